@@ -1,0 +1,294 @@
+"""Bot strategies: players that decide through the same interface as scripts.
+
+A strategy is an object with a `name`, a one-line `__doc__`, and `decide(game, request) ->
+Action` that returns an action the rules allow (it may check with `game.refusals`).
+Built-in: `cautious`, `greedy`, `random`; others come through the entry-point group
+`easymoney.strategies` (the entry point's object is a strategy class or instance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from .actions import (BID, BUY, RAISE, WINDOW_AFTER, WINDOW_BEFORE, Action, Bid, Build, Buy,
+                      Decline, EndTurn, GoBankrupt, Mortgage, Pass, Redeem, Refusal, Request,
+                      Roll)
+from .errors import UsageError, did_you_mean
+from .model import Space
+
+STRATEGY_GROUP = "easymoney.strategies"
+
+
+def space_value(game: Any, space: Space) -> int:
+    """What owning `space` is worth by R28, as the scoring rule values it (0 if nobody says)."""
+    value = game.hook.em_space_value(game, space)
+    if value is None:
+        return int(space.data.get("price", 0))
+    return value
+
+
+def auction_value(game: Any, space: Space) -> int:
+    """A price a bot can explain: a street's price, else three times its rent (R28's value)."""
+    if space.kind == "street":
+        return space.price
+    per_dice = space.data.get("rent_per_dice")
+    if per_dice is not None:
+        return 3 * per_dice * 7
+    score = space.data.get("score")
+    if score is not None:
+        return score
+    return 3 * int(space.data.get("rent", 0))
+
+
+def min_bid(game: Any, request: Request) -> int:
+    opts = game.variant.rules.get("auction", {})
+    if request.high_bidder is None:
+        return opts.get("first_bid", 100)
+    return request.high_bid + opts.get("increment", 10)
+
+
+def raise_to(game: Any, request: Request, ceiling: int) -> int:
+    """A bid for an auction that jumps toward `ceiling` in about four steps, in whole bills."""
+    least = min_bid(game, request)
+    bill = game.variant.smallest_bill
+    step = (ceiling // 4) // bill * bill
+    return max(least, min(ceiling, request.high_bid + step))
+
+
+def mortgage_candidates(game: Any, player: Any) -> list[Space]:
+    """Spaces `player` may mortgage now, least valuable first."""
+    out = [s for s in game.owned_by(player) if not game.mortgaged[s.index]
+           and not game.refusals(Mortgage(player, s))]
+    out.sort(key=lambda s: (space_value(game, s), s.index))
+    return out
+
+
+class Strategy:
+    """Base class: a strategy answers every kind of request."""
+
+    name = "strategy"
+
+    def decide(self, game: Any, request: Request) -> Action:
+        kind = request.kind
+        if kind == WINDOW_BEFORE:
+            return self.before(game, request)
+        if kind == WINDOW_AFTER:
+            return self.after(game, request)
+        if kind == BUY:
+            return self.buy(game, request)
+        if kind == BID:
+            return self.bid(game, request)
+        if kind == RAISE:
+            return self.raise_money(game, request)
+        raise ValueError(f"{self.name} cannot answer {request.describe()}")
+
+    def before(self, game: Any, request: Request) -> Action:
+        return Roll(request.player)
+
+    def after(self, game: Any, request: Request) -> Action:
+        return EndTurn(request.player)
+
+    def buy(self, game: Any, request: Request) -> Action:
+        return Decline(request.player, request.space)
+
+    def bid(self, game: Any, request: Request) -> Action:
+        return Pass(request.player, request.space)
+
+    def raise_money(self, game: Any, request: Request) -> Action:
+        player = request.player
+        for space in mortgage_candidates(game, player):
+            return Mortgage(player, space)
+        return GoBankrupt(player)
+
+
+class Cautious(Strategy):
+    """Keeps a cash reserve; buys, bids and builds only what it can afford above it."""
+
+    name = "cautious"
+
+    def __init__(self, reserve: int = 2000) -> None:
+        self.reserve = reserve
+
+    def after(self, game: Any, request: Request) -> Action:
+        player = request.player
+        spare = player.cash - self.reserve
+        if spare <= 0:
+            return EndTurn(player)
+        mortgaged, houses = game.mortgaged, game.houses
+        limit = game.variant.houses_per_street
+        best = None
+        for space in player.spaces:
+            i = space.index
+            if mortgaged[i]:
+                if spare >= 2 * space.mortgage:
+                    action: Action = Redeem(player, space)
+                    if not game.refusals(action):
+                        return action
+            elif space.kind == "street" and houses[i] < limit and space.price <= spare:
+                if best is None or space.price < best.price:
+                    best = space
+        if best is not None:
+            action = Build(player, best)
+            if not game.refusals(action):
+                return action
+        return EndTurn(player)
+
+    def buy(self, game: Any, request: Request) -> Action:
+        player, space = request.player, request.space
+        if player.cash - space.price >= self.reserve:
+            action = Buy(player, space)
+            if not game.refusals(action):
+                return action
+        return Decline(player, space)
+
+    def bid(self, game: Any, request: Request) -> Action:
+        player, space = request.player, request.space
+        ceiling = min(auction_value(game, space), player.cash - self.reserve)
+        amount = raise_to(game, request, ceiling)
+        if amount <= ceiling:
+            action = Bid(player, space, amount)
+            if not game.refusals(action):
+                return action
+        return Pass(player, space)
+
+
+class Greedy(Strategy):
+    """Buys, bids and builds whatever it can pay for."""
+
+    name = "greedy"
+
+    def after(self, game: Any, request: Request) -> Action:
+        player = request.player
+        mortgaged, houses = game.mortgaged, game.houses
+        limit = game.variant.houses_per_street
+        for space in player.spaces:
+            i = space.index
+            if (space.kind == "street" and not mortgaged[i]
+                    and houses[i] < limit and space.price <= player.cash):
+                action = Build(player, space)
+                if not game.refusals(action):
+                    return action
+                break  # the rule that refused one house refuses them all this window
+        return EndTurn(player)
+
+    def buy(self, game: Any, request: Request) -> Action:
+        action = Buy(request.player, request.space)
+        if not game.refusals(action):
+            return action
+        return Decline(request.player, request.space)
+
+    def bid(self, game: Any, request: Request) -> Action:
+        player, space = request.player, request.space
+        ceiling = min(2 * auction_value(game, space), player.cash)
+        amount = raise_to(game, request, ceiling)
+        if amount <= ceiling:
+            action = Bid(player, space, amount)
+            if not game.refusals(action):
+                return action
+        return Pass(player, space)
+
+
+class RandomStrategy(Strategy):
+    """A uniformly random legal decision among the candidates, from the game's seeded generator.
+
+    Candidates: in a window, the roll or end of the window plus every allowed build, mortgage
+    and redeem (at most three voluntary actions a window, so a turn always ends); in an
+    auction, pass or the smallest allowed bid; when buying, buy or decline; when raising
+    money, any allowed mortgage, or bankruptcy when none is left.
+    """
+
+    name = "random"
+    MAX_WINDOW_ACTIONS = 3
+
+    def _window(self, game: Any, request: Request, close: Action) -> Action:
+        player = request.player
+        key = ("random.window", player.index)
+        used = game.stash.get(key)
+        if used is None or used[0] is not request:
+            used = [request, 0]
+            game.stash[key] = used
+        if used[1] >= self.MAX_WINDOW_ACTIONS:
+            return close
+        options: list[Action] = [close]
+        for space in game.owned_by(player):
+            for action in (Build(player, space), Mortgage(player, space), Redeem(player, space)):
+                if not game.refusals(action):
+                    options.append(action)
+        choice = options[int(game.rng.random() * len(options))]
+        if choice is not close:
+            used[1] += 1
+        return choice
+
+    def before(self, game: Any, request: Request) -> Action:
+        return self._window(game, request, Roll(request.player))
+
+    def after(self, game: Any, request: Request) -> Action:
+        return self._window(game, request, EndTurn(request.player))
+
+    def buy(self, game: Any, request: Request) -> Action:
+        options: list[Action] = [Decline(request.player, request.space)]
+        action = Buy(request.player, request.space)
+        if not game.refusals(action):
+            options.append(action)
+        return options[int(game.rng.random() * len(options))]
+
+    def bid(self, game: Any, request: Request) -> Action:
+        options: list[Action] = [Pass(request.player, request.space)]
+        action = Bid(request.player, request.space, min_bid(game, request))
+        if not game.refusals(action):
+            options.append(action)
+        return options[int(game.rng.random() * len(options))]
+
+    def raise_money(self, game: Any, request: Request) -> Action:
+        options = mortgage_candidates(game, request.player)
+        if not options:
+            return GoBankrupt(request.player)
+        return Mortgage(request.player, options[int(game.rng.random() * len(options))])
+
+
+BUILTIN_STRATEGIES: dict[str, type[Strategy]] = {
+    "cautious": Cautious, "greedy": Greedy, "random": RandomStrategy}
+
+
+@lru_cache(maxsize=1)
+def available_strategies() -> Mapping[str, tuple[Any, str]]:
+    """name -> (factory, origin) for the built-in strategies and the entry-point ones."""
+    found: dict[str, tuple[Any, str]] = {n: (c, "built-in") for n, c in BUILTIN_STRATEGIES.items()}
+    for ep in sorted(entry_points(group=STRATEGY_GROUP), key=lambda e: e.name):
+        if ep.name in found:
+            continue
+        try:
+            found[ep.name] = (ep.load(), f"entry point {ep.name}")
+        except Exception:  # a broken third-party strategy must not stop the others
+            continue
+    return found
+
+
+def make_strategy(name: str) -> Strategy:
+    table = available_strategies()
+    if name not in table:
+        raise UsageError(f"unknown strategy {name!r}{did_you_mean(name, table)}; "
+                         f"known: {', '.join(table)}")
+    factory = table[name][0]
+    return factory() if isinstance(factory, type) else factory
+
+
+class BotDecider:
+    """A Decider that hands each request to the strategy of the player it asks."""
+
+    def __init__(self, strategies: Mapping[str, Strategy]) -> None:
+        self.strategies = dict(strategies)
+
+    def decide(self, game: Any, request: Request) -> Action:
+        return self.strategies[request.player.name].decide(game, request)
+
+    def refused(self, game: Any, request: Request, action: Action,
+                refusals: list[Refusal]) -> None:
+        raise RuntimeError(f"strategy {self.strategies[request.player.name].name} chose a refused "
+                           f"action: {action} ({'; '.join(map(str, refusals))})")
+
+    def choose_card(self, game: Any, player: Any) -> str | None:
+        return None

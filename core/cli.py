@@ -1,0 +1,70 @@
+"""The `easymoney` command: one sub-command per module of `easymoney.commands`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from . import __version__, commands
+from .errors import EasyMoneyError
+
+TRACE_ENV = "EASYMONEY_TRACE"
+
+# Listed in this order in --help; modules not named here follow alphabetically.
+COMMAND_ORDER = ("play", "simulate", "compare", "variants", "check", "show", "diff", "rules",
+                 "schema", "strategies")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, like every other error
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="easymoney", description="Play, script and simulate the 1935 board "
+                     "game Easy Money and its variants.")
+    parser.add_argument("--version", action="version", version=f"easymoney {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    names = [m.name for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")]
+    names.sort(key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else 99, n))
+    for name in names:
+        module = importlib.import_module(f"{commands.__name__}.{name}")
+        module.register(sub)
+    return parser
+
+
+def trace_requested(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "trace", False)) or os.environ.get(TRACE_ENV, "") not in ("", "0")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except EasyMoneyError as exc:
+        print(exc.located(), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("easymoney: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (`easymoney play x | head`): not an error of ours
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

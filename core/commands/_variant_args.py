@@ -1,0 +1,30 @@
+"""The options every command that takes a variant accepts: --with, --without, --option."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..loader import load_variant
+from ..model import Variant
+
+
+def add_variant_args(parser: argparse.ArgumentParser) -> None:
+    """Add `--with RULE`, `--without RULE` and `--option KEY=VALUE` (each repeatable)."""
+    group = parser.add_argument_group("rules", "Change the variant's rules for this run; RULE is "
+                                      "a plugin id or a rule id (four_sides or R13); see "
+                                      "`easymoney rules`.")
+    group.add_argument("--with", dest="with_rules", action="append", default=[], metavar="RULE",
+                       help="switch a rule on (repeatable)")
+    group.add_argument("--without", dest="without_rules", action="append", default=[],
+                       metavar="RULE", help="switch a rule off (repeatable)")
+    group.add_argument("--option", dest="options", action="append", default=[],
+                       metavar="KEY=VALUE",
+                       help="set a rule option, e.g. doubles.after_card=forward or "
+                            "end.max_turns=200; switches its rule on (repeatable)")
+
+
+def variant_from_args(ref: str, args: argparse.Namespace, base_dir: str | None = None) -> Variant:
+    """Load variant `ref` (a built-in name or a path) with the command line's rule changes."""
+    return load_variant(ref, enable=getattr(args, "with_rules", None) or (),
+                        disable=getattr(args, "without_rules", None) or (),
+                        options=getattr(args, "options", None) or (), base_dir=base_dir)

@@ -1,0 +1,146 @@
+"""`easymoney play FILE`: run a game script and print its transcript and standings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ..actions import money
+from ..cli import trace_requested
+from ..events import Event
+from ..game import Game
+from ..script.parser import parse_bytes, parse_file
+from ..script.record import Recorder, header_lines, record_text, write_atomically
+from ..script.runner import Note, RunResult, ScriptRunner
+from ._variant_args import add_variant_args
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("play", help="run a game script (*.game) and print what happened",
+                       description="Run a game script: print one line per event, then the "
+                       "standings and how many expectations held. Exit 0 when every "
+                       "expectation held, 1 when one failed, 2 for any error.")
+    p.add_argument("file", metavar="FILE", help="the script; - reads standard input")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true",
+                     help="one JSON object per event, then a summary object (JSON Lines)")
+    out.add_argument("--quiet", action="store_true",
+                     help="only the standings and the expectation report")
+    p.add_argument("--record", metavar="OUT",
+                   help="write the game just played as a complete script that replays it")
+    p.add_argument("--trace", action="store_true",
+                   help="print every hook call, the plugin that answered and its result "
+                        "(also EASYMONEY_TRACE=1)")
+    add_variant_args(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.file == "-":
+        script = parse_bytes(sys.stdin.buffer.read(), "<stdin>")
+    else:
+        script = parse_file(args.file)
+    enable, disable, options = args.with_rules, args.without_rules, args.options
+    out = sys.stdout
+
+    def on_event(event: Event) -> None:
+        if args.json:
+            out.write(json.dumps(event.to_json()) + "\n")
+        elif not args.quiet:
+            text = game_ref[0].describe(event)
+            if text is not None:
+                out.write(text + "\n")
+
+    def on_note(note: Note) -> None:
+        if args.json:
+            out.write(json.dumps(note.to_json()) + "\n")
+        elif note.kind == "expectation_failed":
+            out.write(f"{script.filename}:{note.line}:{note.column}: expectation failed: "
+                      f"{note.text}: {note.message}\n")
+        elif not args.quiet:
+            out.write(f"line {note.line}: refused as expected: {note.message}\n")
+
+    game_ref: list[Game] = []
+    runner = ScriptRunner(script, enable=enable, disable=disable, options=options,
+                          trace=sys.stderr if trace_requested(args) else None,
+                          on_event=on_event, on_note=on_note)
+    game_ref.append(runner.game)
+    recorder = Recorder(runner.game) if args.record else None
+    result = runner.run()
+    if args.json:
+        out.write(json.dumps({"summary": summary(result)}) + "\n")
+    else:
+        out.write(standings_text(result))
+    if recorder is not None:
+        write_atomically(args.record, record_text(_record_header(runner, args.record), recorder))
+    return 1 if result.failures else 0
+
+
+def _record_header(runner: ScriptRunner, out_path: str) -> list[str]:
+    h = runner.header
+    ref, _ = h.variant_ref(runner.script)
+    is_path = h.variant is not None and h.variant.path is not None
+    if is_path:
+        ref = os.path.relpath(ref, os.path.dirname(os.path.abspath(out_path)))
+    switched: dict[str, bool] = {}
+    for on, rule, _stmt in h.switches:
+        switched.pop(rule, None)
+        switched[rule] = on
+    return header_lines(
+        ref, is_path=is_path,
+        enable=[r for r, on in switched.items() if on],
+        disable=[r for r, on in switched.items() if not on],
+        options=[o for o, _ in h.options],
+        players=[p.name for p in runner.game.players], seed=h.seed,
+        setup=[str(s) for s in h.setup])
+
+
+def summary(result: RunResult) -> dict[str, Any]:
+    game = result.game
+    o = game.outcome
+    ranks = {p.name: (w, r) for p, w, r in game.standings()}
+    return {
+        "variant": game.variant.name,
+        "seed": game.seed,
+        "turns": game.turns_played,
+        "over": o is not None,
+        "reason": o.reason if o else None,
+        "detail": o.detail if o else None,
+        "winners": list(o.winners) if o else [p.name for p in game.winners()],
+        "standings": [{"player": p.name, "cash": p.cash, "worth": ranks.get(p.name, (None,))[0],
+                       "rank": ranks.get(p.name, (None, None))[1], "bankrupt": p.bankrupt}
+                      for p in game.players],
+        "bank": game.bank.cash,
+        "pots": {name: pot.cash for name, pot in game.pots.items()},
+        "expectations": {"checked": result.checked, "held": result.held,
+                         "failed": len(result.failures)},
+    }
+
+
+def standings_text(result: RunResult) -> str:
+    game = result.game
+    o = game.outcome
+    lines = [""]
+    if o is not None:
+        lines.append(f"Game over after {game.turns_played} turns by {o.reason}: {o.detail}")
+    else:
+        lines.append(f"The game stopped after {game.turns_played} turns (the script ends here)")
+    lines.append("Standings:")
+    width = max(len(p.name) for p in game.players)
+    table = {p.name: (w, r) for p, w, r in game.standings()}
+    order = sorted(game.players, key=lambda p: (p.name not in table, table.get(p.name, (0, 0))[1], p.index))
+    for p in order:
+        if p.name in table:
+            worth, rank = table[p.name]
+            lines.append(f"  {rank}. {p.name:<{width}}  cash {money(p.cash):>9}  worth {money(worth):>9}")
+        else:
+            lines.append(f"  -  {p.name:<{width}}  bankrupt")
+    winners = o.winners if o else tuple(p.name for p in game.winners())
+    label = "Winner" if o else "Leader"
+    lines.append(f"{label}{'s' if len(winners) > 1 else ''}: {', '.join(winners) or 'nobody'}")
+    if result.checked:
+        lines.append(f"Expectations: {result.held} of {result.checked} held")
+    return "\n".join(lines) + "\n"

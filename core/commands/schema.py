@@ -1,0 +1,29 @@
+"""`easymoney schema`: the JSON Schema of variant files for the installed rule plugins."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..registry import discover
+from ..schema import dumps, variant_schema
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "schema", help="print the JSON Schema of variant files",
+        description="Print the JSON Schema (Draft 2020-12) of a variant file for the rule "
+                    "plugins installed here: the space kinds, card kinds and rule options "
+                    "they declare. For editors and other tools; `easymoney check` applies it "
+                    "and more. --builtin prints the schema for the built-in rules only (the "
+                    "shipped schemas/variant.schema.json).")
+    parser.add_argument("--builtin", action="store_true",
+                        help="only the built-in rules, ignoring third-party plugins")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    registry = discover(autoload=False) if args.builtin else discover()
+    sys.stdout.write(dumps(variant_schema(registry)))
+    return 0

@@ -1,0 +1,170 @@
+"""Calling hooks: pluggy itself, or per-game lists of implementations built once from pluggy's registrations.
+
+The fast relay keeps pluggy's semantics: implementations run in pluggy's order
+(tryfirst/trylast, then last registered first), a `firstresult` hook stops at the first
+non-None result, other hooks collect the non-None results in a list, and a hook with a
+wrapper is left to pluggy. It only drops pluggy's per-call bookkeeping, which is most of
+the cost of a call (tests/test_dispatch.py plays the same games both ways).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+import pluggy
+
+from . import hookspecs
+
+HOOK_NAMES: tuple[str, ...] = tuple(
+    name for name in vars(hookspecs) if name.startswith("em_") and callable(getattr(hookspecs, name)))
+
+
+def _adapt(impl: pluggy.HookImpl, spec_args: tuple[str, ...]) -> Callable[..., Any]:
+    """The implementation as a positional function of the spec's arguments."""
+    if tuple(impl.argnames) == spec_args:
+        return impl.function
+    # a function with the spec's parameters that passes on the ones the impl takes: as
+    # cheap as a call can be, which matters on hooks fired several times a turn
+    source = (f"def adapted({', '.join(spec_args)}):\n"
+              f"    return fn({', '.join(impl.argnames)})\n")
+    namespace: dict[str, Any] = {"fn": impl.function}
+    exec(source, namespace)
+    return namespace["adapted"]
+
+
+def _first(funcs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    if not funcs:
+        return lambda *args: None
+    if len(funcs) == 1:
+        return funcs[0]
+    if len(funcs) == 2:
+        f1, f2 = funcs
+
+        def first2(*args: Any) -> Any:
+            r = f1(*args)
+            return f2(*args) if r is None else r
+        return first2
+
+    def first(*args: Any) -> Any:
+        for f in funcs:
+            r = f(*args)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _collect(funcs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    if not funcs:
+        return lambda *args: []
+    if len(funcs) == 1:
+        f1 = funcs[0]
+
+        def one(*args: Any) -> list[Any]:
+            r = f1(*args)
+            return [] if r is None else [r]
+        return one
+
+    def collect(*args: Any) -> list[Any]:
+        out = []
+        for f in funcs:
+            r = f(*args)
+            if r is not None:
+                out.append(r)
+        return out
+    return collect
+
+
+def _via_pluggy(caller: pluggy.HookCaller, spec_args: tuple[str, ...]) -> Callable[..., Any]:
+    def call(*args: Any) -> Any:
+        return caller(**dict(zip(spec_args, args)))
+    return call
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _traced(name: str, caller: pluggy.HookCaller, spec_args: tuple[str, ...],
+            out: TextIO) -> Callable[..., Any]:
+    """Call each implementation by hand, printing which plugin answered what."""
+    impls = list(reversed(caller.get_hookimpls()))
+    firstresult = bool(caller.spec and caller.spec.opts.get("firstresult"))
+    if any(i.hookwrapper or i.wrapper for i in impls):
+        plain = _via_pluggy(caller, spec_args)
+
+        def via(*args: Any) -> Any:
+            result = plain(*args)
+            print(f"trace: {name} -> {_short(result)} (with wrappers)", file=out)
+            return result
+        return via
+    pairs = [(i.plugin_name, _adapt(i, spec_args)) for i in impls]
+
+    def traced(*args: Any) -> Any:
+        shown = ", ".join(f"{a}={_short(v)}" for a, v in zip(spec_args[1:], args[1:]))
+        print(f"trace: {name}({shown})", file=out)
+        results = []
+        for plugin, fn in pairs:
+            r = fn(*args)
+            if r is not None:
+                print(f"trace:   {plugin} -> {_short(r)}", file=out)
+                if firstresult:
+                    return r
+                results.append(r)
+        return None if firstresult else results
+    return traced
+
+
+class HookRelay:
+    """`relay.em_land(game, player, space, dice)`: the hooks of one plugin set, called positionally."""
+
+    def __init__(self, pm: pluggy.PluginManager, mode: str = "fast",
+                 trace: TextIO | None = None) -> None:
+        if mode not in ("fast", "pluggy"):
+            raise ValueError(f"dispatch mode must be 'fast' or 'pluggy', not {mode!r}")
+        self.mode = mode
+        self._traced = trace is not None
+        self.implemented: dict[str, tuple[str, ...]] = {}
+        for name in HOOK_NAMES:
+            caller: pluggy.HookCaller = getattr(pm.hook, name)
+            spec_args = tuple(caller.spec.argnames) if caller.spec else ()
+            impls = caller.get_hookimpls()
+            self.implemented[name] = tuple(i.plugin_name for i in reversed(impls))
+            if trace is not None:
+                fn = _traced(name, caller, spec_args, trace)
+            elif mode == "pluggy" or any(i.hookwrapper or i.wrapper for i in impls):
+                fn = _via_pluggy(caller, spec_args)
+            else:
+                funcs = tuple(_adapt(i, spec_args) for i in reversed(impls))
+                firstresult = bool(caller.spec and caller.spec.opts.get("firstresult"))
+                fn = _first(funcs) if firstresult else _collect(funcs)
+            setattr(self, name, fn)
+
+        # em_refusals per action type: a plugin that declares REFUSES = (Bid, ...) is asked
+        # only about those types (it would answer None to any other), the rest about all.
+        self._refusal_impls = [(getattr(i.plugin, "REFUSES", None), _adapt(i, ("game", "action")))
+                               for i in reversed(pm.hook.em_refusals.get_hookimpls())]
+        self._refusers: dict[type, Callable[..., Any]] = {}
+
+    def refusals_for(self, kind: type) -> Callable[..., Any]:
+        """The `em_refusals` caller for one action type."""
+        fn = self._refusers.get(kind)
+        if fn is None:
+            if self.mode != "fast" or self._traced:
+                fn = self.em_refusals  # type: ignore[attr-defined]
+            else:
+                fn = _collect(tuple(f for types, f in self._refusal_impls
+                                    if types is None or kind in types))
+            self._refusers[kind] = fn
+        return fn
+
+    def has(self, name: str) -> bool:
+        """Whether any plugin implements the hook (callers may skip a hook nobody answers)."""
+        return bool(self.implemented[name])
+
+
+def trace_stream() -> TextIO:
+    return sys.stderr

@@ -1,0 +1,61 @@
+"""The event log: one small record per thing that happened, and how to put it in words."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from typing import Any
+
+from .actions import money
+
+
+class Event:
+    """`kind` names what happened; `data` holds JSON-ready values (names, numbers, lists)."""
+
+    __slots__ = ("kind", "data")
+
+    def __init__(self, kind: str, data: dict[str, Any]) -> None:
+        self.kind = kind
+        self.data = data
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, **self.data}
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.data!r})"
+
+
+class _Formatter(string.Formatter):
+    """`{amount:$}` writes money as `$1,100`; `{dice:dice}` writes `3 + 4`."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "$":
+            return money(int(value))
+        if format_spec == "dice":
+            return " + ".join(str(d) for d in value)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+# The core's own events; plugins add theirs through their EVENTS declaration.
+CORE_TEMPLATES: dict[str, str] = {
+    "game_start": "Game of {variant} with {players}",
+    "pay": "{payer} pays {payee} {amount:$}: {reason}",
+    "game_over": "Game over by {reason}: {detail}",
+    "stopped": "The script ends here; the game stops where it is",
+}
+
+
+def describe(event: Event, templates: Mapping[str, str | None]) -> str | None:
+    """The event in words, or None for an event that carries data only (template None)."""
+    if event.kind in templates and templates[event.kind] is None:
+        return None
+    template = templates.get(event.kind)
+    if template is None:
+        details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind}: {details}" if details else event.kind
+    try:
+        return _FORMATTER.format(template, **event.data)
+    except (KeyError, IndexError, ValueError):
+        return f"{event.kind}: {event.data}"

@@ -1,0 +1,444 @@
+"""The game state and the loop that plays it by firing hooks; no rule of Easy Money lives here."""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from fractions import Fraction
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol, TextIO
+
+from .actions import Action, Refusal, Request
+from .dispatch import HookRelay
+from .errors import RefusedAction
+from .events import CORE_TEMPLATES, Event, describe
+from .model import Card, Space, Variant
+from .registry import Registry, build_manager, discover
+
+
+class Account:
+    """Something that holds cash: the Bank, a pot, or (as a subclass) a player."""
+
+    __slots__ = ("name", "cash")
+
+    def __init__(self, name: str, cash: int = 0) -> None:
+        self.name = name
+        self.cash = cash
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r}, cash={self.cash})"
+
+
+class Player(Account):
+    """A player and their MAN: cash, position, house supply, held cards."""
+
+    __slots__ = ("index", "position", "houses_left", "bankrupt", "held", "strategy", "spaces")
+
+    def __init__(self, name: str, index: int, strategy: str | None = None) -> None:
+        super().__init__(name, 0)
+        self.index = index
+        self.position = 0
+        self.houses_left = 0
+        self.bankrupt = False
+        self.held: list[Card] = []
+        self.strategy = strategy
+        self.spaces: list[Space] = []  # what they own, in board order (kept by Game)
+
+
+class GameEnded(Exception):
+    """Unwinds the turn in progress when the game ends (raised by `Game.end`)."""
+
+
+class StopGame(Exception):
+    """Raised by a decider that has nothing more to say (a script that ran out of lines)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: `reason` is bankruptcy, bank or turns; `winners` share the win (R29)."""
+
+    reason: str
+    detail: str
+    winners: tuple[str, ...]
+
+
+class Decider(Protocol):
+    """Where the game's questions go: a script, bots, a test. One interface for all."""
+
+    def decide(self, game: Game, request: Request) -> Action:
+        """Answer `request` with an action of one of `request.accepts` (or of `game.any_moment`)."""
+
+    def refused(self, game: Game, request: Request, action: Action,
+                refusals: list[Refusal]) -> None:
+        """The rules refused `action`; the game is unchanged and will ask again (or raise to stop)."""
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        """The text of the card `player` is about to draw, or None for the top card."""
+
+
+class RuleSet:
+    """The plugin manager and hook relay of one set of enabled rules; shared by the games using it."""
+
+    def __init__(self, registry: Registry, enabled: Iterable[str], dispatch: str = "fast",
+                 trace: TextIO | None = None) -> None:
+        self.registry = registry
+        self.enabled = tuple(enabled)
+        self.pm = build_manager(registry, self.enabled)
+        self.hook = HookRelay(self.pm, dispatch, trace)
+        self.templates = dict(CORE_TEMPLATES)
+        # action type -> the installed plugin that carries it out, and those in play here
+        self.action_owner: dict[type, str] = {}
+        for info in registry.plugins.values():
+            for kind in info.actions:
+                self.action_owner.setdefault(kind, info.id)
+        self.handled: set[type] = set()
+        for pid in ("core", *self.enabled):
+            info = registry.plugins.get(pid)
+            if info is not None:
+                self.templates.update(info.events)
+                self.handled.update(info.actions)
+
+
+_RULESETS: dict[tuple[Any, ...], RuleSet] = {}
+
+
+def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: str = "fast",
+                trace: TextIO | None = None) -> RuleSet:
+    registry = registry or discover()
+    if trace is not None:
+        return RuleSet(registry, variant.rules, dispatch, trace)
+    key = (id(registry), tuple(variant.rules), dispatch)
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = _RULESETS[key] = RuleSet(registry, variant.rules, dispatch)
+    return rs
+
+
+class Game:
+    """One game: the state, the seeded generator, the event log, and the loop that fires hooks."""
+
+    def __init__(self, variant: Variant, players: Iterable[str | tuple[str, str | None]],
+                 decider: Decider, *, seed: int = 0, ruleset: RuleSet | None = None,
+                 keep_log: bool = True) -> None:
+        self.variant = variant
+        self.ruleset = ruleset or ruleset_for(variant)
+        self.hook = self.ruleset.hook
+        self.decider = decider
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players: list[Player] = []
+        for i, p in enumerate(players):
+            name, strategy = (p, None) if isinstance(p, str) else p
+            self.players.append(Player(name, i, strategy))
+        self.by_name = {p.name: p for p in self.players}
+        self.bank = Account("the Bank", variant.bank_total)
+        self.pots: dict[str, Account] = {}
+        self.spaces: tuple[Space, ...] = variant.spaces
+        n = len(self.spaces)
+        self.owner: list[Player | None] = [None] * n
+        self.houses: list[int] = [0] * n
+        self.mortgaged: list[bool] = [False] * n
+        self.deck: list[Card] = []     # the draw pile; the top card is deck[-1]
+        self.discard: list[Card] = []
+        self.current: Player = self.players[0] if self.players else None  # type: ignore[assignment]
+        self.turns_played = 0
+        self.stash: dict[Any, Any] = {}
+        self.any_moment: frozenset[type] = frozenset()
+        self.outcome: Outcome | None = None
+        self.request: Request | None = None  # what the game is waiting for, while it waits
+        self._refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
+        self._checked: tuple[Action, list[Refusal]] | None = None
+        self.stopped = False
+        self.keep_log = keep_log
+        self.log: list[Event] = []
+        self.listeners: list[Callable[[Event], None]] = []
+
+    # --- options ------------------------------------------------------------------
+    def option(self, key: str, default: Any = None) -> Any:
+        return self.variant.option(key, default)
+
+    # --- events -------------------------------------------------------------------
+    def emit(self, kind: str, **data: Any) -> None:
+        if not self.keep_log and not self.listeners:
+            return
+        event = Event(kind, data)
+        if self.keep_log:
+            self.log.append(event)
+        for listener in self.listeners:
+            listener(event)
+
+    def describe(self, event: Event) -> str | None:
+        return describe(event, self.ruleset.templates)
+
+    # --- money --------------------------------------------------------------------
+    def transfer(self, payer: Account, payee: Account, amount: int, reason: str) -> None:
+        """The one way money moves: whole dollars, never more than the payer holds."""
+        if type(amount) is not int or amount < 0:
+            raise ValueError(f"transfer of {amount!r}: amounts are whole non-negative dollars")
+        if amount > payer.cash:
+            raise ValueError(f"{payer} cannot pay {amount}: holds only {payer.cash}")
+        if amount == 0:
+            return
+        payer.cash -= amount
+        payee.cash += amount
+        self.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason)
+
+    def collect(self, debtor: Account, creditor: Account, amount: int, reason: str) -> int:
+        """`debtor` owes `amount` to `creditor`: the rules say how it is paid. Returns what was paid."""
+        paid = self.hook.em_collect(self, debtor, creditor, amount, reason)
+        if paid is None:  # no plugin answers: pay what can be paid
+            paid = min(amount, debtor.cash)
+            self.transfer(debtor, creditor, paid, reason)
+        return paid
+
+    def round(self, amount: int | Fraction) -> int:
+        """An amount the game computed, as the rules round it (R30); whole dollars at least."""
+        r = self.hook.em_round(self, amount)
+        if r is None:
+            return amount if type(amount) is int else math.floor(amount + Fraction(1, 2))
+        return r
+
+    def total_money(self) -> int:
+        return self.bank.cash + sum(p.cash for p in self.players) + sum(
+            pot.cash for pot in self.pots.values())
+
+    # --- ownership bookkeeping -------------------------------------------------------
+    def acquire(self, player: Player, space: Space, houses: int = 1) -> None:
+        """`player` becomes the owner of `space`, marking it with houses from their supply."""
+        i = space.index
+        if self.owner[i] is not None:
+            self.release(space)
+        self.owner[i] = player
+        self.houses[i] = houses
+        player.houses_left -= houses
+        bisect.insort(player.spaces, space, key=_index)
+
+    def change_owner(self, space: Space, buyer: Player) -> None:
+        """`space` passes to `buyer` with its houses (in the buyer's colour) and mortgage."""
+        i = space.index
+        seller = self.owner[i]
+        houses = self.houses[i]
+        if seller is not None:
+            seller.houses_left += houses
+            seller.spaces.remove(space)
+        buyer.houses_left -= houses
+        self.owner[i] = buyer
+        bisect.insort(buyer.spaces, space, key=_index)
+
+    def release(self, space: Space) -> None:
+        """`space` goes back to the Bank: unowned, unmortgaged, its houses back to their supply."""
+        i = space.index
+        owner = self.owner[i]
+        if owner is not None:
+            owner.houses_left += self.houses[i]
+            owner.spaces.remove(space)
+        self.owner[i] = None
+        self.houses[i] = 0
+        self.mortgaged[i] = False
+
+    def owned_by(self, player: Player) -> list[Space]:
+        """What `player` owns, in board order."""
+        return list(player.spaces)
+
+    # --- players and turns ------------------------------------------------------------
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players if not p.bankrupt]
+
+    def next_player(self, after: Player) -> Player | None:
+        """The next player in turn order still in the game (R1), or None."""
+        n = len(self.players)
+        for k in range(1, n + 1):
+            p = self.players[(after.index + k) % n]
+            if not p.bankrupt:
+                return p
+        return None
+
+    # --- moving ----------------------------------------------------------------------------
+    def move(self, player: Player, steps: int, dice: tuple[int, int], land: bool = True) -> Space:
+        """Move the MAN `steps` spaces (negative: backward), then fire em_moved and em_land."""
+        start = player.position
+        end = (start + steps) % len(self.spaces)
+        player.position = end
+        space = self.spaces[end]
+        self.emit("move", player=player.name, start=start, end=end, steps=steps,
+                  space=space.name)
+        self.hook.em_moved(self, player, start, steps)
+        if land and not player.bankrupt:
+            self.hook.em_land(self, player, space, dice)
+        return space
+
+    def draw_and_follow(self, player: Player, dice: tuple[int, int]) -> Any:
+        """Draw a Give or Take card and follow it; the card's result, or None with no card."""
+        card = self.hook.em_draw(self, player)
+        if card is None:
+            return None
+        result = self.hook.em_card(self, player, card, dice)
+        self.hook.em_card_done(self, player, card)
+        return result
+
+    def space(self, ref: int | str) -> Space:
+        if isinstance(ref, int):
+            return self.spaces[ref]
+        for s in self.spaces:
+            if s.name == ref:
+                return s
+        raise KeyError(ref)
+
+    # --- decisions ----------------------------------------------------------------------
+    def refusals(self, action: Action) -> list[Refusal]:
+        """Why the rules forbid `action` now (empty: allowed). Changes nothing."""
+        kind = type(action)
+        check = self._refusers.get(kind)
+        if check is None:
+            check = self._refusers[kind] = self._refuser(kind)
+        found = check(self, action)
+        self._checked = (action, found)
+        return found
+
+    def _refuser(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
+        """The refusal check for one action type: its em_refusals callers, flattened."""
+        collect = self.hook.refusals_for(kind)
+        ruleset = self.ruleset
+        owner = ruleset.action_owner.get(kind)
+        off: Refusal | None = None
+        if owner is not None and kind not in ruleset.handled:
+            rules = ruleset.registry.plugins[owner].rules
+            off = Refusal(rules[0] if rules else "-", owner,
+                          f"the rule '{owner}' is switched off in this game")
+
+        def check(game: Game, action: Action) -> list[Refusal]:
+            found = collect(game, action)
+            if off is not None:
+                found.append([off])
+            if not found:
+                return found
+            out: list[Refusal] = []
+            for r in found:
+                if isinstance(r, Refusal):
+                    out.append(r)
+                else:
+                    out.extend(r)
+            return out
+        return check
+
+    def apply(self, action: Action) -> None:
+        if self.hook.em_apply(self, action) is None:
+            raise RefusedAction(f"{action.player} cannot {action.describe()}: no rule in play "
+                                f"allows it", (Refusal("-", "-", "no rule in play allows it"),))
+
+    def perform(self, action: Action) -> None:
+        """Check then apply; a refused action raises RefusedAction and changes nothing."""
+        refusals = self.refusals(action)
+        if refusals:
+            raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
+        self.apply(action)
+
+    def ask(self, request: Request) -> Action:
+        """Ask the decider until it gives an allowed answer; any-moment actions are carried out on the way.
+
+        A decider may check its answer with `refusals` before returning it; that verdict
+        is reused (deciders do not change the game), so an answer is checked once.
+        """
+        decider = self.decider
+        outer = self.request
+        self.request = request
+        accepts = request.accepts
+        try:
+            while True:
+                self._checked = None
+                action = decider.decide(self, request)
+                kind = type(action)
+                checked = self._checked
+                if checked is not None and checked[0] is action:
+                    refusals = checked[1]
+                else:
+                    refusals = self.refusals(action)
+                if kind not in accepts:
+                    if kind not in self.any_moment:
+                        raise TypeError(f"{action!r} does not answer {request.describe()}")
+                    if refusals:
+                        decider.refused(self, request, action, refusals)
+                    else:
+                        self.apply(action)
+                    continue
+                if not refusals:
+                    return action
+                decider.refused(self, request, action, refusals)
+        finally:
+            self.request = outer
+
+    def choose_card(self, player: Player) -> str | None:
+        return self.decider.choose_card(self, player)
+
+    def roll_dice(self) -> tuple[int, int]:
+        r = self.rng.random
+        return (int(r() * 6) + 1, int(r() * 6) + 1)
+
+    # --- the game loop -------------------------------------------------------------------
+    def setup(self) -> None:
+        """The variant's own setup: every enabled plugin's `em_setup`."""
+        self.emit("game_start", variant=self.variant.name,
+                  players=" ".join(p.name for p in self.players), seed=self.seed)
+        moments: set[type] = set()
+        for kinds in self.hook.em_any_moment_actions(self):
+            moments.update(kinds)
+        self.any_moment = frozenset(moments)
+        self.hook.em_setup(self)
+
+    def play(self, max_turns: int | None = None) -> Outcome | None:
+        """Play turns until the game ends, the decider stops it, or `max_turns` more turns are played."""
+        play_turn = self.hook.em_play_turn
+        limit = None if max_turns is None else self.turns_played + max_turns
+        try:
+            while self.outcome is None:
+                if limit is not None and self.turns_played >= limit:
+                    break
+                if play_turn(self) is None:
+                    raise RuntimeError("no plugin plays a turn: the 'turn' plugin must be on")
+        except GameEnded:
+            pass
+        except StopGame:
+            self.stopped = True
+        return self.outcome
+
+    def end(self, reason: str, detail: str) -> None:
+        """End the game now (R27 decides when): ranks the players and unwinds the turn."""
+        if self.outcome is None:
+            winners = self.winners()
+            self.outcome = Outcome(reason, detail, tuple(p.name for p in winners))
+            self.emit("game_over", reason=reason, detail=detail,
+                      winners=[p.name for p in winners])
+        raise GameEnded(reason)
+
+    # --- scoring -----------------------------------------------------------------------
+    def worth(self, player: Player) -> int:
+        value = self.hook.em_worth(self, player)
+        return player.cash if value is None else value
+
+    def standings(self) -> list[tuple[Player, int, int]]:
+        """(player, worth, rank) for every player still in the game, best first; bankrupt ones last."""
+        rows = sorted(((p, self.worth(p)) for p in self.players if not p.bankrupt),
+                      key=lambda pw: (-pw[1], pw[0].index))
+        out: list[tuple[Player, int, int]] = []
+        for i, (p, w) in enumerate(rows):
+            rank = out[-1][2] if out and out[-1][1] == w else i + 1
+            out.append((p, w, rank))
+        return out
+
+    def winners(self) -> list[Player]:
+        table = self.standings()
+        return [p for p, _, rank in table if rank == 1]
+
+
+def _index(space: Space) -> int:
+    return space.index
+
+
+def refusal_message(action: Action, refusals: list[Refusal]) -> str:
+    """`Ann cannot bid on Beacon Street: R13 four_sides: Ann owns ...`."""
+    return f"{action.player} cannot {action.describe()}: " + "; ".join(str(r) for r in refusals)

@@ -1,0 +1,213 @@
+"""Every hook a rule plugin can implement, in the order a game fires them.
+
+Hooks take the game first. Implementations may accept any subset of a hook's arguments
+(pluggy passes them by name). Unless a hook says "first result", every implementation
+is called and the non-None results are collected into a list.
+
+A plugin is a module (or object) with these declarations next to its hook functions:
+
+    PLUGIN_ID = "four_sides"          # the id users type: --without four_sides
+    RULES = ("R13",)                  # rule ids of RULES.md it implements
+    OPTIONS = {"after_card": {"enum": ["backward", "forward"], "default": "backward"}}
+    SPACE_KINDS = {"street": {...JSON Schema properties...}}   # optional
+    CARD_KINDS = {"take": {...}}                                # optional
+    EVENTS = {"rent": "{player} pays {owner} ${amount} rent for {space}"}  # optional
+    ACTIONS = (Mortgage, Redeem)      # action types its em_apply carries out
+    REFUSES = (Mortgage, Redeem)      # action types its em_refusals may refuse (default: all)
+    ESSENTIAL = False                 # True: refuses to be switched off
+    REQUIRES = ("streets",)           # plugins that must be on with it
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .actions import Action, Refusal
+    from .game import Game, Player
+    from .model import Card, Space, Variant
+
+hookspec = pluggy.HookspecMarker("easymoney")
+hookimpl = pluggy.HookimplMarker("easymoney")
+
+
+# --- checking a variant -----------------------------------------------------------------
+
+@hookspec
+def em_check_variant(variant: Variant) -> list[str] | None:
+    """Semantic checks of a variant that only this plugin can make.
+
+    Fired by `easymoney check` and every load, after the schema, for enabled plugins.
+    Return a list of messages (each names the key or space at fault), or None.
+    """
+
+
+# --- setting up ----------------------------------------------------------------------------
+
+@hookspec
+def em_setup(game: Game) -> None:
+    """Set up this plugin's part of a new game (deal cash, shuffle, create pots, stash state).
+
+    Fired once, in registration order, after the core has built the empty state (the Bank
+    holds the variant's whole total, players have no cash) and before the script's
+    `setup` lines are applied.
+    """
+
+
+@hookspec
+def em_any_moment_actions(game: Game) -> list[type] | None:
+    """Action types that may be taken at any decision point, out of turn (R16's sale).
+
+    Fired once at setup; results are merged into `game.any_moment`.
+    """
+
+
+# --- a turn ------------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def em_play_turn(game: Game) -> Any:
+    """Play one whole player-turn; first result ends the call.
+
+    Fired by the core's game loop while the game is not over. The `turn` plugin
+    (R4, R5, R6) implements it and fires, in order:
+
+    1. `em_turn_start(game, player)`
+    2. the window before the throw: `game.ask(Request(WINDOW_BEFORE))` until a `Roll`,
+       every other answer checked with `em_refusals` and applied with `em_apply`
+    3. the throw (dice from the `Roll`, or from `game.rng`), event `roll`
+    4. `em_move(game, player, dice)`: first result; the default moves forward and resolves
+       the landing, which fires `em_moved` then `em_land` (and `em_card` for a card)
+    5. the window after the landing: `game.ask(Request(WINDOW_AFTER))` until `EndTurn`
+    6. `em_turn_end(game, player)`
+    """
+
+
+@hookspec
+def em_turn_start(game: Game, player: Player) -> None:
+    """A player's turn begins (before the window before the throw)."""
+
+
+@hookspec(firstresult=True)
+def em_move(game: Game, player: Player, dice: tuple[int, int]) -> Any:
+    """Move the player's MAN for this throw and resolve where it ends; first result wins.
+
+    The `doubles` plugin (R12) answers for doubles; the `turn` plugin answers otherwise
+    (forward by the total, R6). Return a non-None value when the move was handled.
+    """
+
+
+@hookspec
+def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
+    """The MAN moved from space `start` by `steps` (negative: backward) and stands on its end.
+
+    For what happens on the way: the Bonus Corner (R7), the Red Traffic Light (R8).
+    Fired once per move, before `em_land`.
+    """
+
+
+@hookspec(firstresult=True)
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> Any:
+    """Resolve the landing on `space`; first result wins (return True when handled).
+
+    Implementations answer only for the space kinds and states they own: unowned streets
+    (R9), unowned utilities and commercial buildings (R10), owned spaces (R18), legends
+    (R15), Give or Take (R14), City Hospital (R15a). Nobody answering means nothing happens.
+    """
+
+
+@hookspec(firstresult=True)
+def em_auction(game: Game, space: Space, starter: Player) -> Any:
+    """Put an unowned space up for auction (R11), bidding starting with `starter`; first result wins.
+
+    Fired when a street is declined (R9), on landing on an unowned utility or commercial
+    building (R10), and by advance cards (R21a). Nobody answering: the space stays unowned.
+    """
+
+
+@hookspec(firstresult=True)
+def em_draw(game: Game, player: Player) -> Card | None:
+    """Take the next Give or Take card for `player` (R21); first result wins.
+
+    The decider may name the card (`Ann draws "Take $500"`): see `Decider.choose_card`.
+    The card is followed with `em_card` by the caller.
+    """
+
+
+@hookspec(firstresult=True)
+def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> Any:
+    """Follow a drawn card; first result wins. Implementations answer for their card kinds.
+
+    Return "moved" when the card moved the MAN (its landing resolved), True otherwise: R12
+    moves the MAN backward after a card that did not move it.
+    """
+
+
+@hookspec
+def em_card_done(game: Game, player: Player, card: Card) -> None:
+    """A card has been followed: the deck puts it on the discard pile unless it was kept."""
+
+
+@hookspec
+def em_turn_end(game: Game, player: Player) -> None:
+    """A player's turn ended (after the window after the landing). `end.max_turns` is judged here."""
+
+
+# --- actions and decisions -------------------------------------------------------------
+
+@hookspec
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    """Veto: the reasons the rules forbid `action` now, as `Refusal`s (rule id, plugin id, words).
+
+    Every implementation is asked; all refusals are collected. An empty result allows the
+    action. Must not change the game. A plugin that declares `REFUSES` (the action types it
+    may refuse) is asked only about those types.
+    """
+
+
+@hookspec(firstresult=True)
+def em_apply(game: Game, action: Action) -> Any:
+    """Carry out an allowed action; first result wins (return True when applied)."""
+
+
+# --- money --------------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def em_round(game: Game, amount: int) -> int | None:
+    """Round an amount the game computed (R30); first result wins; None leaves it as it is."""
+
+
+@hookspec(firstresult=True)
+def em_exempt(game: Game, player: Player, charge: str) -> str | None:
+    """Is `player` exempt from a charge of this category (`tax`, `traffic_fine`)? First result wins.
+
+    Return the reason in words (R16: "holds the Special Exemption card"), or None.
+    """
+
+
+@hookspec(firstresult=True)
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
+    """Make `debtor` (a player, the Bank or a pot) pay `amount` to `creditor`; first result wins.
+
+    `debts` (R23, R25, R26) answers for a player who may have to raise money or go
+    bankrupt; `bank` (R2, R27) answers for the Bank, which pays what it has. Returns what
+    was paid.
+    """
+
+
+@hookspec
+def em_bankrupt(game: Game, player: Player, creditor: Any) -> None:
+    """`player` has gone bankrupt (R26) and their estate has been settled. `end` judges R27 here."""
+
+
+# --- scoring ------------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def em_worth(game: Game, player: Player) -> int | None:
+    """A player's total by R28 (cash plus the value of what they own); first result wins."""
+
+
+@hookspec(firstresult=True)
+def em_space_value(game: Game, space: Space) -> int | None:
+    """What an owned space is worth to its owner by R28; first result wins."""

@@ -1,0 +1,82 @@
+"""The variant as the engine sees it: immutable board spaces, cards and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Space:
+    """One board space. Kind-specific data (price, rent, ...) are attributes too."""
+
+    def __init__(self, index: int, name: str, kind: str, side: int | None,
+                 data: Mapping[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.index = index
+        self.name = name
+        self.kind = kind
+        self.side = side
+        self.data = dict(data)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __repr__(self) -> str:
+        return f"Space({self.index}, {self.name!r}, {self.kind!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Card:
+    """One Give or Take card. Kind-specific data (amount, to, ...) are attributes too."""
+
+    def __init__(self, text: str, kind: str, data: Mapping[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.text = text
+        self.kind = kind
+        self.data = dict(data)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A fully resolved, validated variant: what a game is set up from."""
+
+    name: str
+    description: str
+    sources: tuple[str, ...]
+    min_players: int
+    max_players: int
+    smallest_bill: int
+    starting_cash: int
+    bank_total: int
+    houses_per_player: int
+    houses_per_street: int
+    spaces: tuple[Space, ...]
+    sides: Mapping[int, tuple[int, int]]
+    cards: tuple[Card, ...]
+    # enabled plugin id -> its options with defaults filled in; dict order is the load order
+    rules: Mapping[str, Mapping[str, Any]]
+    origin: str = "<memory>"
+    document: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def option(self, key: str, default: Any = None) -> Any:
+        """`option("doubles.after_card")`: the value of a dotted PLUGIN.OPTION key."""
+        plugin, _, name = key.partition(".")
+        return self.rules.get(plugin, {}).get(name, default)
+
+    def space_named(self, name: str) -> Space | None:
+        for space in self.spaces:
+            if space.name == name:
+                return space
+        return None

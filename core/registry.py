@@ -1,0 +1,211 @@
+"""Finding rule plugins (built in or through the `easymoney.plugins` entry point) and building the manager."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import entry_points
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import PluginError, did_you_mean
+
+PROJECT = "easymoney"
+ENTRY_POINT_GROUP = "easymoney.plugins"
+AUTOLOAD_ENV = "EASYMONEY_DISABLE_PLUGIN_AUTOLOAD"
+
+# The built-in rules, in the order they are registered (and listed).
+BUILTIN_PLUGINS: tuple[str, ...] = (
+    "turn", "bank", "houses", "rounding", "debts",
+    "bonus_corner", "traffic_light", "streets", "auction", "doubles", "four_sides",
+    "give_or_take", "legends", "hospital", "exemption", "building", "rent", "mortgage",
+    "deck", "advance", "sales", "end", "scoring",
+)
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_RULE_ID = re.compile(r"^R\d+[a-z]?$")
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """What the registry knows of one plugin, read from its module attributes."""
+
+    id: str
+    obj: Any
+    rules: tuple[str, ...]
+    summary: str
+    options: Mapping[str, Mapping[str, Any]]  # option name -> JSON Schema with a default
+    space_kinds: Mapping[str, Mapping[str, Any]]
+    card_kinds: Mapping[str, Mapping[str, Any]]
+    essential: bool
+    requires: tuple[str, ...]
+    events: Mapping[str, str]
+    actions: tuple[type, ...]
+    origin: str
+
+    def options_schema(self) -> dict[str, Any]:
+        """The JSON Schema fragment that this plugin's options are validated against."""
+        return {"type": "object", "properties": {k: dict(v) for k, v in self.options.items()},
+                "additionalProperties": False}
+
+    def defaults(self) -> dict[str, Any]:
+        return {k: v["default"] for k, v in self.options.items() if "default" in v}
+
+
+def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> PluginInfo:
+    """Read a plugin object's declarations (PLUGIN_ID, RULES, OPTIONS, ...), checking their shape."""
+    pid = getattr(obj, "PLUGIN_ID", None)
+    label = expected_id or getattr(obj, "__name__", repr(obj))
+    if not isinstance(pid, str) or not _ID.match(pid):
+        raise PluginError(f"plugin {label} ({origin}): PLUGIN_ID must be a lower-case identifier, "
+                          f"found {pid!r}")
+    if expected_id is not None and pid != expected_id:
+        raise PluginError(f"plugin {expected_id} ({origin}): its PLUGIN_ID is {pid!r}; the entry "
+                          f"point name and PLUGIN_ID must be the same")
+    rules = tuple(getattr(obj, "RULES", ()))
+    options = dict(getattr(obj, "OPTIONS", {}))
+    for name, schema in options.items():
+        if not isinstance(schema, Mapping):
+            raise PluginError(f"plugin {pid} ({origin}): option {name!r} must be a JSON Schema mapping")
+    doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
+    return PluginInfo(
+        id=pid, obj=obj, rules=rules, summary=doc[0] if doc else "",
+        options=options,
+        space_kinds=dict(getattr(obj, "SPACE_KINDS", {})),
+        card_kinds=dict(getattr(obj, "CARD_KINDS", {})),
+        essential=bool(getattr(obj, "ESSENTIAL", False)),
+        requires=tuple(getattr(obj, "REQUIRES", ())),
+        events=dict(getattr(obj, "EVENTS", {})),
+        actions=tuple(getattr(obj, "ACTIONS", ())),
+        origin=origin,
+    )
+
+
+@dataclass
+class Registry:
+    """Every installed plugin by id, and the problems met while loading third-party ones."""
+
+    plugins: dict[str, PluginInfo] = field(default_factory=dict)
+    load_errors: list[str] = field(default_factory=list)
+
+    def add(self, info: PluginInfo) -> None:
+        if info.id in self.plugins:
+            raise PluginError(f"plugin id {info.id!r} is declared twice: by "
+                              f"{self.plugins[info.id].origin} and by {info.origin}")
+        self.plugins[info.id] = info
+
+    def get(self, pid: str) -> PluginInfo:
+        try:
+            return self.plugins[pid]
+        except KeyError:
+            raise PluginError(f"unknown rule {pid!r}{did_you_mean(pid, self.plugins)}") from None
+
+    def resolve(self, rule: str) -> str:
+        """The plugin id for a plugin id or a rule id (`four_sides` or `R13`)."""
+        if rule in self.plugins:
+            return rule
+        if _RULE_ID.match(rule):
+            owners = [p.id for p in self.plugins.values() if rule in p.rules]
+            if owners:
+                return owners[0]
+        names = list(self.plugins) + sorted({r for p in self.plugins.values() for r in p.rules})
+        raise PluginError(f"unknown rule {rule!r}{did_you_mean(rule, names)}")
+
+    def space_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
+        return self._kinds("space_kinds")
+
+    def card_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
+        return self._kinds("card_kinds")
+
+    def _kinds(self, attr: str) -> dict[str, tuple[str, Mapping[str, Any]]]:
+        kinds: dict[str, tuple[str, Mapping[str, Any]]] = {}
+        for info in self.plugins.values():
+            for kind, schema in getattr(info, attr).items():
+                if kind in kinds:
+                    raise PluginError(f"{attr.replace('_', ' ')[:-1]} {kind!r} is declared by both "
+                                      f"{kinds[kind][0]} and {info.id}")
+                kinds[kind] = (info.id, schema)
+        return kinds
+
+    def event_templates(self) -> dict[str, str]:
+        templates: dict[str, str] = {}
+        for info in self.plugins.values():
+            templates.update(info.events)
+        return templates
+
+
+def _load_builtins(registry: Registry) -> None:
+    from . import core_plugin
+    registry.add(plugin_info(core_plugin, "built-in"))
+    for pid in BUILTIN_PLUGINS:
+        module = importlib.import_module(f"{PROJECT}.plugins.{pid}")
+        registry.add(plugin_info(module, "built-in", pid))
+
+
+def _load_entry_points(registry: Registry) -> None:
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist = getattr(ep, "dist", None)
+        origin = f"entry point {ep.name}"
+        if dist is not None:
+            origin += f" ({dist.name} {dist.version})"
+        try:
+            obj = ep.load()
+            info = plugin_info(obj, origin, ep.name)
+            _check_hooks(info)
+            registry.add(info)
+        except PluginError as exc:
+            registry.load_errors.append(exc.message)
+        except Exception as exc:  # a broken third-party plugin must not stop the others
+            registry.load_errors.append(f"plugin {ep.name} ({origin}) failed to load: "
+                                        f"{type(exc).__name__}: {exc}")
+
+
+def _check_hooks(info: PluginInfo) -> None:
+    pm = _new_manager()
+    try:
+        pm.register(info.obj, name=info.id)
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        detail = " ".join(str(exc).split())
+        raise PluginError(f"plugin {info.id} ({info.origin}) declares a hook badly: {detail}") from None
+
+
+def autoload_enabled() -> bool:
+    return os.environ.get(AUTOLOAD_ENV, "") in ("", "0")
+
+
+@lru_cache(maxsize=2)
+def _discover(autoload: bool) -> Registry:
+    registry = Registry()
+    _load_builtins(registry)
+    if autoload:
+        _load_entry_points(registry)
+    return registry
+
+
+def discover(autoload: bool | None = None) -> Registry:
+    """Every installed plugin: the built-in rules, then those of the `easymoney.plugins` entry point."""
+    return _discover(autoload_enabled() if autoload is None else autoload)
+
+
+def _new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def build_manager(registry: Registry, enabled: Iterable[str]) -> pluggy.PluginManager:
+    """A plugin manager with the core plugin and the enabled rules registered, in registry order."""
+    wanted = set(enabled)
+    pm = _new_manager()
+    for pid, info in registry.plugins.items():
+        if pid in wanted or info.id == "core":
+            pm.register(info.obj, name=pid)
+    pm.check_pending()
+    return pm

@@ -1,0 +1,197 @@
+"""The JSON Schema (Draft 2020-12) of a variant file, built from the installed plugins' declarations.
+
+Regenerate the shipped copy for the built-in plugins with:
+
+    python -m easymoney.schema > schemas/variant.schema.json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import jsonschema
+from jsonschema import Draft202012Validator
+
+from .registry import Registry, discover
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+# Integers are ints only: 600.0 and .nan are not integers, whatever JSON Schema allows.
+_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool))
+Validator = jsonschema.validators.extend(Draft202012Validator, type_checker=_TYPES)
+
+# The keys every space and card has, whatever its kind.
+SPACE_COMMON = ("name", "kind")
+CARD_COMMON = ("text", "kind", "count")
+# Required at the top of a file that does not `extends` another.
+TOP_REQUIRED = ["name", "players", "money", "houses", "board", "deck"]
+
+
+def _integer(minimum: int, description: str, money: bool = False) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "integer", "minimum": minimum}
+    if money:
+        schema["x-money"] = True
+    schema["description"] = description
+    return schema
+
+
+def _kinds_schema(kinds: Mapping[str, tuple[str, Mapping[str, Any]]], what: str,
+                  common: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """A space or card: `kind` picks one if/then branch, which closes the object."""
+    branches = []
+    for kind, (pid, fragment) in kinds.items():
+        then: dict[str, Any] = {"$comment": f"{what} kind {kind!r}, declared by rule {pid!r}"}
+        for key, value in fragment.items():
+            if key not in ("properties", "required", "additionalProperties", "type"):
+                then[key] = value
+        then["properties"] = {**{k: {} for k in (*common, "kind")}, **dict(fragment.get("properties", {}))}
+        then["required"] = list(required) + [k for k in fragment.get("required", ())
+                                             if k not in required]
+        then["additionalProperties"] = False
+        branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                         "then": then})
+    return {
+        "type": "object",
+        "properties": {**common, "kind": {"enum": list(kinds),
+                                          "description": f"The {what} kind: one of those "
+                                                         f"declared by the installed rules."}},
+        "required": list(required),
+        "allOf": branches,
+    }
+
+
+def rule_schema(info: Any) -> dict[str, Any]:
+    """`true`, `false`, or a mapping of the plugin's options."""
+    summary = info.summary or f"The rule plugin {info.id!r}."
+    rules = f" ({', '.join(info.rules)})" if info.rules else ""
+    return {
+        "description": f"{summary}{rules} true: on, false: off, a mapping: on with these options.",
+        "type": ["boolean", "object"],
+        "if": {"type": "object"},
+        "then": info.options_schema(),
+    }
+
+
+def variant_schema(registry: Registry) -> dict[str, Any]:
+    """The JSON Schema of a variant file for the plugins of `registry`."""
+    space = _kinds_schema(
+        registry.space_kinds(), "space",
+        {"name": {"type": "string", "minLength": 1,
+                  "description": "The space's name, unique on the board."}},
+        ["name", "kind"])
+    card = _kinds_schema(
+        registry.card_kinds(), "card",
+        {"text": {"type": "string", "minLength": 1,
+                  "description": "The card's text, which is its name; unique in the deck."},
+         "count": _integer(1, "How many copies of this card the deck holds (default 1).")},
+        ["text", "kind"])
+    card["properties"]["count"]["default"] = 1
+    side = {
+        "type": "object",
+        "properties": {
+            "side": _integer(1, "The side's number."),
+            "first": _integer(0, "The board number of its first space."),
+            "last": _integer(0, "The board number of its last space."),
+        },
+        "required": ["side", "first", "last"],
+        "additionalProperties": False,
+    }
+    rules = {
+        "type": "object",
+        "description": "The rule plugins switched on (true or a mapping of options) or off "
+                       "(false). Plugins not named are off, except the essential ones.",
+        "properties": {pid: rule_schema(info) for pid, info in registry.plugins.items()},
+        "additionalProperties": False,
+    }
+    changes = {"type": "object", "additionalProperties": {"type": "object"}}
+    return {
+        "$schema": DIALECT,
+        "title": "Easy Money variant",
+        "description": "A variant of Easy Money: board, deck, money and the rules switched on. "
+                       "See docs/variants.md.",
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 1,
+                     "description": "The variant's name (default with extends: the file name)."},
+            "extends": {"type": "string", "minLength": 1,
+                        "description": "Start from this variant: a built-in name, or a path "
+                                       "relative to this file."},
+            "description": {"type": "string", "description": "One paragraph for people."},
+            "sources": {"type": "array", "items": {"type": "string"},
+                        "description": "Where the rules and numbers come from."},
+            "players": {
+                "type": "object",
+                "properties": {"min": _integer(1, "The fewest players."),
+                               "max": _integer(1, "The most players.")},
+                "required": ["min", "max"],
+                "additionalProperties": False,
+            },
+            "money": {
+                "type": "object",
+                "properties": {
+                    "smallest_bill": _integer(1, "Every amount is a multiple of it (R30)."),
+                    "starting_cash": _integer(0, "What each player receives (R2).", money=True),
+                    "bank_total": _integer(0, "What the Bank holds before dealing (R2).",
+                                           money=True),
+                },
+                "required": ["smallest_bill", "starting_cash", "bank_total"],
+                "additionalProperties": False,
+            },
+            "houses": {
+                "type": "object",
+                "properties": {
+                    "per_player": _integer(1, "Each player's supply of houses (R3)."),
+                    "per_street": _integer(1, "The most houses on one street (R17); "
+                                              "x-per-house lists have this many entries."),
+                },
+                "required": ["per_player", "per_street"],
+                "additionalProperties": False,
+            },
+            "board": {
+                "type": "object",
+                "properties": {
+                    "sides": {"type": "array", "items": side,
+                              "description": "Ranges of board numbers; spaces outside every "
+                                             "side are corners."},
+                    "spaces": {"type": "array", "minItems": 2, "items": space,
+                               "description": "The spaces in board order from number 0."},
+                },
+                "required": ["spaces"],
+                "additionalProperties": False,
+            },
+            "deck": {"type": "array", "items": card,
+                     "description": "The Give or Take cards."},
+            "rules": rules,
+            "modify": {
+                "type": "object",
+                "description": "Changes to single spaces (by name) and cards (by text) of the "
+                               "extended variant: the keys given replace those of the base; "
+                               "null removes a key.",
+                "properties": {"spaces": changes, "cards": changes},
+                "additionalProperties": False,
+            },
+        },
+        "if": {"required": ["extends"]},
+        "then": {},
+        "else": {"required": TOP_REQUIRED},
+        "additionalProperties": False,
+    }
+
+
+def dumps(schema: Mapping[str, Any]) -> str:
+    """The schema as the shipped file holds it."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the schema for the built-in plugins (the shipped `schemas/variant.schema.json`)."""
+    sys.stdout.write(dumps(variant_schema(discover(autoload=False))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,577 @@
+"""Parse game scripts (the language of /work/shared/specs/script-language.md).
+
+`parse(text, filename)` and `parse_file(path)` return an `easymoney.script.ast.Script`;
+any mistake in the text is a `ScriptSyntaxError` located at `FILE:LINE:COL`, with a message
+in words (never a terminal name) and a suggestion when a close keyword exists.  Nothing
+from lark leaves this module: the tree is turned at once into the dataclasses of `ast`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
+                             UnexpectedToken, VisitError)
+
+from ..errors import ScriptSyntaxError
+from . import ast as A
+
+__all__ = ["parse", "parse_file", "parse_bytes"]
+
+# ---------------------------------------------------------------- the lark parser (built once)
+
+_LARK: Lark | None = None
+_KEYWORDS: dict[str, str] = {}      # terminal name -> keyword ("_ROLLS" -> "rolls")
+_KEYWORDS_BY_WORD: dict[str, str] = {}   # "rolls" -> "_ROLLS"
+_ORDER: dict[str, int] = {}         # terminal name -> rank in the grammar (stable messages)
+
+
+def _parser() -> Lark:
+    global _LARK
+    if _LARK is None:
+        grammar = resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
+        lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
+                    maybe_placeholders=True, start="start")
+        for rank, terminal in enumerate(lark.terminals):
+            _ORDER[terminal.name] = rank
+            match = re.fullmatch(r"([a-z]+)\\b", terminal.pattern.value)
+            if terminal.pattern.type == "re" and match:
+                _KEYWORDS[terminal.name] = match.group(1)
+                _KEYWORDS_BY_WORD[match.group(1)] = terminal.name
+        _LARK = lark
+    return _LARK
+
+
+# ---------------------------------------------------------------- words used in messages
+
+VERBS = ("rolls", "draws", "buys", "declines", "bids", "passes", "builds", "mortgages",
+         "redeems", "sells", "goes")
+LINE_KEYWORDS = ("variant", "with", "without", "option", "players", "seed", "setup",
+                 "expect", "autoplay")
+EXPECT_KEYWORDS = ("exemption", "bank", "hospital", "turn", "game", "winner", "refused")
+# Words that cannot be player names: a keyword wins over a name where both could stand.
+RESERVED_NAMES = frozenset(LINE_KEYWORDS + EXPECT_KEYWORDS + ("nobody",))
+
+EXPECT_FORMS = ("`expect P cash MONEY`", "`expect P at SPACE`", "`expect P worth MONEY`",
+                "`expect P houses left N`", "`expect P bankrupt`", "`expect SPACE owner P`",
+                "`expect SPACE owner nobody`", "`expect SPACE houses N`",
+                "`expect SPACE mortgaged`", "`expect SPACE unmortgaged`",
+                "`expect exemption P`", "`expect exemption nobody`", "`expect bank MONEY`",
+                "`expect hospital MONEY`", "`expect turn P`", "`expect game over`",
+                "`expect game over by REASON`", "`expect winner P ...`", "`expect refused`",
+                "`expect refused RULE`")
+_PLAYER_FORMS = ("cash", "at", "worth", "houses", "bankrupt")
+_SPACE_FORMS = ("owner", "houses", "mortgaged", "unmortgaged")
+
+MONEY_WORDS = "a money amount such as 600 or $1,100"
+LINE_START_WORDS = "a player name, `expect`, or a header statement such as `players`"
+UNTERMINATED = 'unterminated string: a quoted name must end with " on the same line'
+
+_TERMINAL_WORDS = {
+    "NAME": "a player name",
+    "STRATEGY": "a strategy such as :greedy",
+    "STRING": "a quoted name",
+    "INT": "a number",
+    "MONEY": MONEY_WORDS,
+    "VARIANT_NAME": "a variant name such as standard",
+    "RULE_ID": "a rule such as R13 or four_sides",
+    "OPTION_KEY": "an option name such as end.max_turns",
+    "OPTION_WORD": "an option value (a word, a number or a quoted text)",
+    "REASON": "a reason: bankruptcy, bank or turns",
+    "_NL": "the end of the line",
+}
+
+_WORD = re.compile(r"[^\W\d_]\w*")
+_PIECE = re.compile(r'"[^"\n]*"?|[^\s"#]+')
+_MAX_DIGITS = 30
+
+
+class _Fail(Exception):
+    """A syntax error found while building the dataclasses, before it is located in a file."""
+
+    def __init__(self, message: str, line: int, col: int) -> None:
+        super().__init__(message)
+        self.message, self.line, self.col = message, line, col
+
+
+def _at(tok: Token, message: str) -> _Fail:
+    return _Fail(message, tok.line or 1, tok.column or 1)
+
+
+def _close(word: str, choices) -> str | None:
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _words(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+# ---------------------------------------------------------------- values
+
+def _int(tok: Token, what: str = "a whole number") -> int:
+    text = str(tok)
+    if not text.isdigit() or not text.isascii():
+        raise _at(tok, f"expected {what}, found '{text}'")
+    if len(text) > _MAX_DIGITS:
+        raise _at(tok, f"number too large: '{text[:12]}...'")
+    return int(text)
+
+
+def _money(tok: Token) -> int:
+    text = str(tok)
+    digits = text[1:] if text.startswith("$") else text
+    if "." in digits:
+        raise _at(tok, f"money is whole dollars, found '{text}'")
+    if "," in digits:
+        if not re.fullmatch(r"[0-9]{1,3}(,[0-9]{3})+", digits):
+            raise _at(tok, f"malformed amount '{text}': after a comma come exactly three "
+                           "digits, e.g. $1,100")
+        digits = digits.replace(",", "")
+    if not digits.isdigit() or not digits.isascii():
+        raise _at(tok, f"expected {MONEY_WORDS}, found '{text}'")
+    if len(digits) > _MAX_DIGITS:
+        raise _at(tok, f"amount too large: '{text[:12]}...'")
+    return int(digits)
+
+
+def _text(tok: Token, what: str | None) -> str:
+    """The content of a quoted string; `what` names it when it may not be empty."""
+    content = str(tok)[1:-1]
+    if what is not None and not content.strip():
+        raise _at(tok, f"{what} cannot be empty")
+    return content
+
+
+def _player(tok: Token) -> str:
+    return str(tok)
+
+
+# ---------------------------------------------------------------- tree -> dataclasses
+
+def _pos(meta) -> dict[str, int]:
+    return {"line": meta.line, "column": meta.column}
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Turns each statement's subtree into its dataclass (bottom-up, in one pass)."""
+
+    def start(self, meta, children):
+        return children
+
+    def space(self, meta, children):
+        (tok,) = children
+        if tok.type == "STRING":
+            return A.SpaceRef(_text(tok, "a space name"), None, line=tok.line, column=tok.column)
+        return A.SpaceRef(None, _int(tok, "a space number"), line=tok.line, column=tok.column)
+
+    # header
+    def variant(self, meta, children):
+        (tok,) = children
+        if tok.type == "STRING":
+            return A.VariantStmt(None, _text(tok, "a variant file path"), **_pos(meta))
+        return A.VariantStmt(str(tok), None, **_pos(meta))
+
+    def rule_on(self, meta, children):
+        return A.RuleSwitch(True, str(children[0]), **_pos(meta))
+
+    def rule_off(self, meta, children):
+        return A.RuleSwitch(False, str(children[0]), **_pos(meta))
+
+    def option(self, meta, children):
+        key, value = children
+        raw = _text(value, None) if value.type == "STRING" else str(value)
+        return A.OptionStmt(str(key), raw, **_pos(meta))
+
+    def player_decl(self, meta, children):
+        name, strategy = children
+        if str(name) in RESERVED_NAMES:
+            raise _at(name, f"'{name}' is a keyword and cannot be a player name")
+        if strategy is not None:
+            if strategy.column != name.end_column or strategy.line != name.line:
+                raise _at(strategy, f"write a player's strategy without spaces, e.g. "
+                                    f"`{name}{strategy}`")
+            strategy = str(strategy)[1:]
+        return A.PlayerDecl(str(name), strategy, line=name.line, column=name.column)
+
+    def players(self, meta, children):
+        seen: set[str] = set()
+        for decl in children:
+            if decl.name in seen:
+                raise _Fail(f"player '{decl.name}' is listed twice", decl.line, decl.column)
+            seen.add(decl.name)
+        return A.PlayersStmt(tuple(children), **_pos(meta))
+
+    def seed(self, meta, children):
+        return A.SeedStmt(_int(children[0], "a whole number as the seed"), **_pos(meta))
+
+    def setup_cash(self, meta, children):
+        return A.SetupCash(_player(children[0]), _money(children[1]), **_pos(meta))
+
+    def setup_at(self, meta, children):
+        return A.SetupAt(_player(children[0]), children[1], **_pos(meta))
+
+    def setup_owns(self, meta, children):
+        name, space, count, mortgaged = children
+        houses = 1 if count is None else _int(count, "a number of houses")
+        return A.SetupOwns(_player(name), space, houses, mortgaged is not None, **_pos(meta))
+
+    def setup_exemption(self, meta, children):
+        return A.SetupExemption(_player(children[0]), **_pos(meta))
+
+    def setup_hospital(self, meta, children):
+        return A.SetupHospital(_money(children[0]), **_pos(meta))
+
+    # actions
+    def roll(self, meta, children):
+        name, *dice = children
+        if not dice:
+            return A.Roll(_player(name), None, **_pos(meta))
+        if len(dice) != 2:
+            raise _at(dice[0], f"a throw is two dice, e.g. `{name} rolls 3 4`")
+        values = []
+        for die in dice:
+            text = str(die)
+            value = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
+            if not 1 <= value <= 6:
+                raise _at(die, f"a die is a number from 1 to 6, found '{text}'")
+            values.append(value)
+        return A.Roll(_player(name), (values[0], values[1]), **_pos(meta))
+
+    def draw(self, meta, children):
+        return A.Draw(_player(children[0]), _text(children[1], "a card's text"), **_pos(meta))
+
+    def buy(self, meta, children):
+        return A.Buy(_player(children[0]), **_pos(meta))
+
+    def decline(self, meta, children):
+        return A.Decline(_player(children[0]), **_pos(meta))
+
+    def bid(self, meta, children):
+        return A.Bid(_player(children[0]), _money(children[1]), **_pos(meta))
+
+    def auction_pass(self, meta, children):
+        return A.Pass(_player(children[0]), **_pos(meta))
+
+    def build(self, meta, children):
+        name, count, space = children
+        number = 1 if count is None else _int(count, "a number of houses")
+        return A.Build(_player(name), space, number, **_pos(meta))
+
+    def mortgage(self, meta, children):
+        return A.Mortgage(_player(children[0]), children[1], **_pos(meta))
+
+    def redeem(self, meta, children):
+        return A.Redeem(_player(children[0]), children[1], **_pos(meta))
+
+    def sell(self, meta, children):
+        name, space, buyer, price = children
+        return A.Sell(_player(name), space, _player(buyer), _money(price), **_pos(meta))
+
+    def sell_exemption(self, meta, children):
+        name, buyer, price = children
+        return A.SellExemption(_player(name), _player(buyer), _money(price), **_pos(meta))
+
+    def go_bankrupt(self, meta, children):
+        return A.GoBankrupt(_player(children[0]), **_pos(meta))
+
+    def autoplay(self, meta, children):
+        (count,) = children
+        turns = None if count is None else _int(count, "a number of turns")
+        return A.Autoplay(turns, **_pos(meta))
+
+    # expectations
+    def expect_cash(self, meta, children):
+        return A.ExpectCash(_player(children[0]), _money(children[1]), **_pos(meta))
+
+    def expect_at(self, meta, children):
+        return A.ExpectAt(_player(children[0]), children[1], **_pos(meta))
+
+    def expect_worth(self, meta, children):
+        return A.ExpectWorth(_player(children[0]), _money(children[1]), **_pos(meta))
+
+    def expect_houses_left(self, meta, children):
+        return A.ExpectHousesLeft(_player(children[0]), _int(children[1], "a number of houses"),
+                                  **_pos(meta))
+
+    def expect_bankrupt(self, meta, children):
+        return A.ExpectBankrupt(_player(children[0]), **_pos(meta))
+
+    def expect_owner(self, meta, children):
+        space, *owner = children
+        return A.ExpectOwner(space, _player(owner[0]) if owner else None, **_pos(meta))
+
+    def expect_houses(self, meta, children):
+        return A.ExpectHouses(children[0], _int(children[1], "a number of houses"), **_pos(meta))
+
+    def expect_mortgaged(self, meta, children):
+        space, word = children
+        return A.ExpectMortgaged(space, word.type == "MORTGAGED", **_pos(meta))
+
+    def expect_exemption(self, meta, children):
+        return A.ExpectExemption(_player(children[0]) if children else None, **_pos(meta))
+
+    def expect_bank(self, meta, children):
+        return A.ExpectBank(_money(children[0]), **_pos(meta))
+
+    def expect_hospital(self, meta, children):
+        return A.ExpectHospital(_money(children[0]), **_pos(meta))
+
+    def expect_turn(self, meta, children):
+        return A.ExpectTurn(_player(children[0]), **_pos(meta))
+
+    def expect_game_over(self, meta, children):
+        (reason,) = children
+        return A.ExpectGameOver(None if reason is None else str(reason), **_pos(meta))
+
+    def expect_winner(self, meta, children):
+        return A.ExpectWinner(tuple(_player(tok) for tok in children), **_pos(meta))
+
+    def expect_refused(self, meta, children):
+        (rule,) = children
+        return A.ExpectRefused(None if rule is None else str(rule), **_pos(meta))
+
+
+_TRANSFORMER = _ToAst()
+
+
+# ---------------------------------------------------------------- lark errors -> words
+
+def _code(text: str) -> str:
+    """The line without its comment and trailing spaces (a `#` inside quotes stays)."""
+    end = pos = 0
+    while pos < len(text) and text[pos] != "#":
+        match = _PIECE.match(text, pos)
+        if match:
+            end = pos = match.end()
+        else:
+            pos += 1
+    return text[:end]
+
+
+def _pieces(code: str) -> list[tuple[int, str]]:
+    """(column, text) of each word, number or quoted string of a comment-free line."""
+    return [(m.start() + 1, m.group()) for m in _PIECE.finditer(code)]
+
+
+def _show(piece: str | None) -> str:
+    if piece is None:
+        return "the end of the line"
+    if not piece.isprintable():
+        return repr(piece)
+    return f"'{piece}'"
+
+
+def _describe(expected: set[str], pieces: list[tuple[int, str]]) -> str:
+    names = sorted(expected, key=lambda name: (_ORDER.get(name, 999), name))
+    items: list[str] = []
+    if "STRING" in expected and "INT" in expected:
+        items.append("a space (its quoted name or its board number)")
+        names = [n for n in names if n not in ("STRING", "INT")]
+    if "NAME" in expected:
+        names = [n for n in names if n != "STRATEGY"]
+    words = [text for _, text in pieces]
+    for name in names:
+        if name in _KEYWORDS:
+            items.append(f"`{_KEYWORDS[name]}`")
+        elif name == "STRING" and "VARIANT_NAME" in expected:
+            continue
+        elif name == "VARIANT_NAME":
+            items.append("a variant name such as standard or a quoted file path")
+        elif name == "STRING" and "OPTION_WORD" in expected:
+            continue
+        elif name == "STRING" and len(words) > 1 and words[1] == "draws":
+            items.append("a card's quoted text such as \"Take $500\"")
+        elif name == "INT" and len(words) > 1 and words[1] == "rolls":
+            if len(words) < 4:  # `Ann rolls 3 4 x`: a third die is not what is missing
+                items.append("a die (a number from 1 to 6)")
+        else:
+            items.append(_TERMINAL_WORDS.get(name, name.lower().strip("_")))
+    # Keep the end of the line last: "expected `on` or the end of the line".
+    if "the end of the line" in items:
+        items.remove("the end of the line")
+        items.append("the end of the line")
+    return _words(items) if items else "nothing more"
+
+
+def _accepted(err: UnexpectedInput) -> set[str]:
+    """The terminals that could really come next.
+
+    LALR merges the look-aheads of states it shares between contexts (after a space, the
+    table also lists `to` and `owner`), so ask the parser which terminals it would shift.
+    """
+    interactive = getattr(err, "interactive_parser", None)
+    if interactive is not None:
+        accepted = set(interactive.accepts())
+    else:
+        accepted = set(getattr(err, "allowed", None) or getattr(err, "expected", None) or ())
+    accepted.discard("$END")
+    return accepted
+
+
+def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
+    line = max(1, min(getattr(err, "line", 1) or 1, max(len(lines), 1)))
+    text = lines[line - 1] if lines else ""
+    code = _code(text)
+    col = getattr(err, "column", 1) or 1
+    expected = _accepted(err)
+    if isinstance(err, UnexpectedCharacters):
+        if col - 1 < len(text) and text[col - 1] == '"':
+            return _Fail(UNTERMINATED, line, col)
+    elif isinstance(err, UnexpectedToken):
+        if err.token.type in ("_NL", "$END"):
+            col = len(code) + 1
+    else:  # UnexpectedEOF cannot happen (the text always ends with a newline), but be safe.
+        line, text = max(len(lines), 1), (lines[-1] if lines else "")
+        code = _code(text)
+        col = len(code) + 1
+    match = _PIECE.match(code, col - 1) if col - 1 < len(code) else None
+    found = match.group() if match else (code[col - 1] if col - 1 < len(code) else None)
+    is_word = found is not None and _WORD.fullmatch(found) is not None
+    pieces = _pieces(code[:col - 1])
+    prev_col, prev = pieces[-1] if pieces else (col, "")
+
+    def fail(message: str, at: int = col) -> _Fail:
+        return _Fail(message, line, at)
+
+    # `Ann buy`, `Ann roll 3 4`, `seeed 7`: right after the word that starts the line.
+    if "_ROLLS" in expected:
+        if is_word and (verb := _close(found, VERBS)):
+            return fail(f"unknown action '{found}': did you mean '{verb}'?")
+        if keyword := _close(prev, LINE_KEYWORDS):
+            hint = "keywords are lower case; " if prev.lower() == keyword else ""
+            return fail(f"unknown keyword '{prev}': {hint}did you mean '{keyword}'?", prev_col)
+        if is_word:
+            verbs = _words(list(VERBS[:-1]) + ["goes bankrupt"])
+            return fail(f"unknown action '{found}': expected {verbs}")
+        if prev[:1].islower():
+            return fail(f"unknown keyword '{prev}': expected {LINE_START_WORDS}", prev_col)
+        return fail(f"expected an action after '{prev}', such as `rolls`, `buys` or `bids`, "
+                    f"found {_show(found)}")
+    if "_WINNER" in expected:
+        return fail(f"unknown `expect` form, found {_show(found)}; the forms are "
+                    + ", ".join(EXPECT_FORMS))
+    first = pieces[0][1] if pieces else ""
+    for forms, subject, intro in ((_PLAYER_FORMS, "a player", "`expect P "),
+                                  (_SPACE_FORMS, "a space", "`expect SPACE ")):
+        if first == "expect" and {_KEYWORDS_BY_WORD[form] for form in forms} <= expected:
+            if is_word and (keyword := _close(found, forms)):
+                return fail(f"unknown `expect` form '{found}': did you mean '{keyword}'?")
+            if subject == "a player" and (keyword := _close(prev, EXPECT_KEYWORDS)):
+                hint = "keywords are lower case; " if prev.lower() == keyword else ""
+                return fail(f"unknown `expect` form '{prev}': {hint}did you mean '{keyword}'?",
+                            prev_col)
+            shown = [form for form in EXPECT_FORMS if form.startswith(intro)]
+            return fail(f"unknown `expect` form, found {_show(found)}; after {subject} the "
+                        f"forms are " + ", ".join(shown))
+    if "_PLAYERS" in expected:
+        return fail(f"expected {LINE_START_WORDS}, found {_show(found)}")
+    if expected == {"NAME"} and found is None and prev == "players":
+        return fail("`players` needs at least one player name, e.g. `players Ann Bob`")
+    if "STRATEGY" in expected and found is not None and found.startswith(":"):
+        return fail("expected a strategy name after ':', e.g. `Bob:greedy`")
+    if first == "setup" and "_CASH" in expected and len(pieces) == 2 \
+            and (keyword := _close(prev, ("exemption", "hospital"))):
+        return fail(f"unknown `setup` form '{prev}': did you mean '{keyword}'?", prev_col)
+    message = f"expected {_describe(expected, pieces)}, found {_show(found)}"
+    keywords = [_KEYWORDS[name] for name in expected if name in _KEYWORDS]
+    if is_word and (keyword := _close(found, sorted(keywords))):
+        message += f" (did you mean '{keyword}'?)"
+    return fail(message)
+
+
+# ---------------------------------------------------------------- whole scripts
+
+def _keyword_of(stmt) -> str:
+    if isinstance(stmt, A.RuleSwitch):
+        return "with" if stmt.enable else "without"
+    return {A.VariantStmt: "variant", A.OptionStmt: "option", A.PlayersStmt: "players",
+            A.SeedStmt: "seed"}.get(type(stmt), "setup")
+
+
+def _split(statements: list) -> tuple[tuple, tuple]:
+    header: list = []
+    body: list = []
+    first_of: dict[type, object] = {}
+    autoplay = None
+    for stmt in statements:
+        if isinstance(stmt, A.HEADER_TYPES):
+            keyword = _keyword_of(stmt)
+            if body:
+                after = ("action" if isinstance(body[0], A.ACTION_TYPES) else "`expect` line")
+                raise _Fail(f"header statement `{keyword}` must come before the first {after}",
+                            stmt.line, stmt.column)
+            if isinstance(stmt, (A.PlayersStmt, A.VariantStmt, A.SeedStmt)):
+                if type(stmt) in first_of:
+                    raise _Fail(f"`{keyword}` given twice (first at line "
+                                f"{first_of[type(stmt)].line})", stmt.line, stmt.column)
+                first_of[type(stmt)] = stmt
+            header.append(stmt)
+            continue
+        if autoplay is not None and not isinstance(stmt, A.EXPECTATION_TYPES):
+            raise _Fail(f"only `expect` lines may follow `autoplay` (line {autoplay.line})",
+                        stmt.line, stmt.column)
+        if isinstance(stmt, A.Autoplay):
+            autoplay = stmt
+        body.append(stmt)
+    return tuple(header), tuple(body)
+
+
+def parse(text: str, filename: str = "<script>") -> A.Script:
+    """Parse a script's text; raise ScriptSyntaxError (and nothing else) on any mistake."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = tuple(text.split("\n"))
+    if lines[-1] == "":
+        lines = lines[:-1]
+    try:
+        try:
+            tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+        except UnexpectedInput as err:
+            raise _diagnose(err, lines) from None
+        try:
+            statements = _TRANSFORMER.transform(tree)
+        except VisitError as err:
+            if isinstance(err.orig_exc, _Fail):
+                raise err.orig_exc from None
+            raise
+        header, body = _split(statements)
+    except _Fail as fail:
+        source = lines[fail.line - 1] if 0 < fail.line <= len(lines) else ""
+        raise ScriptSyntaxError(fail.message, file=filename, line=fail.line, col=fail.col,
+                                source_line=source) from None
+    return A.Script(filename, lines, header, body)
+
+
+def parse_bytes(data: bytes, filename: str = "<script>") -> A.Script:
+    """Parse a script given as bytes, which must be UTF-8 (a byte-order mark is allowed)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        start = data.rfind(b"\n", 0, err.start) + 1
+        end = data.find(b"\n", err.start)
+        raw_line = data[start:] if end < 0 else data[start:end]
+        col = len(data[start:err.start].decode("utf-8", errors="replace")) + 1
+        raise ScriptSyntaxError(
+            f"the script is not UTF-8 text (byte 0x{data[err.start]:02x}); save it as UTF-8",
+            file=filename, line=data.count(b"\n", 0, err.start) + 1, col=col,
+            source_line=raw_line.decode("utf-8", errors="replace").rstrip("\r")) from None
+    return parse(text, filename)
+
+
+def parse_file(path: str | os.PathLike[str]) -> A.Script:
+    """Read and parse a `.game` file; an unreadable file is a ScriptSyntaxError too."""
+    filename = os.fspath(path)
+    try:
+        with open(filename, "rb") as handle:
+            data = handle.read()
+    except OSError as err:
+        raise ScriptSyntaxError(f"cannot read the script: {err.strerror or err}",
+                                file=filename) from None
+    return parse_bytes(data, filename)

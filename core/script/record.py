@@ -1,0 +1,112 @@
+"""Writing the game just played as a complete script that replays it without the seed."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .. import __version__
+from ..actions import Action, EndTurn, Refusal, Request, Roll
+from ..errors import UsageError
+from ..events import Event
+from ..game import Game, Player
+
+
+class Recorder:
+    """Wraps a game's decider: every answer, throw and card drawn becomes a script line."""
+
+    def __init__(self, game: Game) -> None:
+        self.inner = game.decider
+        self.game = game
+        self.lines: list[Any] = []  # actions, and str lines for draws
+        self._roll_at: int | None = None
+        game.decider = self
+        game.listeners.append(self._on_event)
+
+    def decide(self, game: Game, request: Request) -> Action:
+        action = self.inner.decide(game, request)
+        if type(action) is not EndTurn:
+            if type(action) is Roll:
+                self._roll_at = len(self.lines)
+            self.lines.append(action)
+        return action
+
+    def refused(self, game: Game, request: Request, action: Action,
+                refusals: list[Refusal]) -> None:
+        if self.lines and self.lines[-1] is action:
+            self.lines.pop()
+        self.inner.refused(game, request, action, refusals)
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        return self.inner.choose_card(game, player)
+
+    def _on_event(self, event: Event) -> None:
+        if event.kind == "roll" and self._roll_at is not None:
+            roll = self.lines[self._roll_at]
+            self.lines[self._roll_at] = Roll(roll.player, tuple(event.data["dice"]))
+            self._roll_at = None
+        elif event.kind == "draw":
+            text = event.data["card"]
+            self.lines.append(f'{event.data["player"]} draws "{text}"')
+
+    def body(self) -> list[str]:
+        return [str(line) for line in self.lines]
+
+
+def header_lines(variant_ref: str, *, is_path: bool, enable: Iterable[str] = (),
+                 disable: Iterable[str] = (), options: Iterable[str] = (),
+                 players: Sequence[str], seed: int, setup: Iterable[str] = ()) -> list[str]:
+    lines = [f"# Recorded by easymoney {__version__}: every throw, card and decision is spelled",
+             "# out, so this replays the same game whatever the seed.",
+             f'variant "{variant_ref}"' if is_path else f"variant {variant_ref}"]
+    lines += [f"with {r}" for r in enable]
+    lines += [f"without {r}" for r in disable]
+    for opt in options:
+        key, _, value = opt.partition("=")
+        lines.append(f"option {key} {value}" if value and " " not in value and "#" not in value
+                     else f'option {key} "{value}"')
+    lines.append("players " + " ".join(players))
+    lines.append(f"seed {seed}")
+    lines += list(setup)
+    return lines
+
+
+def final_expectations(game: Game) -> list[str]:
+    lines = [f"expect {p.name} cash {p.cash}" for p in game.players]
+    lines += [f"expect {p.name} bankrupt" for p in game.players if p.bankrupt]
+    if game.outcome is not None:
+        lines.append(f"expect game over by {game.outcome.reason}")
+        winners = game.outcome.winners
+    else:
+        winners = tuple(p.name for p in game.winners())
+    if winners:
+        lines.append("expect winner " + " ".join(winners))
+    return lines
+
+
+def record_text(header: list[str], recorder: Recorder) -> str:
+    lines = header + [""] + recorder.body() + [""] + final_expectations(recorder.game)
+    return "\n".join(lines) + "\n"
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write via a temporary file in the same folder and rename: no partial file is left behind."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".easymoney-", suffix=".tmp")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None

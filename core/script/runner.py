@@ -1,0 +1,402 @@
+"""Running a parsed game script: the script is the game's decider, line by line."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from .. import actions as A
+from ..bots import make_strategy
+from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
+from ..events import Event
+from ..game import Game, Player, StopGame, ruleset_for
+from ..model import Space, Variant
+from ..registry import discover
+from . import ast as S
+from .expectations import check_expectation
+from .setup import apply_setup
+
+DEFAULT_VARIANT = "standard"
+
+
+@dataclass
+class Note:
+    """Something the runner reports beside the game's events: a failed expectation, an expected refusal."""
+
+    kind: str  # "expectation_failed" or "refused_as_expected"
+    line: int
+    column: int
+    text: str  # the statement's line
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "line": self.line, "column": self.column,
+                "statement": self.text, "message": self.message}
+
+
+@dataclass
+class RunResult:
+    game: Game
+    checked: int = 0
+    failures: list[Note] = field(default_factory=list)
+
+    @property
+    def held(self) -> int:
+        return self.checked - len(self.failures)
+
+
+class ScriptRunner:
+    """Plays a `Script`: answers the game's requests from its lines, checks its `expect` lines.
+
+    It is the game's `Decider`. Players declared with a strategy (`Bob:greedy`) decide by it
+    whenever the next line is not theirs; after `autoplay` every player does.
+    """
+
+    def __init__(self, script: S.Script, *, enable: Sequence[str] = (),
+                 disable: Sequence[str] = (), options: Sequence[str] = (),
+                 trace: TextIO | None = None, dispatch: str = "fast",
+                 on_event: Callable[[Event], None] | None = None,
+                 on_note: Callable[[Note], None] | None = None) -> None:
+        self.script = script
+        self.body = script.body
+        self.cursor = 0
+        self.on_note = on_note
+        self.checked = 0
+        self.failures: list[Note] = []
+        self.last: Any = None  # the statement whose action the game is carrying out
+        self.autoplay = False
+        self.autoplay_until: int | None = None
+        self.strategies: dict[str, Any] = {}
+        self.default_strategy = None
+        self.header = _Header.read(script, enable, disable, options)
+        self.variant = self.header.load_variant(script)
+        self.game = self._new_game(trace, dispatch, on_event)
+
+    # --- building the game ---------------------------------------------------------------
+    def _new_game(self, trace: TextIO | None, dispatch: str,
+                  on_event: Callable[[Event], None] | None) -> Game:
+        h = self.header
+        if h.players is None:
+            raise self.error(None, "the script has no `players` line: name the players in "
+                                   "turn order, e.g. `players Ann Bob`")
+        decls = h.players.players
+        v = self.variant
+        if not v.min_players <= len(decls) <= v.max_players:
+            raise self.error(h.players, f"{v.name} is for {v.min_players} to {v.max_players} "
+                                        f"players; the script names {len(decls)}")
+        for decl in decls:
+            if decl.strategy is not None:
+                try:
+                    self.strategies[decl.name] = make_strategy(decl.strategy)
+                except UsageError as exc:
+                    raise self.error(decl if decl.line else h.players, exc.message) from None
+        ruleset = ruleset_for(v, dispatch=dispatch, trace=trace)
+        game = Game(v, [(d.name, d.strategy) for d in decls], self, seed=h.seed,
+                    ruleset=ruleset)
+        if on_event is not None:
+            game.listeners.append(on_event)
+        return game
+
+    def run(self) -> RunResult:
+        game = self.game
+        game.setup()
+        for stmt in self.header.setup:
+            try:
+                apply_setup(game, stmt, self)
+            except EasyMoneyError as exc:
+                raise self.error(stmt, exc.message) from None
+        game.play()
+        # what is left: expectations, or lines the game never asked for
+        while self.cursor < len(self.body):
+            stmt = self.body[self.cursor]
+            if isinstance(stmt, S.EXPECTATION_TYPES):
+                self._expect(stmt)
+                self.cursor += 1
+                continue
+            if isinstance(stmt, S.Autoplay) and game.outcome is None:
+                self.cursor += 1
+                continue
+            if game.outcome is not None:
+                raise self.error(stmt, f"the game is over ({game.outcome.reason}: "
+                                       f"{game.outcome.detail}); found '{self.text(stmt)}'")
+            break
+        return RunResult(game, self.checked, self.failures)
+
+    # --- errors and notes ----------------------------------------------------------------
+    def text(self, stmt: Any) -> str:
+        lines = self.script.source_lines
+        if stmt is not None and 0 < stmt.line <= len(lines):
+            return lines[stmt.line - 1].strip()
+        return str(stmt)
+
+    def error(self, stmt: Any, message: str) -> ScriptError:
+        if stmt is None or not getattr(stmt, "line", 0):
+            return ScriptError(message, file=self.script.filename)
+        return ScriptError(message, file=self.script.filename, line=stmt.line, col=stmt.column,
+                           source_line=self.script.source_lines[stmt.line - 1])
+
+    def _note(self, note: Note) -> None:
+        if self.on_note is not None:
+            self.on_note(note)
+
+    # --- name lookups --------------------------------------------------------------------
+    def player(self, name: str, stmt: Any) -> Player:
+        p = self.game.by_name.get(name)
+        if p is None:
+            names = ", ".join(self.game.by_name)
+            raise self.error(stmt, f"unknown player '{name}'{did_you_mean(name, self.game.by_name)}"
+                                   f"; the players are {names}")
+        return p
+
+    def space(self, ref: S.SpaceRef, stmt: Any) -> Space:
+        spaces = self.game.spaces
+        if ref.number is not None:
+            if 0 <= ref.number < len(spaces):
+                return spaces[ref.number]
+            raise self.error(stmt, f"no space number {ref.number}: the board has spaces 0 to "
+                                   f"{len(spaces) - 1}")
+        for s in spaces:
+            if s.name == ref.name:
+                return s
+        names = [s.name for s in spaces]
+        raise self.error(stmt, f"unknown space \"{ref.name}\"{did_you_mean(ref.name, names)}")
+
+    # --- expectations --------------------------------------------------------------------
+    def _expect(self, stmt: Any) -> None:
+        if isinstance(stmt, S.ExpectRefused):
+            raise self.error(stmt, "`expect refused`, but the line before it was not refused")
+        self.checked += 1
+        failure = check_expectation(self, stmt)
+        if failure is not None:
+            note = Note("expectation_failed", stmt.line, stmt.column, self.text(stmt), failure)
+            self.failures.append(note)
+            self._note(note)
+
+    def _flush(self, upto: int) -> None:
+        while self.cursor < upto:
+            self._expect(self.body[self.cursor])
+            self.cursor += 1
+
+    def _next_action(self) -> int:
+        j = self.cursor
+        body = self.body
+        while j < len(body) and isinstance(body[j], S.EXPECTATION_TYPES):
+            j += 1
+        return j
+
+    # --- the Decider interface -----------------------------------------------------------
+    def bot(self, game: Game, request: A.Request) -> A.Action:
+        strategy = self.strategies.get(request.player.name)
+        if strategy is None:
+            if self.default_strategy is None:
+                self.default_strategy = make_strategy("cautious")
+            strategy = self.default_strategy
+        self.last = None
+        return strategy.decide(game, request)
+
+    def decide(self, game: Game, request: A.Request) -> A.Action:
+        if self.autoplay:
+            if self.autoplay_until is not None and game.turns_played >= self.autoplay_until:
+                raise StopGame()
+            return self.bot(game, request)
+        j = self._next_action()
+        if j == len(self.body):
+            self._flush(j)
+            if request.player.name in self.strategies:
+                return self.bot(game, request)
+            raise StopGame()
+        stmt = self.body[j]
+        if isinstance(stmt, S.Autoplay):
+            self._flush(j)
+            self.cursor = j + 1
+            rest = self._next_action()
+            if rest != len(self.body):
+                raise self.error(self.body[rest], "only `expect` lines may follow `autoplay`")
+            self.autoplay = True
+            if stmt.turns is not None:
+                self.autoplay_until = game.turns_played + stmt.turns
+            return self.decide(game, request)
+        action = self._answer(stmt, request)
+        if action is None:
+            if request.player.name in self.strategies:
+                return self.bot(game, request)
+            raise self.error(stmt, f"the game waits for {request.describe()}; found "
+                                   f"'{self.text(stmt)}'")
+        if type(action) is A.EndTurn:
+            return action
+        self._flush(j)
+        self.cursor = j + 1
+        self.last = stmt
+        return action
+
+    def _answer(self, stmt: Any, request: A.Request) -> A.Action | None:
+        """The action `stmt` gives in answer to `request`, EndTurn, or None if it does not answer."""
+        kind = request.kind
+        t = type(stmt)
+        if t is S.Draw:
+            return None
+        actor = self.player(stmt.player, stmt)
+        if kind == A.WINDOW_AFTER and request.next_player is actor and actor is not request.player \
+                and t is not S.SellExemption:
+            return A.EndTurn(request.player)
+        if t is S.SellExemption:
+            return A.SellExemption(actor, self.player(stmt.buyer, stmt), stmt.price)
+        if t is S.Roll:
+            if kind == A.WINDOW_BEFORE and actor is request.player:
+                return A.Roll(actor, stmt.dice)
+            return None
+        if t is S.Buy or t is S.Decline:
+            if kind == A.BUY and actor is request.player:
+                return (A.Buy if t is S.Buy else A.Decline)(actor, request.space)
+            return None
+        if t is S.Bid or t is S.Pass:
+            if kind == A.BID and actor is request.player:
+                if t is S.Bid:
+                    return A.Bid(actor, request.space, stmt.amount)
+                return A.Pass(actor, request.space)
+            return None
+        if t is S.GoBankrupt:
+            if kind == A.RAISE and actor is request.player:
+                return A.GoBankrupt(actor)
+            return None
+        window = kind == A.WINDOW_BEFORE or kind == A.WINDOW_AFTER
+        raising = kind == A.RAISE and actor is request.player
+        if t is S.Build and window:
+            return A.Build(actor, self.space(stmt.space, stmt), stmt.count)
+        if t is S.Redeem and window:
+            return A.Redeem(actor, self.space(stmt.space, stmt))
+        if t is S.Mortgage and (window or raising):
+            return A.Mortgage(actor, self.space(stmt.space, stmt))
+        if t is S.Sell and (window or raising):
+            return A.Sell(actor, self.space(stmt.space, stmt), self.player(stmt.buyer, stmt),
+                          stmt.price)
+        return None
+
+    def refused(self, game: Game, request: A.Request, action: A.Action,
+                refusals: list[A.Refusal]) -> None:
+        stmt = self.last
+        message = f"{action.player} cannot {action.describe()}: " + "; ".join(map(str, refusals))
+        if stmt is None:  # a strategy's choice: a bug of the strategy, not of the script
+            raise ScriptError(f"strategy of {action.player} chose a refused action: {message}",
+                              file=self.script.filename)
+        nxt = self.body[self.cursor] if self.cursor < len(self.body) else None
+        if isinstance(nxt, S.ExpectRefused):
+            self.checked += 1
+            if nxt.rule is not None and not _names_rule(nxt.rule, refusals):
+                raise self.error(nxt, f"expected a refusal by {nxt.rule}, but line {stmt.line} "
+                                      f"was refused by {', '.join(r.rule + ' ' + r.plugin for r in refusals)}: {message}")
+            self.cursor += 1
+            self._note(Note("refused_as_expected", stmt.line, stmt.column, self.text(stmt),
+                            message))
+            self.last = None
+            return
+        raise self.error(stmt, message)
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        if self.autoplay:
+            return None
+        j = self._next_action()
+        if j == len(self.body):
+            return None
+        stmt = self.body[j]
+        if type(stmt) is not S.Draw or stmt.player != player.name:
+            return None
+        known = {c.text for c in game.variant.cards}
+        if stmt.card not in known:
+            raise self.error(stmt, f"unknown card \"{stmt.card}\"{did_you_mean(stmt.card, known)}")
+        if not any(c.text == stmt.card for c in game.deck):
+            where = "on the discard pile"
+            for p in game.players:
+                if any(c.text == stmt.card for c in p.held):
+                    where = f"held by {p}"
+            if not any(c.text == stmt.card for c in game.discard) and where == "on the discard pile":
+                where = "out of the game (its rule is off)"
+            raise self.error(stmt, f"\"{stmt.card}\" is not in the draw pile: it is {where}")
+        self._flush(j)
+        self.cursor = j + 1
+        return stmt.card
+
+
+def _names_rule(rule: str, refusals: list[A.Refusal]) -> bool:
+    return any(rule == r.rule or rule == r.plugin for r in refusals)
+
+
+@dataclass
+class _Header:
+    """The header statements, with the command line's switches applied on top."""
+
+    variant: S.VariantStmt | None = None
+    switches: list[tuple[bool, str, Any]] = field(default_factory=list)  # (enable, rule, stmt)
+    options: list[tuple[str, Any]] = field(default_factory=list)  # ("KEY=VALUE", stmt)
+    players: S.PlayersStmt | None = None
+    seed: int = 0
+    setup: list[Any] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, script: S.Script, enable: Sequence[str], disable: Sequence[str],
+             options: Sequence[str]) -> _Header:
+        h = cls()
+        for stmt in script.header:
+            t = type(stmt)
+            if t is S.VariantStmt:
+                h.variant = stmt
+            elif t is S.RuleSwitch:
+                h.switches.append((stmt.enable, stmt.rule, stmt))
+            elif t is S.OptionStmt:
+                h.options.append((f"{stmt.key}={stmt.value}", stmt))
+            elif t is S.PlayersStmt:
+                h.players = stmt
+            elif t is S.SeedStmt:
+                h.seed = stmt.seed
+            else:
+                h.setup.append(stmt)
+        h.switches += [(True, r, None) for r in enable] + [(False, r, None) for r in disable]
+        h.options += [(o, None) for o in options]
+        return h
+
+    def variant_ref(self, script: S.Script) -> tuple[str, str | None]:
+        """The variant as the loader takes it, and the folder a relative path is read from."""
+        if self.variant is None:
+            return DEFAULT_VARIANT, None
+        if self.variant.path is not None:
+            base = os.path.dirname(os.path.abspath(script.filename)) if script.filename not in (
+                "-", "<stdin>", "<script>") else os.getcwd()
+            return os.path.join(base, self.variant.path), base
+        return self.variant.name or DEFAULT_VARIANT, None
+
+    def load_variant(self, script: S.Script) -> Variant:
+        from ..loader import load_variant
+        registry = discover()
+        switched: dict[str, bool] = {}  # the last switch of a rule wins
+        for on, rule, stmt in self.switches:
+            try:
+                pid = registry.resolve(rule)
+            except PluginError as exc:
+                raise _located(script, stmt, exc) from None
+            switched.pop(pid, None)
+            switched[pid] = on
+        enable = [pid for pid, on in switched.items() if on]
+        disable = [pid for pid, on in switched.items() if not on]
+        ref, base = self.variant_ref(script)
+        try:
+            return load_variant(ref, registry=registry, enable=enable, disable=disable,
+                                options=[o for o, _ in self.options])
+        except (VariantError, PluginError, UsageError) as exc:
+            if exc.file is not None:
+                raise
+            for text, stmt in self.options:
+                if text.partition("=")[0] in exc.message:
+                    raise _located(script, stmt, exc) from None
+            for _, rule, stmt in self.switches:
+                if rule in exc.message:
+                    raise _located(script, stmt, exc) from None
+            raise _located(script, self.variant, exc) from None
+
+
+def _located(script: S.Script, stmt: Any, exc: EasyMoneyError) -> EasyMoneyError:
+    if stmt is None or not getattr(stmt, "line", 0):
+        return exc
+    return ScriptError(exc.message, file=script.filename, line=stmt.line, col=stmt.column,
+                       source_line=script.source_lines[stmt.line - 1])

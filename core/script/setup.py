@@ -1,0 +1,68 @@
+"""The script header's `setup` lines: a position in the middle of a game, money conserved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import money
+from ..errors import ScriptError
+from ..game import Game
+from . import ast as S
+
+OWNABLE = ("street", "utility", "commercial")
+MORTGAGEABLE = ("street", "commercial")
+
+
+def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
+    """Apply one setup statement; raises ScriptError (message only) when it cannot be done."""
+    t = type(stmt)
+    if t is S.SetupHospital:
+        pot = game.pots.get("hospital")
+        if pot is None:
+            raise ScriptError("there is no Hospital pot: the rule 'hospital' is off")
+        _from_bank(game, pot, stmt.amount, "setup: the Hospital pot")
+        return
+    player = runner.player(stmt.player, stmt)
+    if t is S.SetupCash:
+        diff = stmt.amount - player.cash
+        if diff >= 0:
+            _from_bank(game, player, diff, f"setup: {player}'s cash")
+        else:
+            game.transfer(player, game.bank, -diff, f"setup: {player}'s cash")
+    elif t is S.SetupAt:
+        player.position = runner.space(stmt.space, stmt).index
+    elif t is S.SetupOwns:
+        space = runner.space(stmt.space, stmt)
+        i = space.index
+        if space.kind not in OWNABLE:
+            raise ScriptError(f"{space} is a {space.kind} space: only streets, utilities and "
+                              f"commercial buildings can be owned")
+        if game.owner[i] is not None:
+            raise ScriptError(f"{space} is already owned by {game.owner[i]}")
+        limit = game.variant.houses_per_street if space.kind == "street" else 1
+        if not 1 <= stmt.houses <= limit:
+            raise ScriptError(f"{space} can carry 1 to {limit} house(s), not {stmt.houses}")
+        if stmt.houses > player.houses_left:
+            raise ScriptError(f"{player} has only {player.houses_left} house(s) left in their supply")
+        if stmt.mortgaged and space.kind not in MORTGAGEABLE:
+            raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
+        game.acquire(player, space, stmt.houses)
+        game.mortgaged[i] = stmt.mortgaged
+    elif t is S.SetupExemption:
+        for card in game.deck:
+            if card.kind == "exemption":
+                game.deck.remove(card)
+                player.held.append(card)
+                return
+        if any(c.kind == "exemption" for p in game.players for c in p.held):
+            raise ScriptError("the Special Exemption card is already held")
+        raise ScriptError("the Special Exemption card is not in play: the rule 'exemption' is off")
+    else:  # pragma: no cover - the parser makes no other setup statement
+        raise ScriptError(f"unknown setup statement {stmt}")
+
+
+def _from_bank(game: Game, to: Any, amount: int, reason: str) -> None:
+    if amount > game.bank.cash:
+        raise ScriptError(f"the Bank has only {money(game.bank.cash)} and cannot pay "
+                          f"{money(amount)} for this setup")
+    game.transfer(game.bank, to, amount, reason)

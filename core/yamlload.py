@@ -1,0 +1,392 @@
+"""Strict YAML reading: YAML 1.2 scalars, no duplicate keys, bounded size, every value's position kept."""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.composer import Composer
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner
+
+from .errors import VariantError
+
+MAX_BYTES = 1 << 20          # 1 MiB: no variant file comes near it
+MAX_NODES = 100_000          # values after expanding aliases (an "alias bomb" stops here)
+MAX_DEPTH = 64               # nesting of mappings and sequences
+
+Path = tuple[Any, ...]       # keys (str) and indices (int) from the document root
+
+STR = "tag:yaml.org,2002:str"
+INT = "tag:yaml.org,2002:int"
+FLOAT = "tag:yaml.org,2002:float"
+BOOL = "tag:yaml.org,2002:bool"
+NULL = "tag:yaml.org,2002:null"
+SEQ = "tag:yaml.org,2002:seq"
+MAP = "tag:yaml.org,2002:map"
+
+# The YAML 1.2 core schema, integers restricted to plain decimals.
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = re.compile(r"^(?:true|false)$", re.IGNORECASE)
+_INT = re.compile(r"^[-+]?[0-9]+$")
+_FLOAT = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+# What YAML 1.1 (and so many people) read as booleans; here they are plain strings.
+YAML11_BOOLEANS = {"on": True, "off": False, "yes": True, "no": False, "y": True, "n": False}
+
+
+def resolve_scalar(text: str) -> str:
+    """The tag of a plain (unquoted) scalar under the YAML 1.2 core schema."""
+    if _NULL.match(text):
+        return NULL
+    if _BOOL.match(text):
+        return BOOL
+    if _INT.match(text):
+        return INT
+    if _FLOAT.match(text):
+        return FLOAT
+    return STR
+
+
+def _float(text: str) -> float:
+    low = text.lower()
+    if low.endswith(".inf"):
+        return -math.inf if low.startswith("-") else math.inf
+    if low == ".nan":
+        return math.nan
+    return float(text)
+
+
+def parse_scalar(text: str) -> Any:
+    """A value typed on a command line, read as a plain YAML 1.2 scalar: `200` -> 200, `on` -> 'on'."""
+    text = text.strip()
+    tag = resolve_scalar(text)
+    if tag == NULL:
+        return None
+    if tag == BOOL:
+        return text.lower() == "true"
+    if tag == INT:
+        return int(text)
+    if tag == FLOAT:
+        return _float(text)
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+class _Resolver12(BaseResolver):
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        if kind is ScalarNode:
+            return resolve_scalar(value) if implicit[0] else STR
+        return SEQ if kind is SequenceNode else MAP
+
+
+class _PyComposer(Reader, Scanner, Parser, Composer, _Resolver12):
+    def __init__(self, text: str) -> None:
+        Reader.__init__(self, text)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        _Resolver12.__init__(self)
+
+
+try:  # libyaml composes five times faster; same nodes, same marks
+    from yaml._yaml import CParser
+
+    class _CComposer(CParser, _Resolver12):  # type: ignore[misc, valid-type]
+        def __init__(self, text: str) -> None:
+            CParser.__init__(self, text)
+            _Resolver12.__init__(self)
+
+    _Composer: type = _CComposer
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _Composer = _PyComposer
+
+
+def format_path(path: Path) -> str:
+    """`board.spaces[3].rent`, `modify.spaces["Dover Street"].price`; `(top level)` for ()."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", part):
+            out += ("." if out else "") + part
+        else:
+            out += '["' + part.replace('"', '\\"') + '"]'
+    return out or "(top level)"
+
+
+def show_value(value: Any, limit: int = 60) -> str:
+    """A value as an error message quotes it: 'text', 12, true, null, [1, 2], {a: 1}."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif value is None:
+        text = "null"
+    elif isinstance(value, str):
+        text = repr(value)
+    elif isinstance(value, float):
+        text = {math.inf: ".inf", -math.inf: "-.inf"}.get(value, ".nan" if value != value else repr(value))
+    elif isinstance(value, list):
+        text = "[" + ", ".join(show_value(v, limit) for v in value) + "]"
+    elif isinstance(value, dict):
+        text = "{" + ", ".join(f"{k}: {show_value(v, limit)}" for k, v in value.items()) + "}"
+    else:
+        text = repr(value)
+    if len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text
+
+
+@dataclass
+class Loaded:
+    """A YAML document as plain data, with the (line, col) of every value and mapping key (1-based)."""
+
+    data: Any
+    file: str
+    positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
+
+    def position(self, path: Path) -> tuple[int, int]:
+        """Where the value at `path` is, or the nearest enclosing value that exists."""
+        path = tuple(path)
+        while path not in self.positions and path:
+            path = path[:-1]
+        return self.positions.get(path, (1, 1))
+
+    def key_position(self, path: Path) -> tuple[int, int]:
+        """Where the key of the mapping entry at `path` is (its value's position for list items)."""
+        path = tuple(path)
+        return self.key_positions.get(path) or self.position(path)
+
+
+def _error(message: str, file: str, line: int | None = None, col: int | None = None) -> VariantError:
+    return VariantError(message, file=file, line=line, col=col)
+
+
+def read_text(path: str, display: str | None = None) -> str:
+    """The text of a file: at most MAX_BYTES, UTF-8; each failure a one-line VariantError."""
+    shown = display or path
+    if os.path.isdir(path):
+        raise _error("cannot read: is a directory; expected a YAML file", shown)
+    if not os.path.exists(path):
+        raise _error("cannot read: no such file", shown)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            raise _error(f"file too large: found {size} bytes; expected at most {MAX_BYTES} "
+                         f"bytes (1 MiB)", shown)
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise _error(f"cannot read: {exc.strerror or exc}", shown) from None
+    if len(raw) > MAX_BYTES:
+        raise _error(f"file too large: expected at most {MAX_BYTES} bytes (1 MiB)", shown)
+    return decode(raw, shown)
+
+
+def decode(raw: bytes, file: str) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise _error(f"not UTF-8 text: found byte 0x{raw[exc.start]:02x}; expected a UTF-8 "
+                     f"encoded file", file, line, col) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def load_file(path: str, display: str | None = None) -> Loaded:
+    """Read and load a YAML file (see `load_text`)."""
+    shown = display or path
+    return load_text(read_text(path, shown), shown)
+
+
+def load_text(text: str, file: str = "<string>") -> Loaded:
+    """Load one YAML document strictly. Raises VariantError located in `file`."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise _error(f"file too large: expected at most {MAX_BYTES} bytes (1 MiB)", file)
+    composer = _Composer(text)
+    try:
+        node = composer.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        raise _yaml_error(exc, text, file) from None
+    except yaml.YAMLError as exc:
+        raise _error(f"malformed YAML: {exc}", file) from None
+    except RecursionError:
+        raise _error(f"nesting too deep: expected at most {MAX_DEPTH} levels", file) from None
+    finally:
+        composer.dispose()
+    if node is None:
+        raise _error("empty file: found no YAML document; expected a mapping", file, 1, 1)
+    loaded = Loaded(None, file)
+    loaded.data = _Walker(loaded, text).walk(node, (), 0)
+    return loaded
+
+
+def _yaml_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> VariantError:
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else None
+    col = mark.column + 1 if mark else None
+    lines = text.splitlines()
+    if mark is not None and mark.line < len(lines):
+        src = lines[mark.line]
+        indent = src[:len(src) - len(src.lstrip(" \t"))]
+        if "\t" in indent or "\\t" in str(exc.problem) or "tab" in str(exc.problem):
+            tab = src.find("\t")
+            if tab >= 0:
+                return _error("tab character in indentation: found a tab; expected spaces "
+                              "(YAML indents with spaces only)", file, line, tab + 1)
+    problem = (exc.problem or "").strip()
+    context = (exc.context or "").strip()
+    if context and not context.startswith("while"):
+        problem = f"{context}, {problem}" if problem else context
+        context = ""
+    message = f"malformed YAML: {problem}" if problem else "malformed YAML"
+    if context and exc.context_mark is not None and exc.context_mark is not mark:
+        message += f" ({context} at line {exc.context_mark.line + 1}, col {exc.context_mark.column + 1})"
+    return _error(message, file, line, col)
+
+
+class _Walker:
+    """Turns a node graph into plain data, expanding aliases under the node and depth limits."""
+
+    def __init__(self, loaded: Loaded, text: str) -> None:
+        self.loaded = loaded
+        self.lines = text.splitlines()
+        self.count = 0
+        self.top: Node | None = None  # the top-level value being read (where a bomb is reported)
+
+    def fail(self, message: str, node: Node) -> VariantError:
+        return _error(message, self.loaded.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def walk(self, node: Node, path: Path, depth: int) -> Any:
+        self.count += 1
+        if depth == 1:
+            self.top = node
+        if self.count > MAX_NODES:
+            raise self.fail(f"too many values after expanding aliases: more than {MAX_NODES} "
+                            f"(the limit; is this an alias bomb?)", self.top or node)
+        if depth > MAX_DEPTH:
+            raise self.fail(f"nesting too deep: expected at most {MAX_DEPTH} levels", node)
+        self.loaded.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, SequenceNode):
+            if node.tag != SEQ:
+                raise self.fail(f"unsupported tag: found {node.tag}; expected a plain sequence", node)
+            return [self.walk(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        if node.tag != MAP:
+            raise self.fail(f"unsupported tag: found {node.tag}; expected a plain mapping", node)
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                raise self.fail("mapping key: found a sequence or mapping; expected a string", key_node)
+            key = self.scalar(key_node)
+            if key == "<<" and not key_node.style:
+                raise self.fail("merge keys ('<<') are not supported: found '<<'; expected the "
+                                "keys written out, or an alias (*name) for the whole value", key_node)
+            if node.flow_style and self._no_value(key_node, value_node):
+                raise self.fail(f"{format_path(path)}: entry without a value: found "
+                                f"{key_node.value!r}; expected KEY: VALUE (a ',' inside {{...}} "
+                                f"separates entries: quote text that contains a comma)", key_node)
+            if not isinstance(key, str):
+                raise self.fail(f"mapping key: found {key_node.value}; expected a string "
+                                f"(quote it: \"{key_node.value}\")", key_node)
+            where = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if key in result:
+                first = self.loaded.key_positions[path + (key,)]
+                raise self.fail(f"{format_path(path + (key,))}: duplicate key: found {key!r} a "
+                                f"second time; expected each key once (first at line {first[0]}, "
+                                f"col {first[1]})", key_node)
+            self.loaded.key_positions[path + (key,)] = where
+            result[key] = self.walk(value_node, path + (key,), depth + 1)
+        return result
+
+    def _no_value(self, key: Node, value: Node) -> bool:
+        """`{a, b: 1}`: the flow entry `a` has no `:` at all (YAML reads it as `a: null`)."""
+        if not (isinstance(value, ScalarNode) and value.tag == NULL and value.value == ""):
+            return False
+        line, col = key.end_mark.line, key.end_mark.column
+        while line < len(self.lines):
+            rest = self.lines[line][col:].lstrip()
+            if rest:
+                return rest[0] in ",}"
+            line, col = line + 1, 0
+        return False
+
+    def scalar(self, node: ScalarNode) -> Any:
+        tag, text = node.tag, node.value
+        if tag == STR:
+            return text
+        if tag == NULL and _NULL.match(text):
+            return None
+        if tag == BOOL and _BOOL.match(text):
+            return text.lower() == "true"
+        if tag == INT and _INT.match(text):
+            return int(text)
+        if tag == FLOAT and (_FLOAT.match(text) or _INT.match(text)):
+            return _float(text)
+        if tag in (NULL, BOOL, INT, FLOAT):
+            raise self.fail(f"cannot read {text!r} as {tag.rsplit(':', 1)[-1]}", node)
+        raise self.fail(f"unsupported tag: found {tag}; expected plain YAML values "
+                        f"(no language-specific tags)", node)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Safe output that reads back the same under YAML 1.1 and 1.2: quotes `on`, `1e3`, `0x1`."""
+
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        tag = super().resolve(kind, value, implicit)
+        if kind is ScalarNode and implicit[0] and tag == STR and resolve_scalar(value) != STR:
+            return resolve_scalar(value)
+        return tag
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _flat(node: Node) -> bool:
+    if isinstance(node, ScalarNode):
+        return True
+    if isinstance(node, SequenceNode):
+        return (all(isinstance(item, ScalarNode) for item in node.value)
+                and sum(len(item.value) + 2 for item in node.value) < 80)
+    return all(isinstance(k, ScalarNode) and _flat(v) for k, v in node.value)
+
+
+def _style(node: Node, depth: int, in_list: bool) -> None:
+    if isinstance(node, ScalarNode):
+        return
+    # one line per space, card, side or rule options; lists of scalars inline
+    node.flow_style = _flat(node) and (in_list or depth >= 2 or isinstance(node, SequenceNode))
+    if isinstance(node, SequenceNode):
+        for item in node.value:
+            _style(item, depth + 1, True)
+    else:
+        for _, value in node.value:
+            _style(value, depth + 1, False)
+
+
+def dump(data: Any) -> str:
+    """Plain data as YAML that `load_text` reads back equal, in the data's own key order."""
+    import io
+    stream = io.StringIO()
+    dumper = _Dumper(stream, default_flow_style=False, sort_keys=False, allow_unicode=True,
+                     width=1 << 16)
+    try:
+        dumper.open()
+        node = dumper.represent_data(data)
+        _style(node, 0, False)
+        dumper.serialize(node)
+        dumper.close()
+    finally:
+        dumper.dispose()
+    return stream.getvalue()

@@ -1,0 +1,118 @@
+"""Auctions (R10, R11): unowned utilities and commercial buildings, and declined streets, go to the highest bid.
+
+R10  a MAN landing on an unowned utility or commercial building: it is auctioned at once;
+     it has no fixed price; the winner places a house on it.
+R11  open ascending auction by the Bank, starting with the lander and going round in turn
+     order: each raises or passes, and one who passed is out. The first bid is at least
+     $100, each later bid at least $10 above the high bid. It ends when all but the high
+     bidder have passed, or all passed with no bid (the space stays unowned). Nobody may
+     bid more than their cash; one who may not own the space (R13, R3) can only pass.
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import BID, Bid, Pass, Refusal, Request, money
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "auction"
+REFUSES = (Bid,)
+RULES = ("R10", "R11")
+MONEY = {"type": "integer", "minimum": 0, "x-money": True}
+OPTIONS = {
+    "first_bid": {**MONEY, "default": 100,
+                  "description": "The smallest opening bid (R11)."},
+    "increment": {**MONEY, "minimum": 1, "default": 10,
+                  "description": "How much each later bid must at least add (R11)."},
+}
+SPACE_KINDS = {
+    "utility": {
+        "description": "A blue utility, sold only at auction (R10): rent is `rent`, or "
+                       "`rent_per_dice` times the dice total (R18). It cannot be mortgaged (R19).",
+        "properties": {
+            "rent": MONEY,
+            "rent_per_dice": {"type": "integer", "minimum": 0},
+        },
+        "oneOf": [{"required": ["rent"]}, {"required": ["rent_per_dice"]}],
+    },
+    "commercial": {
+        "description": "A blue commercial building, sold only at auction (R10): printed `rent`, "
+                       "mortgage value `mortgage`, and optionally its `score` value (R28).",
+        "properties": {"rent": MONEY, "mortgage": MONEY, "score": MONEY},
+        "required": ["rent", "mortgage"],
+    },
+}
+EVENTS = {
+    "auction": "{space} is up for auction",
+    "bid": "{player} bids {amount:$} on {space}",
+    "pass": "{player} passes on {space}",
+    "auction_won": "{player} wins the auction of {space} for {amount:$}",
+    "auction_unsold": "Nobody bids on {space}: it stays unowned",
+}
+
+ACCEPTS = (Bid, Pass)
+_STATE = "auction.state"  # the auction in progress: [space, high bid, high bidder]
+
+
+@hookimpl
+def em_land(game, player, space):
+    kind = space.kind
+    if (kind == "utility" or kind == "commercial") and game.owner[space.index] is None:
+        game.hook.em_auction(game, space, player)
+        return True
+    return None
+
+
+@hookimpl
+def em_auction(game, space, starter):
+    game.emit("auction", space=space.name)
+    players = game.players
+    n = len(players)
+    bidders = [players[(starter.index + k) % n] for k in range(n)]
+    bidders = [p for p in bidders if not p.bankrupt]
+    state = [space, 0, None]
+    outer = game.stash.get(_STATE)
+    game.stash[_STATE] = state
+    try:
+        i = 0
+        while bidders and not (len(bidders) == 1 and bidders[0] is state[2]):
+            i %= len(bidders)
+            bidder = bidders[i]
+            action = game.ask(Request(BID, bidder, ACCEPTS, space=space, high_bid=state[1],
+                                      high_bidder=state[2]))
+            if type(action) is Bid:
+                state[1], state[2] = action.amount, bidder
+                game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
+                i += 1
+            else:
+                game.emit("pass", player=bidder.name, space=space.name)
+                del bidders[i]
+    finally:
+        game.stash[_STATE] = outer
+    _, amount, winner = state
+    if winner is None:
+        game.emit("auction_unsold", space=space.name)
+        return True
+    game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)")
+    game.acquire(winner, space)
+    game.emit("auction_won", player=winner.name, space=space.name, amount=amount)
+    return True
+
+
+@hookimpl
+def em_refusals(game, action):
+    if type(action) is not Bid:
+        return None
+    state = game.stash.get(_STATE)
+    p = action.player
+    if state is None or state[0] is not action.space:
+        return [Refusal("R11", PLUGIN_ID, f"{action.space} is not up for auction")]
+    high = state[1]
+    opts = game.variant.rules[PLUGIN_ID]
+    least = opts["first_bid"] if state[2] is None else high + opts["increment"]
+    if action.amount < least:
+        what = "the first bid" if state[2] is None else f"a bid over {money(high)}"
+        return [Refusal("R11", PLUGIN_ID, f"{what} must be at least {money(least)}")]
+    if action.amount > p.cash:
+        return [Refusal("R11", PLUGIN_ID, f"{p} has only {money(p.cash)} and may not bid more "
+                        f"than their cash")]
+    return None

@@ -1,0 +1,38 @@
+"""The Bank (R2): it deals the starting cash, and being finite it pays only what it has (R27).
+
+R2   each player receives the starting cash from the Bank, which holds the variant's total.
+R27  when the Bank cannot pay what it owes, it pays what it has and the game ends by
+     "Breaking the Bank".
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import money
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "bank"
+RULES = ("R2",)
+ESSENTIAL = True
+EVENTS = {"bank_broken": "The Bank is broken: it owes {owed:$} to {payee} and has only {paid:$}"}
+
+
+@hookimpl
+def em_setup(game):
+    cash = game.variant.starting_cash
+    for player in game.players:
+        game.transfer(game.bank, player, cash, "starting cash (R2)")
+
+
+@hookimpl
+def em_collect(game, debtor, creditor, amount, reason):
+    if debtor is not game.bank:
+        return None
+    if amount <= debtor.cash:
+        game.transfer(debtor, creditor, amount, reason)
+        return amount
+    paid = debtor.cash
+    game.transfer(debtor, creditor, paid, reason)
+    game.emit("bank_broken", payee=creditor.name, owed=amount, paid=paid)
+    game.end("bank", f"the Bank could not pay {money(amount)} to {creditor} ({reason}); "
+                     f"it paid {money(paid)} (R27)")
+    return paid  # not reached: game.end unwinds the turn

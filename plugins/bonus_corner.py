@@ -1,0 +1,37 @@
+"""The Bonus Corner (R7): moving forward onto or across it collects the bonus from the Bank.
+
+R7  a MAN that moves forward onto or across the Bonus Corner collects $2,500 from the
+    Bank; a MAN moving backward across it neither collects nor pays.
+"""
+
+from __future__ import annotations
+
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "bonus_corner"
+RULES = ("R7",)
+SPACE_KINDS = {
+    "bonus": {
+        "description": "Collect `amount` from the Bank on moving forward onto or across it (R7).",
+        "properties": {"amount": {"type": "integer", "minimum": 0, "x-money": True}},
+        "required": ["amount"],
+    },
+}
+
+_KEY = "bonus_corner.spaces"
+
+
+@hookimpl
+def em_setup(game):
+    game.stash[_KEY] = tuple(s for s in game.spaces if s.kind == "bonus")
+
+
+@hookimpl
+def em_moved(game, player, start, steps):
+    if steps <= 0:
+        return
+    n = len(game.spaces)
+    for space in game.stash[_KEY]:
+        if (space.index - start - 1) % n < steps:
+            verb = "landing on" if player.position == space.index else "passing"
+            game.collect(game.bank, player, space.amount, f"{verb} the {space.name} (R7)")

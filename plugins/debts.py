@@ -1,0 +1,81 @@
+"""Debts (R23), raising money (R25) and bankruptcy (R26).
+
+R23  rent, fines, taxes, card payments and auction bids are debts, paid in full when the
+     player's cash covers them.
+R25  a player who owes more than their cash must raise the difference by mortgaging and
+     selling to other players, at once, out of turn if needed; houses are never sold back.
+R26  a player who cannot pay after mortgaging all they can is bankrupt: the creditor gets
+     all their cash, the Bank takes over their spaces (unowned, no houses, unmortgaged).
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import RAISE, GoBankrupt, Mortgage, Refusal, Request, Sell
+from easymoney.game import Player
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "debts"
+REFUSES = (GoBankrupt,)
+RULES = ("R23", "R25", "R26")
+ESSENTIAL = True
+ACTIONS = (GoBankrupt,)
+EVENTS = {
+    "debt": "{player} owes {amount:$} to {creditor} ({reason}) and has {cash:$}: must raise money",
+    "bankrupt": "{player} goes bankrupt: {creditor} receives the remaining {cash:$}; "
+                "the Bank takes over {spaces}",
+}
+
+RAISE_ACCEPTS = (Mortgage, Sell, GoBankrupt)
+
+
+@hookimpl
+def em_collect(game, debtor, creditor, amount, reason):
+    if type(debtor) is not Player:
+        return None
+    if amount <= debtor.cash:
+        game.transfer(debtor, creditor, amount, reason)
+        return amount
+    game.emit("debt", player=debtor.name, amount=amount, creditor=creditor.name, reason=reason,
+              cash=debtor.cash)
+    if not game.owned_by(debtor):
+        return _bankrupt(game, debtor, creditor)
+    request = Request(RAISE, debtor, RAISE_ACCEPTS, amount=amount, creditor=creditor)
+    while debtor.cash < amount:
+        action = game.ask(request)
+        if type(action) is GoBankrupt:
+            return _bankrupt(game, debtor, creditor)
+        game.apply(action)
+    game.transfer(debtor, creditor, amount, reason)
+    return amount
+
+
+@hookimpl
+def em_apply(game, action):
+    if type(action) is GoBankrupt:
+        request = game.request
+        if request is not None and request.kind == RAISE and request.player is action.player:
+            return True  # the debt procedure that asked carries it out
+    return None
+
+
+def _bankrupt(game, player, creditor):
+    cash = player.cash
+    game.transfer(player, creditor, cash, f"bankruptcy of {player} (R26)")
+    spaces = game.owned_by(player)
+    for space in spaces:
+        game.release(space)
+    player.bankrupt = True
+    game.emit("bankrupt", player=player.name, creditor=creditor.name, cash=cash,
+              spaces=", ".join(s.name for s in spaces) or "nothing")
+    game.hook.em_bankrupt(game, player, creditor)
+    return cash
+
+
+@hookimpl
+def em_refusals(game, action):
+    if type(action) is GoBankrupt:
+        request = game.request
+        if request is None or request.kind != RAISE or request.player is not action.player:
+            return [Refusal("R26", PLUGIN_ID,
+                            f"{action.player} owes nothing that they cannot pay")]
+    return None

@@ -1,0 +1,94 @@
+"""The Special Exemption card (R16): its holder pays no taxes and no traffic fines, and may sell it at any moment.
+
+R16  the holder pays no taxes and no traffic fines (tax spaces, tax cards, the Red Traffic
+     Light, the Speed Trap). The holder may sell it to any other player at any moment for
+     any agreed price (a multiple of $10, possibly 0). The drawer keeps it (R21); it never
+     goes back into the deck, and leaves the game with a bankrupt holder (R26).
+     Without this rule the card is not in the deck.
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import Refusal, SellExemption, money
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "exemption"
+REFUSES = (SellExemption,)
+RULES = ("R16",)
+ACTIONS = (SellExemption,)
+CARD_KINDS = {"exemption": {"description": "Kept by its drawer: exempts from taxes and traffic "
+                                           "fines (R16)."}}
+EVENTS = {
+    "keep": "{player} keeps the {card} card",
+    "exemption_sold": "{player} sells the Special Exemption card to {buyer} for {price:$}",
+    "exemption_lost": "The Special Exemption card leaves the game with {player}",
+}
+EXEMPT_FROM = ("tax", "traffic_fine")
+
+
+def holds(player):
+    return any(card.kind == "exemption" for card in player.held)
+
+
+def holder(game):
+    for player in game.players:
+        if holds(player):
+            return player
+    return None
+
+
+@hookimpl
+def em_any_moment_actions():
+    return [SellExemption]
+
+
+@hookimpl
+def em_card(game, player, card):
+    if card.kind != "exemption":
+        return None
+    player.held.append(card)
+    game.emit("keep", player=player.name, card=card.text)
+    return True
+
+
+@hookimpl
+def em_exempt(game, player, charge):
+    if charge in EXEMPT_FROM and player.held and holds(player):
+        return "holds the Special Exemption card (R16)"
+    return None
+
+
+@hookimpl
+def em_refusals(game, action):
+    if type(action) is not SellExemption:
+        return None
+    seller, buyer = action.player, action.buyer
+    if not holds(seller):
+        return [Refusal("R16", PLUGIN_ID, f"{seller} does not hold the Special Exemption card")]
+    if buyer is seller or buyer.bankrupt:
+        return [Refusal("R16", PLUGIN_ID, f"the card may be sold only to another player in the game")]
+    if action.price < 0 or action.price > buyer.cash:
+        return [Refusal("R16", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
+                        f"{money(action.price)}")]
+    return None
+
+
+@hookimpl
+def em_apply(game, action):
+    if type(action) is not SellExemption:
+        return None
+    seller, buyer = action.player, action.buyer
+    card = next(c for c in seller.held if c.kind == "exemption")
+    game.transfer(buyer, seller, action.price, "the Special Exemption card (R16)")
+    seller.held.remove(card)
+    buyer.held.append(card)
+    game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=action.price)
+    return True
+
+
+@hookimpl
+def em_bankrupt(game, player):
+    kept = [c for c in player.held if c.kind == "exemption"]
+    for card in kept:
+        player.held.remove(card)
+        game.emit("exemption_lost", player=player.name)

@@ -1,0 +1,58 @@
+"""Four sides (R13): one street per side, and no second house, until a player owns a street on every side.
+
+R13  a player who does not own a street on each of the four sides may not acquire a second
+     street on a side where they already own one (by buying, auction or sale), and may not
+     build a second house on any street. Corners belong to no side; mortgaged streets count
+     as owned; utilities and commercial buildings are outside the rule. Judged at the moment
+     of the act. House rule: a variant may switch it off (the description's NOTE).
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import Bid, Build, Buy, Refusal, Sell
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "four_sides"
+REFUSES = (Buy, Bid, Sell, Build)
+RULES = ("R13",)
+
+
+def _streets_by_side(game, player):
+    sides: dict[int, str] = {}
+    for space in player.spaces:
+        if space.kind == "street" and space.side is not None:
+            sides.setdefault(space.side, space.name)
+    return sides
+
+
+def _missing(game, sides):
+    return [s for s in sorted(game.variant.sides) if s not in sides]
+
+
+def _sides_text(numbers):
+    words = ", ".join(str(n) for n in numbers)
+    return f"side {words}" if len(numbers) == 1 else f"sides {words}"
+
+
+@hookimpl
+def em_refusals(game, action):
+    kind = type(action)
+    if kind is Buy or kind is Bid or kind is Sell:
+        space = action.space
+        if space.kind != "street" or space.side is None:
+            return None
+        player = action.buyer if kind is Sell else action.player
+        sides = _streets_by_side(game, player)
+        missing = _missing(game, sides)
+        if space.side in sides and missing:
+            return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
+                            f"{space.side} and has no street on {_sides_text(missing)}")]
+        return None
+    if kind is Build:
+        sides = _streets_by_side(game, action.player)
+        missing = _missing(game, sides)
+        if missing:
+            return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
+                            f"{_sides_text(missing)}: no second house until they own a street "
+                            f"on every side")]
+    return None

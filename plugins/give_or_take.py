@@ -1,0 +1,21 @@
+"""Give or Take spaces (R14): landing on the Stock Exchange or Give or Take draws a card.
+
+R14  landing on the Stock Exchange or the Give or Take space: draw the top card and follow
+     it. No backward move.
+"""
+
+from __future__ import annotations
+
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "give_or_take"
+RULES = ("R14",)
+SPACE_KINDS = {"draw": {"description": "Landing draws a Give or Take card (R14)."}}
+
+
+@hookimpl
+def em_land(game, player, space, dice):
+    if space.kind != "draw":
+        return None
+    game.draw_and_follow(player, dice)
+    return True

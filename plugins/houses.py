@@ -1,0 +1,44 @@
+"""The house supply (R3): each player's houses; with none left a player acquires and builds nothing.
+
+R3  each player has the variant's number of houses (16) of their colour; a house marks
+    ownership of every space they own and further houses raise a street's rent. A player
+    with no house left in their supply can neither acquire anything nor build.
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import Bid, Build, Buy, Refusal, Sell
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "houses"
+REFUSES = (Buy, Bid, Build, Sell)
+RULES = ("R3",)
+ESSENTIAL = True
+
+
+@hookimpl
+def em_setup(game):
+    for player in game.players:
+        player.houses_left = game.variant.houses_per_player
+
+
+def _short(player, needed, what):
+    left = player.houses_left
+    if left >= needed:
+        return None
+    have = "no house" if left == 0 else f"only {left} house{'s' if left != 1 else ''}"
+    return [Refusal("R3", PLUGIN_ID, f"{player} has {have} left in their supply and {what} "
+                    f"needs {needed}")]
+
+
+@hookimpl
+def em_refusals(game, action):
+    kind = type(action)
+    if kind is Buy or kind is Bid:
+        return _short(action.player, 1, f"{action.space}")
+    if kind is Build:
+        return _short(action.player, action.count, "building")
+    if kind is Sell:
+        needed = game.houses[action.space.index]
+        return _short(action.buyer, needed, f"taking over {action.space}")
+    return None

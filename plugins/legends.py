@@ -1,0 +1,54 @@
+"""Legend spaces (R15): pay to or receive from the Bank the printed amount; taxes and fines as marked.
+
+R15  landing on a legend space: pay to or receive from the Bank the amount printed on it.
+     Spaces marked tax are taxes and those marked traffic fine are fines (both waived by
+     R16). Auto Accident and Airplane Crash pay into the Hospital pot (`to: hospital`),
+     which without the `hospital` rule is the Bank.
+"""
+
+from __future__ import annotations
+
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "legends"
+RULES = ("R15",)
+MONEY = {"type": "integer", "minimum": 0, "x-money": True}
+SPACE_KINDS = {
+    "legend": {
+        "description": "Receive `receive` from the Bank, or pay `pay` to the Bank or into a pot "
+                       "(`to: hospital`) (R15); `tax` and `traffic_fine` mark charges that the "
+                       "Special Exemption card waives (R16).",
+        "properties": {
+            "receive": MONEY,
+            "pay": MONEY,
+            "to": {"enum": ["bank", "hospital"], "default": "bank"},
+            "tax": {"type": "boolean", "default": False},
+            "traffic_fine": {"type": "boolean", "default": False},
+        },
+        "oneOf": [{"required": ["receive"]}, {"required": ["pay"]}],
+    },
+}
+
+
+def charge(game, player, amount, to, categories, reason):
+    """Make `player` pay a printed charge, unless exempt (R16); `to` names a pot or the Bank."""
+    for category in categories:
+        why = game.hook.em_exempt(game, player, category)
+        if why:
+            game.emit("exempt", player=player.name, what=reason, why=why)
+            return
+    payee = game.pots.get(to, game.bank) if to != "bank" else game.bank
+    game.collect(player, payee, amount, reason)
+
+
+@hookimpl
+def em_land(game, player, space):
+    if space.kind != "legend":
+        return None
+    if "receive" in space.data:
+        game.collect(game.bank, player, space.receive, f"{space.name} (R15)")
+    else:
+        categories = [c for c in ("tax", "traffic_fine") if space.get(c)]
+        charge(game, player, space.pay, space.get("to", "bank"), categories,
+               f"{space.name} (R15)")
+    return True

@@ -1,0 +1,100 @@
+"""Mortgages (R19) and redeeming (R20): borrow a space's mortgage value from the Bank, and repay it with 10%.
+
+R19  in a window of their own turn, or to raise money (R25), an owner may mortgage a street
+     or a commercial building and receive its mortgage value M from the Bank, whatever its
+     houses; utilities cannot be mortgaged. Houses on a mortgaged street stay ("stored on
+     end") but none may be added. Option `mortgage.rent`: `one_house` (a mortgaged space
+     still collects the rent for one house / its printed rent) | `none` (it collects nothing).
+R20  in a window of their own turn, the owner lifts a mortgage by paying the Bank M plus 10%
+     interest, rounded (R30).
+R26  a player may not give up (go bankrupt) while they can still mortgage something.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from easymoney.actions import GoBankrupt, Mortgage, Redeem, Refusal, money
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "mortgage"
+REFUSES = (Mortgage, Redeem, GoBankrupt)
+RULES = ("R19", "R20")
+ACTIONS = (Mortgage, Redeem)
+MORTGAGEABLE = ("street", "commercial")
+OPTIONS = {
+    "rent": {
+        "enum": ["one_house", "none"], "default": "one_house",
+        "description": "What a mortgaged space collects: one_house, the rent for one house "
+                       "(streets) or the printed rent (commercial buildings), as the reference "
+                       "card's 'still collect reduced rent' (standard); none, nothing (1936).",
+    },
+    "interest_percent": {
+        "type": "integer", "minimum": 0, "maximum": 100, "default": 10,
+        "description": "The interest added when a mortgage is lifted (R20).",
+    },
+}
+EVENTS = {
+    "mortgage": "{player} mortgages {space} for {amount:$}",
+    "redeem": "{player} redeems {space} for {amount:$}",
+}
+
+
+def redeem_cost(game, space):
+    percent = game.variant.rules[PLUGIN_ID]["interest_percent"]
+    return game.round(Fraction(space.mortgage * (100 + percent), 100))
+
+
+def _why_not_mortgage(game, player, space):
+    i = space.index
+    if game.owner[i] is not player:
+        return f"{player} does not own {space}"
+    if space.kind not in MORTGAGEABLE:
+        return f"{space} is a {space.kind}: only streets and commercial buildings can be mortgaged"
+    if game.mortgaged[i]:
+        return f"{space} is already mortgaged"
+    return None
+
+
+@hookimpl
+def em_refusals(game, action):
+    kind = type(action)
+    if kind is Mortgage:
+        why = _why_not_mortgage(game, action.player, action.space)
+        return [Refusal("R19", PLUGIN_ID, why)] if why else None
+    if kind is Redeem:
+        p, space = action.player, action.space
+        if game.owner[space.index] is not p:
+            return [Refusal("R20", PLUGIN_ID, f"{p} does not own {space}")]
+        if not game.mortgaged[space.index]:
+            return [Refusal("R20", PLUGIN_ID, f"{space} is not mortgaged")]
+        cost = redeem_cost(game, space)
+        if p.cash < cost:
+            return [Refusal("R20", PLUGIN_ID, f"{p} has {money(p.cash)} and redeeming {space} "
+                            f"costs {money(cost)}")]
+        return None
+    if kind is GoBankrupt:
+        p = action.player
+        for space in game.owned_by(p):
+            if _why_not_mortgage(game, p, space) is None:
+                return [Refusal("R26", PLUGIN_ID, f"{p} can still mortgage {space}")]
+    return None
+
+
+@hookimpl
+def em_apply(game, action):
+    kind = type(action)
+    if kind is Mortgage:
+        p, space = action.player, action.space
+        game.mortgaged[space.index] = True
+        game.emit("mortgage", player=p.name, space=space.name, amount=space.mortgage)
+        game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)")
+        return True
+    if kind is Redeem:
+        p, space = action.player, action.space
+        cost = redeem_cost(game, space)
+        game.collect(p, game.bank, cost, f"redeeming {space} (R20)")
+        game.mortgaged[space.index] = False
+        game.emit("redeem", player=p.name, space=space.name, amount=cost)
+        return True
+    return None

@@ -1,0 +1,40 @@
+"""Rounding (R30): computed amounts go to the nearest smallest bill, halves up; chosen amounts must be multiples.
+
+R30  there are no $1 or $5 bills: amounts the game computes (interest, multiples of the
+     dice, per-house charges) are rounded to the nearest $10, halves up; an amount a
+     person writes (a bid, a sale price) must be a multiple of $10.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from easymoney.actions import Bid, Refusal, Sell, SellExemption, money
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "rounding"
+REFUSES = (Bid, Sell, SellExemption)
+RULES = ("R30",)
+
+
+@hookimpl
+def em_round(game, amount):
+    bill = game.variant.smallest_bill
+    q = Fraction(amount) / bill
+    return int((q + Fraction(1, 2)).__floor__()) * bill
+
+
+@hookimpl
+def em_refusals(game, action):
+    kind = type(action)
+    if kind is Bid:
+        amount = action.amount
+    elif kind is Sell or kind is SellExemption:
+        amount = action.price
+    else:
+        return None
+    bill = game.variant.smallest_bill
+    if amount % bill:
+        return [Refusal("R30", PLUGIN_ID, f"{money(amount)} is not a multiple of the smallest "
+                        f"bill, {money(bill)}")]
+    return None

@@ -1,0 +1,46 @@
+"""Sales between players (R22): a space changes hands for an agreed price, houses and mortgage included.
+
+R22  in a window of their own turn (or to raise money, R25), a player may sell a street,
+     utility or commercial building they own to another player for an agreed price, houses
+     and mortgage included. R13 and R3 apply to the buyer: the seller's houses go back to the
+     seller's supply and the buyer puts as many of their own in their place.
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import Refusal, Sell, money
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "sales"
+REFUSES = (Sell,)
+RULES = ("R22",)
+ACTIONS = (Sell,)
+EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses} house(s) change colour)"}
+
+
+@hookimpl
+def em_refusals(game, action):
+    if type(action) is not Sell:
+        return None
+    seller, buyer, space = action.player, action.buyer, action.space
+    if game.owner[space.index] is not seller:
+        return [Refusal("R22", PLUGIN_ID, f"{seller} does not own {space}")]
+    if buyer is seller or buyer.bankrupt:
+        return [Refusal("R22", PLUGIN_ID, f"{space} may be sold only to another player in the game")]
+    if action.price < 0 or action.price > buyer.cash:
+        return [Refusal("R22", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
+                        f"{money(action.price)}")]
+    return None
+
+
+@hookimpl
+def em_apply(game, action):
+    if type(action) is not Sell:
+        return None
+    seller, buyer, space = action.player, action.buyer, action.space
+    houses = game.houses[space.index]
+    game.transfer(buyer, seller, action.price, f"buying {space} from {seller} (R22)")
+    game.change_owner(space, buyer)
+    game.emit("sale", player=seller.name, buyer=buyer.name, space=space.name,
+              price=action.price, houses=houses)
+    return True

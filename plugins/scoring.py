@@ -1,0 +1,40 @@
+"""Scoring (R28) and the winner (R29): cash plus the value of what each player owns; the largest total wins.
+
+R28  a street is worth its price B times its houses; a utility or commercial building three
+     times its rent (for a multiple of the dice, three times the rent at a throw of 7); a
+     space with a `score` (the Milk Route) is worth that; a mortgaged space and the Special
+     Exemption card are worth nothing; the Hospital pot belongs to no one.
+R29  the player with the largest total wins; equal largest totals share the win.
+"""
+
+from __future__ import annotations
+
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "scoring"
+RULES = ("R28", "R29")
+ESSENTIAL = True
+
+
+@hookimpl
+def em_space_value(game, space):
+    i = space.index
+    if game.mortgaged[i]:
+        return 0
+    kind = space.kind
+    if kind == "street":
+        return space.price * game.houses[i]
+    score = space.data.get("score")
+    if score is not None:
+        return score
+    per_dice = space.data.get("rent_per_dice")
+    if per_dice is not None:
+        return 3 * game.round(per_dice * 7)
+    rent = space.data.get("rent")
+    return 3 * rent if rent is not None else 0
+
+
+@hookimpl
+def em_worth(game, player):
+    value = game.hook.em_space_value
+    return player.cash + sum(value(game, space) for space in player.spaces)

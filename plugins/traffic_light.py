@@ -1,0 +1,56 @@
+"""The Red Traffic Light (R8): crossing its double space without stopping is a traffic fine.
+
+R8  a MAN that moves forward across the Red Traffic Light (both cells) without stopping on
+    either cell pays the fine to the Bank, once per move; stopping on a cell costs nothing,
+    a MAN that starts its move on a cell is not fined, moving backward is never fined. It
+    is a traffic fine: the Special Exemption card waives it (R16).
+"""
+
+from __future__ import annotations
+
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "traffic_light"
+RULES = ("R8",)
+SPACE_KINDS = {
+    "traffic_light": {
+        "description": "Fines a MAN that crosses it without stopping (R8). `cells: 2` makes "
+                       "it a double space occupying two consecutive numbers.",
+        "properties": {
+            "fine": {"type": "integer", "minimum": 0, "x-money": True},
+            "cells": {"type": "integer", "minimum": 1, "maximum": 2, "default": 1},
+        },
+        "required": ["fine"],
+    },
+}
+EVENTS = {"exempt": "{player} is exempt from {what}: {why}"}
+
+_KEY = "traffic_light.groups"
+
+
+@hookimpl
+def em_setup(game):
+    groups: dict[str, list] = {}
+    for space in game.spaces:
+        if space.kind == "traffic_light":
+            groups.setdefault(space.name, []).append(space)
+    game.stash[_KEY] = tuple((cells[0], frozenset(s.index for s in cells))
+                             for cells in groups.values())
+
+
+@hookimpl
+def em_moved(game, player, start, steps):
+    if steps <= 0:
+        return
+    n = len(game.spaces)
+    end = player.position
+    for first, cells in game.stash[_KEY]:
+        if start in cells or end in cells:
+            continue
+        if any((c - start - 1) % n < steps for c in cells):
+            why = game.hook.em_exempt(game, player, "traffic_fine")
+            if why:
+                game.emit("exempt", player=player.name, what=f"the {first.name} fine", why=why)
+            else:
+                game.collect(player, game.bank, first.fine,
+                             f"traffic fine for crossing the {first.name} (R8)")

@@ -1,0 +1,90 @@
+"""The turn: window, throw, forward move, landing, window (R4, R6), in turn order (R1), and the windows (R5).
+
+R1  players play in the order they are listed, the first listed first.
+R4  a turn is a window, the throw of two dice, the move, the landing, another window;
+    doubles give no extra throw.
+R5  building, mortgaging, redeeming and selling happen only in the mover's own windows
+    (the debt procedure of R25 and the sale of the Special Exemption card (R16) ask on
+    their own terms).
+R6  the MAN moves forward the total of the dice; after the last space comes space 0.
+"""
+
+from __future__ import annotations
+
+from easymoney.actions import (WINDOW_AFTER, WINDOW_BEFORE, Build, EndTurn, Mortgage, Redeem,
+                               Refusal, Request, Roll, Sell)
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "turn"
+REFUSES = (Build, Mortgage, Redeem, Sell)
+RULES = ("R1", "R4", "R5", "R6")
+ESSENTIAL = True
+EVENTS = {
+    "turn": "Turn {number}: {player}",
+    "roll": "{player} rolls {dice:dice} = {total}",
+    "move": "{player} moves to {space} ({end})",
+}
+
+BEFORE = (Roll, Build, Mortgage, Redeem, Sell)
+AFTER = (EndTurn, Build, Mortgage, Redeem, Sell)
+WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
+
+
+@hookimpl
+def em_setup(game):
+    game.current = game.players[0]
+
+
+@hookimpl
+def em_play_turn(game):
+    player = game.current
+    if player.bankrupt:
+        player = game.next_player(player)
+        if player is None:
+            game.end("bankruptcy", "no player is left in the game")
+        game.current = player
+    hook = game.hook
+    game.emit("turn", player=player.name, number=game.turns_played + 1)
+    hook.em_turn_start(game, player)
+
+    request = Request(WINDOW_BEFORE, player, BEFORE)
+    while True:
+        action = game.ask(request)
+        if type(action) is Roll:
+            break
+        game.apply(action)
+    dice = action.dice or game.roll_dice()
+    game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
+    hook.em_move(game, player, dice)
+
+    if not player.bankrupt:
+        request = Request(WINDOW_AFTER, player, AFTER, next_player=game.next_player(player))
+        while True:
+            action = game.ask(request)
+            if type(action) is EndTurn:
+                break
+            game.apply(action)
+    game.turns_played += 1
+    hook.em_turn_end(game, player)
+    nxt = game.next_player(player)
+    if nxt is None:
+        game.end("bankruptcy", "no player is left in the game")
+    game.current = nxt
+    return True
+
+
+@hookimpl(trylast=True)
+def em_move(game, player, dice):
+    game.move(player, dice[0] + dice[1], dice)
+    return True
+
+
+@hookimpl
+def em_refusals(game, action):
+    """R5: in a window only its player acts."""
+    request = game.request
+    if request is not None and request.kind in WINDOW_KINDS and action.player is not request.player \
+            and type(action) in (Build, Mortgage, Redeem, Sell):
+        return [Refusal("R5", PLUGIN_ID, f"it is {request.player}'s turn: {action.player} may "
+                        f"{action.verb} only in their own turn")]
+    return None

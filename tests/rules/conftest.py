@@ -1,0 +1,91 @@
+"""Helpers for the rule tests: play a short game script, expect a refusal, snapshot the state."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from easymoney.errors import EasyMoneyError
+from easymoney.script.parser import parse
+from easymoney.script.runner import RunResult, ScriptRunner
+
+HEADER = re.compile(r"^\s*(variant|with|without|option|players|seed|setup)\b")
+EXPECT = re.compile(r"^\s*expect\b")
+
+
+def _script(text: str, players: str | None) -> str:
+    """Add `players Ann Bob` when the script names no players."""
+    if players is None and not re.search(r"^\s*players\b", text, re.M):
+        players = "Ann Bob"
+    return (f"players {players}\n" if players else "") + text
+
+
+def runner(text: str, *, players: str | None = None, enable: Sequence[str] = (),
+           disable: Sequence[str] = (), options: Sequence[str] = ()) -> ScriptRunner:
+    return ScriptRunner(parse(_script(text, players)), enable=enable, disable=disable,
+                        options=options)
+
+
+def play(text: str, *, players: str | None = None, enable: Sequence[str] = (),
+         disable: Sequence[str] = (), options: Sequence[str] = ()) -> RunResult:
+    """Run a script (players default to `Ann Bob`); every `expect` line must be reached and hold."""
+    result = runner(text, players=players, enable=enable, disable=disable,
+                    options=options).run()
+    assert [f"line {n.line}: {n.text}: {n.message}" for n in result.failures] == []
+    expected = sum(1 for line in text.splitlines() if EXPECT.match(line))
+    assert result.checked == expected
+    return result
+
+
+def fails(text: str, *words: str, players: str | None = None, enable: Sequence[str] = (),
+          disable: Sequence[str] = (), options: Sequence[str] = ()) -> EasyMoneyError:
+    """Run a script that must stop with an EasyMoneyError whose message holds every word."""
+    with pytest.raises(EasyMoneyError) as info:
+        runner(text, players=players, enable=enable, disable=disable, options=options).run()
+    message = info.value.message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    return info.value
+
+
+def state(game: Any) -> dict[str, Any]:
+    """Everything a refused action must leave unchanged."""
+    return {
+        "players": [(p.name, p.cash, p.position, p.houses_left, p.bankrupt,
+                     [c.text for c in p.held], [s.index for s in p.spaces])
+                    for p in game.players],
+        "bank": game.bank.cash,
+        "pots": {k: v.cash for k, v in game.pots.items()},
+        "owner": [None if o is None else o.name for o in game.owner],
+        "houses": list(game.houses),
+        "mortgaged": list(game.mortgaged),
+        "deck": [c.text for c in game.deck],
+        "discard": [c.text for c in game.discard],
+        "current": game.current.name,
+        "turns": game.turns_played,
+        "outcome": game.outcome,
+        "events": len(game.log),
+    }
+
+
+def refused(text: str, rule: str, plugin: str, *words: str, **kw: Any) -> str:
+    """The script's last line must be refused by `rule`/`plugin`, changing nothing.
+
+    The message must name the rule and plugin (`R13 four_sides:`) and hold `words` (the
+    player and the space). Returns the message.
+    """
+    lines = text.rstrip().splitlines()
+    before = runner("\n".join(lines[:-1]) + "\n", **kw)
+    before.run()
+    after = runner(text, **kw)
+    with pytest.raises(EasyMoneyError) as info:
+        after.run()
+    message = info.value.message
+    assert f"{rule} {plugin}:" in message, message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    assert state(after.game) == state(before.game)
+    return message
