@@ -229,7 +229,7 @@ class Request:
         self.kind = kind
         self.player = player
         self.accepts = accepts
-        self.space = space
+        self.space: Any = space  # set for BUY and BID
         self.high_bid = high_bid
         self.high_bidder = high_bidder
         self.amount = amount

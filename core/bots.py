@@ -213,8 +213,17 @@ class RandomStrategy(Strategy):
         if used[1] >= self.MAX_WINDOW_ACTIONS:
             return close
         options: list[Action] = [close]
-        for space in game.owned_by(player):
-            for action in (Build(player, space), Mortgage(player, space), Redeem(player, space)):
+        limit = game.variant.houses_per_street
+        for space in player.spaces:
+            # only what could be allowed is put to the rules: others are refused anyway
+            i = space.index
+            if game.mortgaged[i]:
+                candidates: tuple[Action, ...] = (Redeem(player, space),)
+            elif space.kind == "street" and game.houses[i] < limit:
+                candidates = (Build(player, space), Mortgage(player, space))
+            else:
+                candidates = (Mortgage(player, space),)
+            for action in candidates:
                 if not game.refusals(action):
                     options.append(action)
         choice = options[int(game.rng.random() * len(options))]

@@ -8,6 +8,7 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import __version__, commands
 from .errors import EasyMoneyError
@@ -20,7 +21,7 @@ COMMAND_ORDER = ("play", "simulate", "compare", "variants", "check", "show", "di
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, like every other error
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, like every other error
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)

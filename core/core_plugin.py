@@ -3,4 +3,4 @@
 PLUGIN_ID = "core"
 RULES: tuple[str, ...] = ()
 ESSENTIAL = True
-SPACE_KINDS = {"plain": {}}
+SPACE_KINDS: dict[str, dict[str, object]] = {"plain": {}}

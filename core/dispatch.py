@@ -126,7 +126,6 @@ class HookRelay:
         if mode not in ("fast", "pluggy"):
             raise ValueError(f"dispatch mode must be 'fast' or 'pluggy', not {mode!r}")
         self.mode = mode
-        self._traced = trace is not None
         self.implemented: dict[str, tuple[str, ...]] = {}
         for name in HOOK_NAMES:
             caller: pluggy.HookCaller = getattr(pm.hook, name)
@@ -143,23 +142,46 @@ class HookRelay:
                 fn = _first(funcs) if firstresult else _collect(funcs)
             setattr(self, name, fn)
 
-        # em_refusals per action type: a plugin that declares REFUSES = (Bid, ...) is asked
-        # only about those types (it would answer None to any other), the rest about all.
-        self._refusal_impls = [(getattr(i.plugin, "REFUSES", None), _adapt(i, ("game", "action")))
-                               for i in reversed(pm.hook.em_refusals.get_hookimpls())]
-        self._refusers: dict[type, Callable[..., Any]] = {}
+        # Two hooks are fired often with a discriminating argument: em_refusals (by action
+        # type) and em_land (by space kind). A plugin that declares REFUSES = (Bid, ...) or
+        # LANDS_ON = ("street", ...) is called only for those (it would answer None to the
+        # others); plugins that declare nothing are called for all.
+        self._filters = {
+            "em_refusals": ("REFUSES", [(getattr(i.plugin, "REFUSES", None),
+                                         _adapt(i, ("game", "action")))
+                                        for i in reversed(pm.hook.em_refusals.get_hookimpls())]),
+            "em_land": ("LANDS_ON", [(getattr(i.plugin, "LANDS_ON", None),
+                                      _adapt(i, ("game", "player", "space", "dice")))
+                                     for i in reversed(pm.hook.em_land.get_hookimpls())]),
+        }
+        self._by_key: dict[tuple[str, Any], Callable[..., Any]] = {}
+        self._traced = trace is not None
+
+    def _for(self, name: str, key: Any) -> Callable[..., Any]:
+        fn = self._by_key.get((name, key))
+        if fn is None:
+            plain = getattr(self, name)
+            _, impls = self._filters[name]
+            if self.mode != "fast" or self._traced or self.implemented[name] and \
+                    len(impls) != len(self.implemented[name]):  # wrappers: pluggy decides
+                fn = plain
+            else:
+                funcs = tuple(f for keys, f in impls if keys is None or key in keys)
+                fn = _first(funcs) if name == "em_land" else _collect(funcs)
+            self._by_key[(name, key)] = fn
+        return fn
 
     def refusals_for(self, kind: type) -> Callable[..., Any]:
         """The `em_refusals` caller for one action type."""
-        fn = self._refusers.get(kind)
-        if fn is None:
-            if self.mode != "fast" or self._traced:
-                fn = self.em_refusals  # type: ignore[attr-defined]
-            else:
-                fn = _collect(tuple(f for types, f in self._refusal_impls
-                                    if types is None or kind in types))
-            self._refusers[kind] = fn
-        return fn
+        return self._for("em_refusals", kind)
+
+    def land_for(self, kind: str) -> Callable[..., Any]:
+        """The `em_land` caller for one space kind."""
+        return self._for("em_land", kind)
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        # every hook is set in __init__: this is reached only for a name that is no hook
+        raise AttributeError(f"no hook named {name!r}")
 
     def has(self, name: str) -> bool:
         """Whether any plugin implements the hook (callers may skip a hook nobody answers)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import os
 import random
 from fractions import Fraction
 from collections.abc import Callable, Iterable
@@ -98,24 +99,32 @@ class RuleSet:
                 self.action_owner.setdefault(kind, info.id)
         self.handled: set[type] = set()
         for pid in ("core", *self.enabled):
-            info = registry.plugins.get(pid)
-            if info is not None:
-                self.templates.update(info.events)
-                self.handled.update(info.actions)
+            on = registry.plugins.get(pid)
+            if on is not None:
+                self.templates.update(on.events)
+                self.handled.update(on.actions)
 
 
 _RULESETS: dict[tuple[Any, ...], RuleSet] = {}
 
 
+INVARIANTS_ENV = "EASYMONEY_CHECK_INVARIANTS"
+
+
 def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: str = "fast",
                 trace: TextIO | None = None) -> RuleSet:
+    """The rule set of a variant's enabled rules (plus `invariants` when EASYMONEY_CHECK_INVARIANTS=1)."""
     registry = registry or discover()
+    enabled = tuple(variant.rules)
+    if os.environ.get(INVARIANTS_ENV, "") not in ("", "0") and "invariants" not in enabled \
+            and "invariants" in registry.plugins:
+        enabled += ("invariants",)
     if trace is not None:
-        return RuleSet(registry, variant.rules, dispatch, trace)
-    key = (id(registry), tuple(variant.rules), dispatch)
+        return RuleSet(registry, enabled, dispatch, trace)
+    key = (id(registry), enabled, dispatch)
     rs = _RULESETS.get(key)
     if rs is None:
-        rs = _RULESETS[key] = RuleSet(registry, variant.rules, dispatch)
+        rs = _RULESETS[key] = RuleSet(registry, enabled, dispatch)
     return rs
 
 
@@ -269,7 +278,7 @@ class Game:
                   space=space.name)
         self.hook.em_moved(self, player, start, steps)
         if land and not player.bankrupt:
-            self.hook.em_land(self, player, space, dice)
+            self.hook.land_for(space.kind)(self, player, space, dice)
         return space
 
     def draw_and_follow(self, player: Player, dice: tuple[int, int]) -> Any:
@@ -348,29 +357,29 @@ class Game:
         outer = self.request
         self.request = request
         accepts = request.accepts
-        try:
-            while True:
-                self._checked = None
-                action = decider.decide(self, request)
-                kind = type(action)
-                checked = self._checked
-                if checked is not None and checked[0] is action:
-                    refusals = checked[1]
+        # no try/finally: an exception out of here ends the game (GameEnded, StopGame or an
+        # error), and the request it waited for is then worth keeping
+        while True:
+            self._checked = None
+            action = decider.decide(self, request)
+            kind = type(action)
+            checked = self._checked
+            if checked is not None and checked[0] is action:
+                refusals = checked[1]
+            else:
+                refusals = self.refusals(action)
+            if kind not in accepts:
+                if kind not in self.any_moment:
+                    raise TypeError(f"{action!r} does not answer {request.describe()}")
+                if refusals:
+                    decider.refused(self, request, action, refusals)
                 else:
-                    refusals = self.refusals(action)
-                if kind not in accepts:
-                    if kind not in self.any_moment:
-                        raise TypeError(f"{action!r} does not answer {request.describe()}")
-                    if refusals:
-                        decider.refused(self, request, action, refusals)
-                    else:
-                        self.apply(action)
-                    continue
-                if not refusals:
-                    return action
-                decider.refused(self, request, action, refusals)
-        finally:
-            self.request = outer
+                    self.apply(action)
+                continue
+            if not refusals:
+                self.request = outer
+                return action
+            decider.refused(self, request, action, refusals)
 
     def choose_card(self, player: Player) -> str | None:
         return self.decider.choose_card(self, player)

@@ -14,6 +14,7 @@ A plugin is a module (or object) with these declarations next to its hook functi
     EVENTS = {"rent": "{player} pays {owner} ${amount} rent for {space}"}  # optional
     ACTIONS = (Mortgage, Redeem)      # action types its em_apply carries out
     REFUSES = (Mortgage, Redeem)      # action types its em_refusals may refuse (default: all)
+    LANDS_ON = ("street",)            # space kinds its em_land answers for (default: all)
     ESSENTIAL = False                 # True: refuses to be switched off
     REQUIRES = ("streets",)           # plugins that must be on with it
 """
@@ -114,6 +115,7 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     Implementations answer only for the space kinds and states they own: unowned streets
     (R9), unowned utilities and commercial buildings (R10), owned spaces (R18), legends
     (R15), Give or Take (R14), City Hospital (R15a). Nobody answering means nothing happens.
+    A plugin that declares `LANDS_ON` (space kinds) is called only for those kinds.
     """
 
 

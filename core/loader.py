@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -22,6 +22,12 @@ from .yamlload import (YAML11_BOOLEANS, Loaded, Path, decode, format_path, load_
 
 BUILTIN_PACKAGE = "easymoney.variants"
 COMMAND_LINE = None  # the "file" of a value given by --with, --without or --option
+
+# Limits on what a variant may ask for: a typo or a hostile file is an error, not a slow game.
+MAX_MONEY = 1_000_000_000   # any amount of money (x-money), the Bank's total included
+MAX_NUMBER = 1_000_000_000  # any other whole number
+MAX_SPACES = 1_000          # board spaces
+MAX_CARDS = 1_000           # cards in the deck, copies (`count`) included
 
 # file, line, col, and the path of the value in that file (it differs after `modify`)
 Origin = tuple[str | None, int | None, int | None, Path]
@@ -55,7 +61,7 @@ class _Origins:
             if path[:n] == src:
                 self.values[dst + path[n:]] = (loaded.file, line, col, path)
         for path, (line, col) in loaded.key_positions.items():
-            if path[:n] == src and len(path) > n:
+            if path[:n] == src and path:
                 self.keys[dst + path[n:]] = (loaded.file, line, col, path)
 
     def drop(self, prefix: Path) -> None:
@@ -135,7 +141,7 @@ def _explain(error: ValidationError, registry: Registry, prefix: Path = ()
     kind = error.validator
     if kind == "additionalProperties" and isinstance(value, dict):
         allowed = list(schema.get("properties", {}))
-        extra = next(k for k in value if k not in allowed)
+        extra = next((k for k in value if k not in allowed), "?")
         if path == ("rules",):
             hint = did_you_mean(extra, allowed)
             if re.match(r"^R\d+[a-z]?$", extra):
@@ -169,7 +175,7 @@ def _explain(error: ValidationError, registry: Registry, prefix: Path = ()
             hint = hint or _boolean_hint(value)
         return f"{what}: found {show_value(value)}; expected one of {shown}{hint}", path, False
     if kind == "required" and isinstance(value, dict):
-        missing = next(k for k in expected if k not in value)
+        missing = next((k for k in expected if k not in value), "?")
         extra = " (or extends)" if path == () else ""
         return f"missing key {missing!r}; expected the keys {', '.join(expected)}{extra}", path, False
     if kind == "oneOf" and isinstance(value, dict) and all(
@@ -370,7 +376,8 @@ def _resolve(source: _Source, registry: Registry, chain: tuple[str, ...] = ()
     if not isinstance(data, dict):
         raise own.error((), f"wrong type: found {show_value(data)}; expected a mapping of "
                             f"variant settings (name, players, money, houses, board, deck, rules)")
-    _validate(data, own, registry)
+    if chain or "extends" in data or "modify" in data:
+        _validate(data, own, registry)  # a lone file is validated once, after the overrides
     data = copy.deepcopy(data)
     chain = chain + (source.key,)
     if "extends" in data:
@@ -388,6 +395,8 @@ def _resolve(source: _Source, registry: Registry, chain: tuple[str, ...] = ()
         doc, origins = _resolve(base, registry, chain)
     else:
         doc, origins = {}, _Origins()
+    # the document itself: where an error about the whole of it (a missing key) points
+    origins.set((), (loaded.file, *loaded.position(()), ()))
     for key, value in data.items():
         if key in ("extends", "modify"):
             continue
@@ -472,10 +481,13 @@ def parse_option(item: str | tuple[str, Any], registry: Registry) -> tuple[str, 
         key, sep, text = item.partition("=")
         if not sep:
             raise UsageError(f"option {item!r}: expected KEY=VALUE, like doubles.after_card=forward")
-        value: Any = parse_scalar(text)
+        raw: Any = text
     else:
-        key, value = item
-        value = parse_scalar(value) if isinstance(value, str) else value
+        key, raw = item
+    try:
+        value: Any = parse_scalar(raw) if isinstance(raw, str) else raw
+    except ValueError as exc:
+        raise UsageError(f"option {key.strip()!r}: {exc}") from None
     key = key.strip()
     plugin, dot, name = key.partition(".")
     if not dot or not plugin or not name:
@@ -595,8 +607,55 @@ def _annotations(schema: Any, value: Any, path: Path, out: list[tuple[str, Path,
             _annotations(schema["then"], value, path, out)
 
 
+def _check_limits(doc: dict[str, Any], origins: _Origins, money: set[Path]) -> None:
+    """Every number within MAX_MONEY or MAX_NUMBER, the board and the deck within their sizes."""
+
+    def visit(value: Any, path: Path) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                visit(v, path + (k,))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                visit(v, path + (i,))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            bound, what = ((MAX_MONEY, "the limit on amounts of money") if path in money
+                           else (MAX_NUMBER, "the limit on numbers"))
+            if value > bound:
+                raise origins.error(path, f"too large: found {value}; expected at most "
+                                          f"{bound:,} ({what})")
+            if value < -bound:
+                raise origins.error(path, f"too small: found {value}; expected at least "
+                                          f"{-bound:,} ({what})")
+
+    visit(doc, ())
+    spaces = 0
+    for i, space in enumerate(doc["board"]["spaces"]):
+        spaces += space.get("cells", 1)
+        if spaces > MAX_SPACES:
+            raise origins.error(("board", "spaces", i), f"board too large: found more than "
+                                                        f"{MAX_SPACES:,} spaces; expected at "
+                                                        f"most {MAX_SPACES:,} (the limit on a board)")
+    cards = 0
+    for i, card in enumerate(doc["deck"]):
+        cards += card.get("count", 1)
+        if cards > MAX_CARDS:
+            path = ("deck", i, "count") if "count" in card else ("deck", i)
+            raise origins.error(path, f"deck too large: found {cards:,} cards with this one; "
+                                      f"expected at most {MAX_CARDS:,} (the limit on a deck, "
+                                      f"copies included)")
+
+
 def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
            rules: Mapping[str, Mapping[str, Any]]) -> None:
+    found: list[tuple[str, Path, Any]] = []
+    body = {k: v for k, v in doc.items() if k != "rules"}
+    _annotations(variant_schema_cached(registry), body, (), found)
+    for pid, values in rules.items():
+        for name, value in values.items():
+            if name in registry.plugins[pid].options:
+                _annotations(dict(registry.plugins[pid].options[name]), value,
+                             ("rules", pid, name), found)
+    _check_limits(doc, origins, {path for mark, path, _ in found if mark == "x-money"})
     players, money, houses = doc["players"], doc["money"], doc["houses"]
     if players["min"] > players["max"]:
         raise origins.error(("players", "min"), f"more than players.max: found {players['min']}; "
@@ -650,14 +709,6 @@ def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
                                 f"duplicate card text: found {card['text']!r}; expected each text "
                                 f"once (deck[{texts[card['text']]}] has it; use count for copies)")
         texts[card["text"]] = i
-    found: list[tuple[str, Path, Any]] = []
-    body = {k: v for k, v in doc.items() if k != "rules"}
-    _annotations(variant_schema_cached(registry), body, (), found)
-    for pid, values in rules.items():
-        for name, value in values.items():
-            if name in registry.plugins[pid].options:
-                _annotations(dict(registry.plugins[pid].options[name]), value,
-                             ("rules", pid, name), found)
     bill, per_street = money["smallest_bill"], houses["per_street"]
     for mark, path, value in found:
         default = "" if _exists(doc, path) else " (the default)"
@@ -804,7 +855,7 @@ def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable
     (located), PluginError or UsageError.
     """
     registry = registry or discover()
-    source = _top_source(ref, base_dir)
+    source = _top_source(os.fspath(ref), base_dir)
     doc, origins = _resolve(source, registry)
     _apply_overrides(doc, origins, registry, enable, disable, options)
     _validate(doc, origins, registry)
@@ -820,5 +871,4 @@ def variant_document(variant: Variant) -> dict[str, Any]:
     return copy.deepcopy(dict(variant.document))
 
 
-__all__: Sequence[str] = ("load_variant", "builtin_variants", "builtin_names", "parse_option",
-                          "variant_document")
+__all__ = ["load_variant", "builtin_variants", "builtin_names", "parse_option", "variant_document"]

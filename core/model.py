@@ -22,6 +22,10 @@ class Space:
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
+    def __getattr__(self, name: str) -> Any:
+        # only reached for a key this space's kind does not have: price of a legend, ...
+        raise AttributeError(f"{self.kind} space {self.name!r} has no {name!r}")
+
     def __repr__(self) -> str:
         return f"Space({self.index}, {self.name!r}, {self.kind!r})"
 
@@ -40,6 +44,9 @@ class Card:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"{self.kind} card {self.text!r} has no {name!r}")
 
     def __repr__(self) -> str:
         return f"Card({self.text!r})"

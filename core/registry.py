@@ -25,7 +25,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "turn", "bank", "houses", "rounding", "debts",
     "bonus_corner", "traffic_light", "streets", "auction", "doubles", "four_sides",
     "give_or_take", "legends", "hospital", "exemption", "building", "rent", "mortgage",
-    "deck", "advance", "sales", "end", "scoring",
+    "deck", "advance", "sales", "end", "scoring", "invariants",
 )
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -158,10 +158,11 @@ def _load_entry_points(registry: Registry) -> None:
             obj = ep.load()
             info = plugin_info(obj, origin, ep.name)
             _check_hooks(info)
+            _check_declarations(info, registry)
             registry.add(info)
         except PluginError as exc:
             registry.load_errors.append(exc.message)
-        except Exception as exc:  # a broken third-party plugin must not stop the others
+        except (Exception, SystemExit) as exc:  # a broken third-party plugin must not stop the others
             registry.load_errors.append(f"plugin {ep.name} ({origin}) failed to load: "
                                         f"{type(exc).__name__}: {exc}")
 
@@ -174,6 +175,34 @@ def _check_hooks(info: PluginInfo) -> None:
     except pluggy.PluginValidationError as exc:
         detail = " ".join(str(exc).split())
         raise PluginError(f"plugin {info.id} ({info.origin}) declares a hook badly: {detail}") from None
+
+
+def _check_declarations(info: PluginInfo, registry: Registry) -> None:
+    """A third-party plugin may not take a kind already declared, nor declare a broken schema.
+
+    Either would break the variant schema of every game, not only of those that use it.
+    """
+    label = f"plugin {info.id} ({info.origin})"
+    for attr, what, taken in (("space_kinds", "space kind", registry.space_kinds()),
+                              ("card_kinds", "card kind", registry.card_kinds())):
+        for kind, fragment in getattr(info, attr).items():
+            if kind in taken:
+                raise PluginError(f"{label} declares the {what} {kind!r}, which rule "
+                                  f"{taken[kind][0]!r} already declares")
+            _check_schema(fragment, f"{label}: {what} {kind!r}")
+    for name, schema in info.options.items():
+        _check_schema(schema, f"{label}: option {name!r}")
+
+
+def _check_schema(schema: Any, where: str) -> None:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+    if not isinstance(schema, Mapping):
+        raise PluginError(f"{where} must be a JSON Schema mapping, found {type(schema).__name__}")
+    try:
+        Draft202012Validator.check_schema(dict(schema))
+    except SchemaError as exc:
+        raise PluginError(f"{where} is not a valid JSON Schema: {exc.message}") from None
 
 
 def autoload_enabled() -> bool:

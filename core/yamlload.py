@@ -5,14 +5,15 @@ from __future__ import annotations
 import math
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 from yaml.composer import Composer
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import Node, ScalarNode, SequenceNode
 from yaml.parser import Parser
-from yaml.reader import Reader
+from yaml.reader import Reader, ReaderError
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
@@ -21,6 +22,7 @@ from .errors import VariantError
 MAX_BYTES = 1 << 20          # 1 MiB: no variant file comes near it
 MAX_NODES = 100_000          # values after expanding aliases (an "alias bomb" stops here)
 MAX_DEPTH = 64               # nesting of mappings and sequences
+MAX_DIGITS = 100             # digits of one integer (Python refuses to read 4,300 and more)
 
 Path = tuple[Any, ...]       # keys (str) and indices (int) from the document root
 
@@ -73,6 +75,10 @@ def parse_scalar(text: str) -> Any:
     if tag == BOOL:
         return text.lower() == "true"
     if tag == INT:
+        digits = len(text.lstrip("+-"))
+        if digits > MAX_DIGITS:
+            raise ValueError(f"number too long: found {digits} digits; expected at most "
+                             f"{MAX_DIGITS} digits")
         return int(text)
     if tag == FLOAT:
         return _float(text)
@@ -178,7 +184,10 @@ def read_text(path: str, display: str | None = None) -> str:
     if not os.path.exists(path):
         raise _error("cannot read: no such file", shown)
     try:
-        size = os.path.getsize(path)
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or a device could block or never end
+            raise _error("cannot read: not a regular file; expected a YAML file", shown)
+        size = info.st_size
         if size > MAX_BYTES:
             raise _error(f"file too large: found {size} bytes; expected at most {MAX_BYTES} "
                          f"bytes (1 MiB)", shown)
@@ -218,6 +227,8 @@ def load_text(text: str, file: str = "<string>") -> Loaded:
         node = composer.get_single_node()
     except yaml.MarkedYAMLError as exc:
         raise _yaml_error(exc, text, file) from None
+    except ReaderError as exc:
+        raise _reader_error(exc, text, file) from None
     except yaml.YAMLError as exc:
         raise _error(f"malformed YAML: {exc}", file) from None
     except RecursionError:
@@ -231,11 +242,31 @@ def load_text(text: str, file: str = "<string>") -> Loaded:
     return loaded
 
 
+def _clamp(line: int, col: int, lines: list[str]) -> tuple[int, int]:
+    """1-based (line, col) of a 0-based mark, kept inside the text: a mark at the very end
+    (after a last line without a newline, or after the last newline) is the end of the last line."""
+    if line >= len(lines) and lines:
+        return len(lines), len(lines[-1]) + 1
+    return line + 1, col + 1
+
+
+def _reader_error(exc: ReaderError, text: str, file: str) -> VariantError:
+    """A character YAML does not allow (a control character), located by its position."""
+    position = exc.position if isinstance(exc.position, int) else 0
+    before = text[:position]
+    line = before.count("\n") + 1
+    col = position - (before.rfind("\n") + 1) + 1
+    char = exc.character
+    shown = f"U+{char:04X}" if isinstance(char, int) else repr(char)
+    return _error(f"unacceptable character: found {shown} ({exc.reason}); expected printable "
+                  f"text (write a control character as an escape in a double-quoted string)",
+                  file, line, col)
+
+
 def _yaml_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> VariantError:
     mark = exc.problem_mark or exc.context_mark
-    line = mark.line + 1 if mark else None
-    col = mark.column + 1 if mark else None
     lines = text.splitlines()
+    line, col = _clamp(mark.line, mark.column, lines) if mark else (None, None)
     if mark is not None and mark.line < len(lines):
         src = lines[mark.line]
         indent = src[:len(src) - len(src.lstrip(" \t"))]
@@ -246,12 +277,15 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> VariantError
                               "(YAML indents with spaces only)", file, line, tab + 1)
     problem = (exc.problem or "").strip()
     context = (exc.context or "").strip()
+    if "maximum nesting depth" in problem:  # libyaml's own limit, met before ours
+        return _error(f"nesting too deep: expected at most {MAX_DEPTH} levels", file, line, col)
     if context and not context.startswith("while"):
         problem = f"{context}, {problem}" if problem else context
         context = ""
     message = f"malformed YAML: {problem}" if problem else "malformed YAML"
     if context and exc.context_mark is not None and exc.context_mark is not mark:
-        message += f" ({context} at line {exc.context_mark.line + 1}, col {exc.context_mark.column + 1})"
+        at = _clamp(exc.context_mark.line, exc.context_mark.column, lines)
+        message += f" ({context} at line {at[0]}, col {at[1]})"
     return _error(message, file, line, col)
 
 
@@ -264,8 +298,12 @@ class _Walker:
         self.count = 0
         self.top: Node | None = None  # the top-level value being read (where a bomb is reported)
 
+    def place(self, node: Node) -> tuple[int, int]:
+        """(line, col) of a node; the end of the last line for one that starts past it."""
+        return _clamp(node.start_mark.line, node.start_mark.column, self.lines)
+
     def fail(self, message: str, node: Node) -> VariantError:
-        return _error(message, self.loaded.file, node.start_mark.line + 1, node.start_mark.column + 1)
+        return _error(message, self.loaded.file, *self.place(node))
 
     def walk(self, node: Node, path: Path, depth: int) -> Any:
         self.count += 1
@@ -276,7 +314,7 @@ class _Walker:
                             f"(the limit; is this an alias bomb?)", self.top or node)
         if depth > MAX_DEPTH:
             raise self.fail(f"nesting too deep: expected at most {MAX_DEPTH} levels", node)
-        self.loaded.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        self.loaded.positions[path] = self.place(node)
         if isinstance(node, ScalarNode):
             return self.scalar(node)
         if isinstance(node, SequenceNode):
@@ -300,7 +338,7 @@ class _Walker:
             if not isinstance(key, str):
                 raise self.fail(f"mapping key: found {key_node.value}; expected a string "
                                 f"(quote it: \"{key_node.value}\")", key_node)
-            where = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            where = self.place(key_node)
             if key in result:
                 first = self.loaded.key_positions[path + (key,)]
                 raise self.fail(f"{format_path(path + (key,))}: duplicate key: found {key!r} a "
@@ -331,6 +369,10 @@ class _Walker:
         if tag == BOOL and _BOOL.match(text):
             return text.lower() == "true"
         if tag == INT and _INT.match(text):
+            digits = len(text.lstrip("+-"))
+            if digits > MAX_DIGITS:
+                raise self.fail(f"number too long: found {digits} digits; expected at most "
+                                f"{MAX_DIGITS} digits", node)
             return int(text)
         if tag == FLOAT and (_FLOAT.match(text) or _INT.match(text)):
             return _float(text)

@@ -15,6 +15,7 @@ from easymoney.actions import BID, Bid, Pass, Refusal, Request, money
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "auction"
+LANDS_ON = ("utility", "commercial")
 REFUSES = (Bid,)
 RULES = ("R10", "R11")
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}

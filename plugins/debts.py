@@ -21,6 +21,7 @@ ESSENTIAL = True
 ACTIONS = (GoBankrupt,)
 EVENTS = {
     "debt": "{player} owes {amount:$} to {creditor} ({reason}) and has {cash:$}: must raise money",
+    "card_lost": "The {card} card leaves the game with {player}",
     "bankrupt": "{player} goes bankrupt: {creditor} receives the remaining {cash:$}; "
                 "the Bank takes over {spaces}",
 }
@@ -64,6 +65,9 @@ def _bankrupt(game, player, creditor):
     spaces = game.owned_by(player)
     for space in spaces:
         game.release(space)
+    for card in player.held:  # the Special Exemption card leaves the game (R26)
+        game.emit("card_lost", player=player.name, card=card.text)
+    player.held.clear()
     player.bankrupt = True
     game.emit("bankrupt", player=player.name, creditor=creditor.name, cash=cash,
               spaces=", ".join(s.name for s in spaces) or "nothing")

@@ -21,7 +21,6 @@ CARD_KINDS = {"exemption": {"description": "Kept by its drawer: exempts from tax
 EVENTS = {
     "keep": "{player} keeps the {card} card",
     "exemption_sold": "{player} sells the Special Exemption card to {buyer} for {price:$}",
-    "exemption_lost": "The Special Exemption card leaves the game with {player}",
 }
 EXEMPT_FROM = ("tax", "traffic_fine")
 
@@ -84,11 +83,3 @@ def em_apply(game, action):
     buyer.held.append(card)
     game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=action.price)
     return True
-
-
-@hookimpl
-def em_bankrupt(game, player):
-    kept = [c for c in player.held if c.kind == "exemption"]
-    for card in kept:
-        player.held.remove(card)
-        game.emit("exemption_lost", player=player.name)

@@ -35,8 +35,24 @@ def _sides_text(numbers):
 
 
 @hookimpl
+def em_check_variant(variant):
+    if not variant.sides:
+        return ["board.sides: the four-sides rule (R13) needs the board's sides; "
+                "list them or switch the rule off"]
+    return None
+
+
+def _complete(game, player):
+    """Whether `player` owns a street on every side (then R13 no longer applies)."""
+    sides = {s.side for s in player.spaces if s.kind == "street" and s.side is not None}
+    return len(sides) >= len(game.variant.sides)
+
+
+@hookimpl
 def em_refusals(game, action):
     kind = type(action)
+    if _complete(game, action.buyer if kind is Sell else action.player):
+        return None
     if kind is Buy or kind is Bid or kind is Sell:
         space = action.space
         if space.kind != "street" or space.side is None:

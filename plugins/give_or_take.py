@@ -9,6 +9,7 @@ from __future__ import annotations
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "give_or_take"
+LANDS_ON = ("draw",)
 RULES = ("R14",)
 SPACE_KINDS = {"draw": {"description": "Landing draws a Give or Take card (R14)."}}
 

@@ -11,10 +11,21 @@ from easymoney.game import Account
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "hospital"
+LANDS_ON = ("hospital",)
 RULES = ("R15a",)
 SPACE_KINDS = {"hospital": {"description": "Landing takes the whole Hospital pot (R15a)."}}
 EVENTS = {"hospital_empty": "{player} visits {space}: the pot is empty"}
 POT = "hospital"
+
+
+@hookimpl
+def em_check_variant(variant):
+    fed = [s.name for s in variant.spaces if s.get("to") == POT] + \
+        [c.text for c in variant.cards if c.get("to") == POT]
+    if fed and not any(s.kind == "hospital" for s in variant.spaces):
+        return [f"board.spaces: {fed[0]!r} pays into the Hospital pot but no space of kind "
+                f"'hospital' takes it (R15a)"]
+    return None
 
 
 @hookimpl

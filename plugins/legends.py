@@ -11,6 +11,7 @@ from __future__ import annotations
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "legends"
+LANDS_ON = ("legend",)
 RULES = ("R15",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
 SPACE_KINDS = {

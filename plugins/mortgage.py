@@ -42,7 +42,8 @@ EVENTS = {
 
 def redeem_cost(game, space):
     percent = game.variant.rules[PLUGIN_ID]["interest_percent"]
-    return game.round(Fraction(space.mortgage * (100 + percent), 100))
+    total = space.mortgage * (100 + percent)
+    return game.round(total // 100 if total % 100 == 0 else Fraction(total, 100))
 
 
 def _why_not_mortgage(game, player, space):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "rent"
+LANDS_ON = ("street", "utility", "commercial")
 RULES = ("R18",)
 EVENTS = {
     "own_space": "{player} is on their own {space}",

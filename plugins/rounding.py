@@ -20,8 +20,11 @@ RULES = ("R30",)
 @hookimpl
 def em_round(game, amount):
     bill = game.variant.smallest_bill
-    q = Fraction(amount) / bill
-    return int((q + Fraction(1, 2)).__floor__()) * bill
+    if type(amount) is int:
+        return (amount + bill // 2) // bill * bill
+    q = Fraction(amount)
+    # floor(amount / bill + 1/2) in integers: halves go up
+    return (2 * q.numerator + q.denominator * bill) // (2 * q.denominator * bill) * bill
 
 
 @hookimpl

@@ -11,6 +11,7 @@ from easymoney.actions import BUY, Buy, Decline, Refusal, Request, money
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "streets"
+LANDS_ON = ("street",)
 REFUSES = (Buy,)
 RULES = ("R9",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}

@@ -69,6 +69,7 @@ STATEMENTS = [
     ('Ann sells "Dover Street" to Bob for 1200', A.Sell("Ann", S("Dover Street"), "Bob", 1200)),
     ("Ann sells exemption to Bob for $1,100", A.SellExemption("Ann", "Bob", 1100)),
     ("Ann goes bankrupt", A.GoBankrupt("Ann")),
+    ("Ann ends turn", A.EndTurn("Ann")),
     ("autoplay", A.Autoplay(None)),
     ("autoplay 20 turns", A.Autoplay(20)),
     ("autoplay 1 turn", A.Autoplay(1)),
@@ -149,7 +150,7 @@ def test_example_from_the_contract():
 def test_every_statement_file_round_trips():
     script = parse_file(DATA / "every_statement.game")
     lines = script.source_lines
-    assert len(script.header) == 17 and len(script.body) == 37
+    assert len(script.header) == 17 and len(script.body) == 38
     kinds = {type(s) for s in script.statements}
     assert kinds == set(A.HEADER_TYPES + A.ACTION_TYPES + A.EXPECTATION_TYPES)
     for stmt in script.statements:
@@ -208,7 +209,7 @@ ERRORS = [
     ("Ann bid 500", "1:5", "unknown action 'bid': did you mean 'bids'?"),
     ("Ann go bankrupt", "1:5", "unknown action 'go': did you mean 'goes'?"),
     ("Ann dances", "1:5", "unknown action 'dances': expected rolls, draws, buys, declines, "
-                          "bids, passes, builds, mortgages, redeems, sells or goes bankrupt"),
+                          "bids, passes, builds, mortgages, redeems, sells, goes bankrupt or ends turn"),
     ("Ann 7", "1:5", "expected an action after 'Ann', such as `rolls`, `buys` or `bids`, "
                      "found '7'"),
     ('Ann draws "Take $500', "1:11",

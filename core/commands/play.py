@@ -10,6 +10,7 @@ from typing import Any
 
 from ..actions import money
 from ..cli import trace_requested
+from ..errors import UsageError
 from ..events import Event
 from ..game import Game
 from ..script.parser import parse_bytes, parse_file
@@ -31,6 +32,9 @@ def register(sub: Any) -> None:
                      help="only the standings and the expectation report")
     p.add_argument("--record", metavar="OUT",
                    help="write the game just played as a complete script that replays it")
+    p.add_argument("--check-invariants", action="store_true",
+                   help="check the game's bookkeeping after every event and stop at the first "
+                        "breach (also EASYMONEY_CHECK_INVARIANTS=1)")
     p.add_argument("--trace", action="store_true",
                    help="print every hook call, the plugin that answered and its result "
                         "(also EASYMONEY_TRACE=1)")
@@ -39,6 +43,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.check_invariants:  # read by ruleset_for when the game is built
+        os.environ["EASYMONEY_CHECK_INVARIANTS"] = "1"
     if args.file == "-":
         script = parse_bytes(sys.stdin.buffer.read(), "<stdin>")
     else:
@@ -63,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         elif not args.quiet:
             out.write(f"line {note.line}: refused as expected: {note.message}\n")
 
+    if args.record:
+        check_writable(args.record)  # before playing: no transcript for a record never written
     game_ref: list[Game] = []
     runner = ScriptRunner(script, enable=enable, disable=disable, options=options,
                           trace=sys.stderr if trace_requested(args) else None,
@@ -77,6 +85,15 @@ def run(args: argparse.Namespace) -> int:
     if recorder is not None:
         write_atomically(args.record, record_text(_record_header(runner, args.record), recorder))
     return 1 if result.failures else 0
+
+
+def check_writable(path: str) -> None:
+    """Fail early, with one clean error, when `--record OUT` cannot be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {path}: it is a folder")
 
 
 def _record_header(runner: ScriptRunner, out_path: str) -> list[str]:
@@ -120,14 +137,23 @@ def summary(result: RunResult) -> dict[str, Any]:
     }
 
 
+def current_turn(game: Game) -> int:
+    """The number of the last turn begun (0 before the first)."""
+    for event in reversed(game.log):
+        if event.kind == "turn":
+            return int(event.data["number"])
+    return 0
+
+
 def standings_text(result: RunResult) -> str:
     game = result.game
     o = game.outcome
     lines = [""]
+    turn = current_turn(game)
     if o is not None:
-        lines.append(f"Game over after {game.turns_played} turns by {o.reason}: {o.detail}")
+        lines.append(f"Game over in turn {turn} by {o.reason}: {o.detail}")
     else:
-        lines.append(f"The game stopped after {game.turns_played} turns (the script ends here)")
+        lines.append(f"The game stopped in turn {turn} (the script ends here)")
     lines.append("Standings:")
     width = max(len(p.name) for p in game.players)
     table = {p.name: (w, r) for p, w, r in game.standings()}

@@ -18,7 +18,7 @@ __all__ = [
     "VariantStmt", "RuleSwitch", "OptionStmt", "PlayersStmt", "SeedStmt",
     "SetupCash", "SetupAt", "SetupOwns", "SetupExemption", "SetupHospital",
     "Roll", "Draw", "Buy", "Decline", "Bid", "Pass", "Build", "Mortgage", "Redeem",
-    "Sell", "SellExemption", "GoBankrupt", "Autoplay",
+    "Sell", "SellExemption", "GoBankrupt", "EndTurn", "Autoplay",
     "ExpectCash", "ExpectAt", "ExpectOwner", "ExpectHouses", "ExpectMortgaged", "ExpectWorth",
     "ExpectHousesLeft", "ExpectExemption", "ExpectBank", "ExpectHospital", "ExpectTurn",
     "ExpectBankrupt", "ExpectGameOver", "ExpectWinner", "ExpectRefused",
@@ -339,6 +339,19 @@ class GoBankrupt:
 
 
 @dataclass(frozen=True, slots=True)
+class EndTurn:
+    """`Ann ends turn`: closes Ann's window after the landing (an addition to the spec, so that
+    a record can end a game exactly at the end of a turn)."""
+
+    player: str
+    line: int = _pos()
+    column: int = _pos()
+
+    def __str__(self) -> str:
+        return f"{self.player} ends turn"
+
+
+@dataclass(frozen=True, slots=True)
 class Autoplay:
     """`autoplay` (turns=None: to the end of the game) / `autoplay N turns`."""
 
@@ -526,7 +539,7 @@ class ExpectRefused:
 HEADER_TYPES = (VariantStmt, RuleSwitch, OptionStmt, PlayersStmt, SeedStmt,
                 SetupCash, SetupAt, SetupOwns, SetupExemption, SetupHospital)
 ACTION_TYPES = (Roll, Draw, Buy, Decline, Bid, Pass, Build, Mortgage, Redeem,
-                Sell, SellExemption, GoBankrupt, Autoplay)
+                Sell, SellExemption, GoBankrupt, EndTurn, Autoplay)
 EXPECTATION_TYPES = (ExpectCash, ExpectAt, ExpectOwner, ExpectHouses, ExpectMortgaged,
                      ExpectWorth, ExpectHousesLeft, ExpectExemption, ExpectBank,
                      ExpectHospital, ExpectTurn, ExpectBankrupt, ExpectGameOver,

@@ -49,7 +49,7 @@ def _parser() -> Lark:
 # ---------------------------------------------------------------- words used in messages
 
 VERBS = ("rolls", "draws", "buys", "declines", "bids", "passes", "builds", "mortgages",
-         "redeems", "sells", "goes")
+         "redeems", "sells", "goes", "ends")
 LINE_KEYWORDS = ("variant", "with", "without", "option", "players", "seed", "setup",
                  "expect", "autoplay")
 EXPECT_KEYWORDS = ("exemption", "bank", "hospital", "turn", "game", "winner", "refused")
@@ -88,6 +88,9 @@ _TERMINAL_WORDS = {
 _WORD = re.compile(r"[^\W\d_]\w*")
 _PIECE = re.compile(r'"[^"\n]*"?|[^\s"#]+')
 _MAX_DIGITS = 30
+MAX_SCRIPT_BYTES = 1 << 20   # 1 MiB: a recorded 1,000-turn game takes about 50 kB
+MAX_MONEY = 1_000_000_000    # any amount of money written in a script
+_CLIP = 40                   # longest piece of a line quoted in a message
 
 
 class _Fail(Exception):
@@ -113,12 +116,18 @@ def _words(items: list[str]) -> str:
 
 # ---------------------------------------------------------------- values
 
+def _clip(text: str) -> str:
+    """A piece of a line as a message quotes it: long ones are cut (a line may be 1 MB)."""
+    return text if len(text) <= _CLIP else text[:_CLIP - 3] + "..."
+
+
 def _int(tok: Token, what: str = "a whole number") -> int:
     text = str(tok)
     if not text.isdigit() or not text.isascii():
-        raise _at(tok, f"expected {what}, found '{text}'")
+        raise _at(tok, f"expected {what}, found '{_clip(text)}'")
     if len(text) > _MAX_DIGITS:
-        raise _at(tok, f"number too large: '{text[:12]}...'")
+        raise _at(tok, f"number too large: found '{text[:12]}...' ({len(text)} digits); "
+                       f"expected at most {_MAX_DIGITS} digits")
     return int(text)
 
 
@@ -126,16 +135,17 @@ def _money(tok: Token) -> int:
     text = str(tok)
     digits = text[1:] if text.startswith("$") else text
     if "." in digits:
-        raise _at(tok, f"money is whole dollars, found '{text}'")
+        raise _at(tok, f"money is whole dollars, found '{_clip(text)}'")
     if "," in digits:
         if not re.fullmatch(r"[0-9]{1,3}(,[0-9]{3})+", digits):
-            raise _at(tok, f"malformed amount '{text}': after a comma come exactly three "
+            raise _at(tok, f"malformed amount '{_clip(text)}': after a comma come exactly three "
                            "digits, e.g. $1,100")
         digits = digits.replace(",", "")
     if not digits.isdigit() or not digits.isascii():
-        raise _at(tok, f"expected {MONEY_WORDS}, found '{text}'")
-    if len(digits) > _MAX_DIGITS:
-        raise _at(tok, f"amount too large: '{text[:12]}...'")
+        raise _at(tok, f"expected {MONEY_WORDS}, found '{_clip(text)}'")
+    if len(digits) > _MAX_DIGITS or int(digits) > MAX_MONEY:
+        raise _at(tok, f"amount too large: found '{_clip(text)}'; expected at most "
+                       f"$1,000,000,000 (the limit on money)")
     return int(digits)
 
 
@@ -195,7 +205,7 @@ class _ToAst(Transformer):
         if strategy is not None:
             if strategy.column != name.end_column or strategy.line != name.line:
                 raise _at(strategy, f"write a player's strategy without spaces, e.g. "
-                                    f"`{name}{strategy}`")
+                                    f"`{_clip(str(name))}{strategy}`")
             strategy = str(strategy)[1:]
         return A.PlayerDecl(str(name), strategy, line=name.line, column=name.column)
 
@@ -203,7 +213,7 @@ class _ToAst(Transformer):
         seen: set[str] = set()
         for decl in children:
             if decl.name in seen:
-                raise _Fail(f"player '{decl.name}' is listed twice", decl.line, decl.column)
+                raise _Fail(f"player '{_clip(decl.name)}' is listed twice", decl.line, decl.column)
             seen.add(decl.name)
         return A.PlayersStmt(tuple(children), **_pos(meta))
 
@@ -233,13 +243,13 @@ class _ToAst(Transformer):
         if not dice:
             return A.Roll(_player(name), None, **_pos(meta))
         if len(dice) != 2:
-            raise _at(dice[0], f"a throw is two dice, e.g. `{name} rolls 3 4`")
+            raise _at(dice[0], f"a throw is two dice, e.g. `{_clip(str(name))} rolls 3 4`")
         values = []
         for die in dice:
             text = str(die)
             value = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
             if not 1 <= value <= 6:
-                raise _at(die, f"a die is a number from 1 to 6, found '{text}'")
+                raise _at(die, f"a die is a number from 1 to 6, found '{_clip(text)}'")
             values.append(value)
         return A.Roll(_player(name), (values[0], values[1]), **_pos(meta))
 
@@ -279,6 +289,9 @@ class _ToAst(Transformer):
 
     def go_bankrupt(self, meta, children):
         return A.GoBankrupt(_player(children[0]), **_pos(meta))
+
+    def end_turn(self, meta, children):
+        return A.EndTurn(_player(children[0]), **_pos(meta))
 
     def autoplay(self, meta, children):
         (count,) = children
@@ -363,8 +376,8 @@ def _show(piece: str | None) -> str:
     if piece is None:
         return "the end of the line"
     if not piece.isprintable():
-        return repr(piece)
-    return f"'{piece}'"
+        return repr(_clip(piece))
+    return f"'{_clip(piece)}'"
 
 
 def _describe(expected: set[str], pieces: list[tuple[int, str]]) -> str:
@@ -447,11 +460,11 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
             hint = "keywords are lower case; " if prev.lower() == keyword else ""
             return fail(f"unknown keyword '{prev}': {hint}did you mean '{keyword}'?", prev_col)
         if is_word:
-            verbs = _words(list(VERBS[:-1]) + ["goes bankrupt"])
-            return fail(f"unknown action '{found}': expected {verbs}")
+            verbs = _words(list(VERBS[:-2]) + ["goes bankrupt", "ends turn"])
+            return fail(f"unknown action '{_clip(found)}': expected {verbs}")
         if prev[:1].islower():
-            return fail(f"unknown keyword '{prev}': expected {LINE_START_WORDS}", prev_col)
-        return fail(f"expected an action after '{prev}', such as `rolls`, `buys` or `bids`, "
+            return fail(f"unknown keyword '{_clip(prev)}': expected {LINE_START_WORDS}", prev_col)
+        return fail(f"expected an action after '{_clip(prev)}', such as `rolls`, `buys` or `bids`, "
                     f"found {_show(found)}")
     if "_WINNER" in expected:
         return fail(f"unknown `expect` form, found {_show(found)}; the forms are "
@@ -522,8 +535,19 @@ def _split(statements: list) -> tuple[tuple, tuple]:
     return tuple(header), tuple(body)
 
 
+def _too_large(size: int | None, filename: str) -> ScriptSyntaxError:
+    found = f"more than {MAX_SCRIPT_BYTES}" if size is None else str(size)
+    return ScriptSyntaxError(f"script too large: found {found} bytes; expected at most "
+                             f"{MAX_SCRIPT_BYTES} bytes (1 MiB, the limit on a script)",
+                             file=filename)
+
+
 def parse(text: str, filename: str = "<script>") -> A.Script:
     """Parse a script's text; raise ScriptSyntaxError (and nothing else) on any mistake."""
+    if len(text) * 4 > MAX_SCRIPT_BYTES:  # only then can its UTF-8 form be too large
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_SCRIPT_BYTES:
+            raise _too_large(size, filename)
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -551,6 +575,8 @@ def parse(text: str, filename: str = "<script>") -> A.Script:
 
 def parse_bytes(data: bytes, filename: str = "<script>") -> A.Script:
     """Parse a script given as bytes, which must be UTF-8 (a byte-order mark is allowed)."""
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise _too_large(len(data), filename)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -570,7 +596,10 @@ def parse_file(path: str | os.PathLike[str]) -> A.Script:
     filename = os.fspath(path)
     try:
         with open(filename, "rb") as handle:
-            data = handle.read()
+            data = handle.read(MAX_SCRIPT_BYTES + 1)  # /dev/zero must not fill the memory
+            if len(data) > MAX_SCRIPT_BYTES:
+                size = os.fstat(handle.fileno()).st_size
+                raise _too_large(size if size > MAX_SCRIPT_BYTES else None, filename)
     except OSError as err:
         raise ScriptSyntaxError(f"cannot read the script: {err.strerror or err}",
                                 file=filename) from None

@@ -22,12 +22,16 @@ class Recorder:
         self.game = game
         self.lines: list[Any] = []  # actions, and str lines for draws
         self._roll_at: int | None = None
+        self._last_end: tuple[int, Action] | None = None
         game.decider = self
         game.listeners.append(self._on_event)
 
     def decide(self, game: Game, request: Request) -> Action:
         action = self.inner.decide(game, request)
-        if type(action) is not EndTurn:
+        if type(action) is EndTurn:
+            # written only if nothing follows: a game that ends with a turn (end.max_turns)
+            self._last_end = (len(self.lines), action)
+        else:
             if type(action) is Roll:
                 self._roll_at = len(self.lines)
             self.lines.append(action)
@@ -52,7 +56,10 @@ class Recorder:
             self.lines.append(f'{event.data["player"]} draws "{text}"')
 
     def body(self) -> list[str]:
-        return [str(line) for line in self.lines]
+        lines = [str(line) for line in self.lines]
+        if self._last_end is not None and self._last_end[0] == len(self.lines):
+            lines.append(f"{self._last_end[1].player} ends turn")
+        return lines
 
 
 def header_lines(variant_ref: str, *, is_path: bool, enable: Iterable[str] = (),
@@ -103,6 +110,9 @@ def write_atomically(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it 0600; a written file is the user's
         os.replace(tmp, path)
     except OSError as exc:
         try:

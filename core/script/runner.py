@@ -69,7 +69,7 @@ class ScriptRunner:
         self.autoplay = False
         self.autoplay_until: int | None = None
         self.strategies: dict[str, Any] = {}
-        self.default_strategy = None
+        self.default_strategy: Any = None
         self.header = _Header.read(script, enable, disable, options)
         self.variant = self.header.load_variant(script)
         self.game = self._new_game(trace, dispatch, on_event)
@@ -108,6 +108,8 @@ class ScriptRunner:
             except EasyMoneyError as exc:
                 raise self.error(stmt, exc.message) from None
         game.play()
+        if game.stopped and game.outcome is None:
+            game.emit("stopped")
         # what is left: expectations, or lines the game never asked for
         while self.cursor < len(self.body):
             stmt = self.body[self.cursor]
@@ -126,9 +128,10 @@ class ScriptRunner:
 
     # --- errors and notes ----------------------------------------------------------------
     def text(self, stmt: Any) -> str:
+        """The statement as its line says it, without the comment."""
         lines = self.script.source_lines
         if stmt is not None and 0 < stmt.line <= len(lines):
-            return lines[stmt.line - 1].strip()
+            return _without_comment(lines[stmt.line - 1]).strip()
         return str(stmt)
 
     def error(self, stmt: Any, message: str) -> ScriptError:
@@ -161,7 +164,8 @@ class ScriptRunner:
             if s.name == ref.name:
                 return s
         names = [s.name for s in spaces]
-        raise self.error(stmt, f"unknown space \"{ref.name}\"{did_you_mean(ref.name, names)}")
+        name = ref.name or ""
+        raise self.error(stmt, f"unknown space \"{name}\"{did_you_mean(name, names)}")
 
     # --- expectations --------------------------------------------------------------------
     def _expect(self, stmt: Any) -> None:
@@ -203,9 +207,9 @@ class ScriptRunner:
             return self.bot(game, request)
         j = self._next_action()
         if j == len(self.body):
-            self._flush(j)
             if request.player.name in self.strategies:
-                return self.bot(game, request)
+                return self.bot(game, request)  # the last expectations wait for the end
+            self._flush(j)
             raise StopGame()
         stmt = self.body[j]
         if isinstance(stmt, S.Autoplay):
@@ -222,14 +226,42 @@ class ScriptRunner:
         if action is None:
             if request.player.name in self.strategies:
                 return self.bot(game, request)
+            # the expectations before the line are checked in the state the game waits in
+            self._flush(j)
             raise self.error(stmt, f"the game waits for {request.describe()}; found "
                                    f"'{self.text(stmt)}'")
-        if type(action) is A.EndTurn:
-            return action
         self._flush(j)
+        if type(action) is A.EndTurn and type(stmt) is not S.EndTurn:
+            return action  # the line opens the next turn: it is read again there
         self.cursor = j + 1
         self.last = stmt
+        if type(action) not in request.accepts and type(action) not in game.any_moment:
+            # an action whose rule is not in play here (the exemption sale without R16):
+            # refused like any other, so that `expect refused` can name it
+            self.refused(game, request, action, game.refusals(action) or [
+                A.Refusal("-", "-", "no rule in play allows it")])
+            return self.decide(game, request)
         return action
+
+    def _begins_later_turn(self, actor: Player, stmt: Any, request: A.Request) -> bool:
+        """In a closing window: does `stmt` belong to a later turn than this one?
+
+        It does when it is by the next player in turn order; or by a later player (or, for
+        a throw, by the window's own player) when every player in between decides by a
+        strategy, so that their turns need no line.
+        """
+        if actor is request.player and type(stmt) is not S.Roll:
+            return False
+        p = request.next_player
+        for _ in range(len(self.game.players)):
+            if p is None:
+                return False
+            if p is actor:
+                return True
+            if p.name not in self.strategies:
+                return False
+            p = self.game.next_player(p)
+        return False
 
     def _answer(self, stmt: Any, request: A.Request) -> A.Action | None:
         """The action `stmt` gives in answer to `request`, EndTurn, or None if it does not answer."""
@@ -238,21 +270,24 @@ class ScriptRunner:
         if t is S.Draw:
             return None
         actor = self.player(stmt.player, stmt)
-        if kind == A.WINDOW_AFTER and request.next_player is actor and actor is not request.player \
-                and t is not S.SellExemption:
-            return A.EndTurn(request.player)
-        if t is S.SellExemption:
+        if t is S.SellExemption:  # at any moment, by anyone (R16)
             return A.SellExemption(actor, self.player(stmt.buyer, stmt), stmt.price)
+        bot = request.player.name in self.strategies
+        if kind == A.WINDOW_AFTER and self._begins_later_turn(actor, stmt, request):
+            # a player with a strategy closes their own window by it
+            return None if bot else A.EndTurn(request.player)
+        if bot and actor is not request.player:
+            return None  # not their line: their strategy decides
         if t is S.Roll:
             if kind == A.WINDOW_BEFORE and actor is request.player:
                 return A.Roll(actor, stmt.dice)
             return None
         if t is S.Buy or t is S.Decline:
-            if kind == A.BUY and actor is request.player:
+            if kind == A.BUY and actor is request.player and request.space is not None:
                 return (A.Buy if t is S.Buy else A.Decline)(actor, request.space)
             return None
         if t is S.Bid or t is S.Pass:
-            if kind == A.BID and actor is request.player:
+            if kind == A.BID and actor is request.player and request.space is not None:
                 if t is S.Bid:
                     return A.Bid(actor, request.space, stmt.amount)
                 return A.Pass(actor, request.space)
@@ -260,6 +295,10 @@ class ScriptRunner:
         if t is S.GoBankrupt:
             if kind == A.RAISE and actor is request.player:
                 return A.GoBankrupt(actor)
+            return None
+        if t is S.EndTurn:
+            if kind == A.WINDOW_AFTER and actor is request.player:
+                return A.EndTurn(actor)
             return None
         window = kind == A.WINDOW_BEFORE or kind == A.WINDOW_AFTER
         raising = kind == A.RAISE and actor is request.player
@@ -284,6 +323,11 @@ class ScriptRunner:
         nxt = self.body[self.cursor] if self.cursor < len(self.body) else None
         if isinstance(nxt, S.ExpectRefused):
             self.checked += 1
+            if nxt.rule is not None:
+                try:
+                    discover().resolve(nxt.rule)
+                except PluginError as exc:
+                    raise self.error(nxt, exc.message) from None
             if nxt.rule is not None and not _names_rule(nxt.rule, refusals):
                 raise self.error(nxt, f"expected a refusal by {nxt.rule}, but line {stmt.line} "
                                       f"was refused by {', '.join(r.rule + ' ' + r.plugin for r in refusals)}: {message}")
@@ -301,8 +345,13 @@ class ScriptRunner:
         if j == len(self.body):
             return None
         stmt = self.body[j]
-        if type(stmt) is not S.Draw or stmt.player != player.name:
+        if type(stmt) is not S.Draw:
             return None
+        if stmt.player != player.name:
+            self.player(stmt.player, stmt)
+            self._flush(j)
+            raise self.error(stmt, f"the game waits for {player} to draw a card; found "
+                                   f"'{self.text(stmt)}'")
         known = {c.text for c in game.variant.cards}
         if stmt.card not in known:
             raise self.error(stmt, f"unknown card \"{stmt.card}\"{did_you_mean(stmt.card, known)}")
@@ -317,6 +366,17 @@ class ScriptRunner:
         self._flush(j)
         self.cursor = j + 1
         return stmt.card
+
+
+def _without_comment(text: str) -> str:
+    """A script line without its `#` comment (a `#` inside a quoted name stays)."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return text[:i]
+    return text
 
 
 def _names_rule(rule: str, refusals: list[A.Refusal]) -> bool:
@@ -339,16 +399,15 @@ class _Header:
              options: Sequence[str]) -> _Header:
         h = cls()
         for stmt in script.header:
-            t = type(stmt)
-            if t is S.VariantStmt:
+            if isinstance(stmt, S.VariantStmt):
                 h.variant = stmt
-            elif t is S.RuleSwitch:
+            elif isinstance(stmt, S.RuleSwitch):
                 h.switches.append((stmt.enable, stmt.rule, stmt))
-            elif t is S.OptionStmt:
+            elif isinstance(stmt, S.OptionStmt):
                 h.options.append((f"{stmt.key}={stmt.value}", stmt))
-            elif t is S.PlayersStmt:
+            elif isinstance(stmt, S.PlayersStmt):
                 h.players = stmt
-            elif t is S.SeedStmt:
+            elif isinstance(stmt, S.SeedStmt):
                 h.seed = stmt.seed
             else:
                 h.setup.append(stmt)
@@ -384,8 +443,11 @@ class _Header:
             return load_variant(ref, registry=registry, enable=enable, disable=disable,
                                 options=[o for o, _ in self.options])
         except (VariantError, PluginError, UsageError) as exc:
-            if exc.file is not None:
-                raise
+            if exc.file is not None and exc.line is not None:
+                raise  # located in the variant file itself
+            if exc.file is not None and self.variant is not None:
+                raise _located(script, self.variant,
+                               type(exc)(f"variant file {exc.file}: {exc.message}")) from None
             for text, stmt in self.options:
                 if text.partition("=")[0] in exc.message:
                     raise _located(script, stmt, exc) from None

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import re
+from importlib import resources
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from easymoney.errors import EasyMoneyError
 from easymoney.script.parser import parse
 from easymoney.script.runner import RunResult, ScriptRunner
 
-HEADER = re.compile(r"^\s*(variant|with|without|option|players|seed|setup)\b")
 EXPECT = re.compile(r"^\s*expect\b")
 
 
@@ -67,25 +69,55 @@ def state(game: Any) -> dict[str, Any]:
         "current": game.current.name,
         "turns": game.turns_played,
         "outcome": game.outcome,
-        "events": len(game.log),
+        "events": [e.kind for e in game.log if e.kind != "stopped"],
     }
 
 
-def refused(text: str, rule: str, plugin: str, *words: str, **kw: Any) -> str:
-    """The script's last line must be refused by `rule`/`plugin`, changing nothing.
+class WatchingRunner(ScriptRunner):
+    """A ScriptRunner that keeps the state the game was in each time it asked for a line."""
+
+    waiting: dict[str, Any] | None = None
+
+    def decide(self, game: Any, request: Any) -> Any:
+        self.waiting = state(game)
+        return super().decide(game, request)
+
+
+def refused(text: str, rule: str, plugin: str, *words: str, players: str | None = None,
+            enable: Sequence[str] = (), disable: Sequence[str] = (),
+            options: Sequence[str] = ()) -> str:
+    """The script's last action line must be refused by `rule`/`plugin`, changing nothing.
 
     The message must name the rule and plugin (`R13 four_sides:`) and hold `words` (the
-    player and the space). Returns the message.
+    player and the space); the state after the refusal must be the state in which the
+    game asked for that line. Returns the message.
     """
-    lines = text.rstrip().splitlines()
-    before = runner("\n".join(lines[:-1]) + "\n", **kw)
-    before.run()
-    after = runner(text, **kw)
+    watcher = WatchingRunner(parse(_script(text, players)), enable=enable, disable=disable,
+                             options=options)
     with pytest.raises(EasyMoneyError) as info:
-        after.run()
+        watcher.run()
     message = info.value.message
     assert f"{rule} {plugin}:" in message, message
     for word in words:
         assert word in message, f"{word!r} not in {message!r}"
-    assert state(after.game) == state(before.game)
+    last = text.rstrip().splitlines()[-1].split("#")[0].strip()
+    assert info.value.line == len(_script(text, players).rstrip().splitlines()), message
+    assert info.value.source_line is not None and info.value.source_line.strip().startswith(last)
+    assert watcher.waiting is not None and state(watcher.game) == watcher.waiting
     return message
+
+
+STANDARD = resources.files("easymoney.variants") / "standard.yaml"
+
+
+def standard_deck() -> list[dict[str, Any]]:
+    """The deck entries of `standard` (YAML 1.1 reads them right: no `on` key among them)."""
+    return yaml.safe_load(STANDARD.read_text(encoding="utf-8"))["deck"]
+
+
+def custom_variant(directory: Path, name: str, **sections: Any) -> str:
+    """A variant file extending `standard` with these top-level sections; its `variant` line."""
+    doc = {"name": name, "extends": "standard", **sections}
+    path = directory / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return f'variant "{path}"\n'

@@ -74,3 +74,11 @@ def test_listed_by_the_rules_command(capsys):
     assert main(["rules", "standard"]) == 0
     out = capsys.readouterr().out
     assert "double_bonus" in out
+
+
+def test_switched_on_from_a_variant_file(capsys):
+    from pathlib import Path
+    variant = Path(__file__).parents[4] / "examples" / "variants" / "double-bonus.yaml"
+    assert main(["check", str(variant)]) == 0
+    assert main(["show", str(variant)]) == 0
+    assert "double_bonus: {multiplier: 3}" in capsys.readouterr().out

@@ -1,0 +1,25 @@
+"""`easymoney strategies`: the bot strategies that simulate and compare can seat."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..simulate import iter_strategies
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("strategies", help="list the bot strategies",
+                       description="List the strategies --strategies accepts: the built-in "
+                                   "ones and those installed through the entry-point group "
+                                   "easymoney.strategies.")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rows = list(iter_strategies())
+    name_w = max(len(r[0]) for r in rows)
+    origin_w = max(len(r[1]) for r in rows)
+    for name, origin, doc in rows:
+        print(f"{name:<{name_w}}  {origin:<{origin_w}}  {doc}".rstrip())
+    return 0

@@ -1,0 +1,82 @@
+"""Invariants: after every event, check that the game's bookkeeping is sound; stop the game at the first breach.
+
+Not a rule of the game: a safety net, on in the test suite and behind `--check-invariants`
+(or EASYMONEY_CHECK_INVARIANTS=1). After every event it checks that money is conserved (the
+Bank, the players and every pot hold the variant's total), no cash is negative, each
+player's houses on the board plus their supply equal their allotment, every owned space
+carries a house, the Special Exemption card is in at most one place, and a bankrupt player
+owns nothing, holds nothing and never acts or pays again. A breach raises
+`InvariantViolation`, naming the event that broke it.
+"""
+
+from __future__ import annotations
+
+from easymoney.errors import EasyMoneyError
+from easymoney.hookspecs import hookimpl
+
+PLUGIN_ID = "invariants"
+RULES: tuple[str, ...] = ()
+ENV = "EASYMONEY_CHECK_INVARIANTS"
+
+
+class InvariantViolation(EasyMoneyError):
+    """The game's state broke an invariant: a bug in a rule plugin or the engine."""
+
+
+def violations(game, event=None):
+    """Every invariant the game breaks now, in words (empty when sound)."""
+    found = []
+    variant = game.variant
+    total = game.total_money()
+    if total != variant.bank_total:
+        found.append(f"money is not conserved: the Bank, players and pots hold ${total:,}, "
+                     f"not ${variant.bank_total:,}")
+    for account in [game.bank, *game.players, *game.pots.values()]:
+        if account.cash < 0:
+            found.append(f"{account} has negative cash ({account.cash})")
+    allotment = variant.houses_per_player
+    on_board = {p.name: 0 for p in game.players}
+    for space in game.spaces:
+        owner = game.owner[space.index]
+        houses = game.houses[space.index]
+        if owner is None:
+            if houses:
+                found.append(f"unowned {space} carries {houses} house(s)")
+            continue
+        if houses < 1:
+            found.append(f"{space} is owned by {owner} but carries no house")
+        on_board[owner.name] += houses
+        if space not in owner.spaces:
+            found.append(f"{space} is owned by {owner} but missing from their holdings")
+    for p in game.players:
+        if game.ruleset.enabled and "houses" in game.ruleset.enabled and \
+                on_board[p.name] + p.houses_left != allotment:
+            found.append(f"{p} has {on_board[p.name]} house(s) on the board and "
+                         f"{p.houses_left} in supply, not {allotment} in all")
+        if p.bankrupt and (p.spaces or p.held or p.cash):
+            found.append(f"bankrupt {p} still owns or holds something")
+    places = [id(c) for c in game.deck] + [id(c) for c in game.discard] + [
+        id(c) for p in game.players for c in p.held]
+    if len(places) != len(set(places)):
+        found.append("a card is in more than one place")
+    exemptions = sum(1 for c in [*game.deck, *game.discard, *(c for p in game.players
+                                                                for c in p.held)]
+                     if c.kind == "exemption")
+    if exemptions > sum(1 for c in variant.cards if c.kind == "exemption"):
+        found.append("the Special Exemption card is in more than one place")
+    if event is not None and event.kind in ("pay", "turn", "roll"):
+        names = {p.name for p in game.players if p.bankrupt}
+        actor = event.data.get("player") or event.data.get("payer") or event.data.get("payee")
+        if actor in names and not (event.kind == "pay" and "bankruptcy" in event.data.get("reason", "")):
+            found.append(f"bankrupt {actor} acts or pays again")
+    return found
+
+
+@hookimpl
+def em_setup(game):
+    def check(event):
+        problems = violations(game, event)
+        if problems:
+            text = game.describe(event) or event.kind
+            raise InvariantViolation(f"invariant broken by event '{text}': " + "; ".join(problems))
+    game.listeners.append(check)

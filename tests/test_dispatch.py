@@ -1,0 +1,138 @@
+"""The fast hook relay keeps pluggy's semantics: the same games, event for event, both ways."""
+
+from __future__ import annotations
+
+import io
+
+import pluggy
+import pytest
+
+from easymoney.bots import BotDecider, make_strategy
+from easymoney.dispatch import HookRelay
+from easymoney.game import Game, ruleset_for
+from easymoney.loader import load_variant
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def play(variant, seed, dispatch, strategy):
+    ruleset = ruleset_for(variant, dispatch=dispatch)
+    game = Game(variant, NAMES, BotDecider({n: make_strategy(strategy) for n in NAMES}),
+                seed=seed, ruleset=ruleset)
+    game.setup()
+    game.play(max_turns=400)
+    return [(e.kind, e.data) for e in game.log], game.outcome
+
+
+@pytest.mark.parametrize("name", ["standard", "no-four-sides", "reference-card", "classic-1936"])
+@pytest.mark.parametrize("strategy", ["cautious", "greedy", "random"])
+def test_fast_and_pluggy_dispatch_play_identical_games(name, strategy):
+    variant = load_variant(name)
+    for seed in (11, 12):
+        assert play(variant, seed, "fast", strategy) == play(variant, seed, "pluggy", strategy)
+
+
+class _Spec:
+    hookspec = pluggy.HookspecMarker("easymoney")
+
+
+def _manager():
+    from easymoney.registry import _new_manager
+    return _new_manager()
+
+
+def test_firstresult_order_tryfirst_and_none_results():
+    impl = pluggy.HookimplMarker("easymoney")
+    calls = []
+
+    class A:
+        @impl
+        def em_round(self, game, amount):
+            calls.append("A")
+            return None
+
+    class B:
+        @impl(tryfirst=True)
+        def em_round(self, game, amount):
+            calls.append("B")
+            return None
+
+    class C:
+        @impl
+        def em_round(self, game, amount):
+            calls.append("C")
+            return amount + 1
+
+    pm = _manager()
+    for plugin in (A(), C(), B()):
+        pm.register(plugin)
+    fast = HookRelay(pm, "fast")
+    slow = HookRelay(pm, "pluggy")
+    assert fast.em_round(None, 1) == slow.em_round(None, 1) == 2
+    # tryfirst B, then the last registered (C) stops the call before A
+    assert calls == ["B", "C", "B", "C"]
+
+
+def test_collecting_hooks_keep_order_and_drop_none():
+    impl = pluggy.HookimplMarker("easymoney")
+
+    class One:
+        @impl
+        def em_any_moment_actions(self, game):
+            return [1]
+
+    class Nothing:
+        @impl
+        def em_any_moment_actions(self, game):
+            return None
+
+    class Two:
+        @impl(trylast=True)
+        def em_any_moment_actions(self):  # a subset of the arguments
+            return [2]
+
+    pm = _manager()
+    for plugin in (Two(), One(), Nothing()):
+        pm.register(plugin)
+    assert HookRelay(pm, "fast").em_any_moment_actions(None) == \
+        HookRelay(pm, "pluggy").em_any_moment_actions(None) == [[1], [2]]
+
+
+def test_wrappers_are_left_to_pluggy():
+    impl = pluggy.HookimplMarker("easymoney")
+    seen = []
+
+    class Wrap:
+        @impl(wrapper=True)
+        def em_round(self, game, amount):
+            seen.append("before")
+            result = yield
+            return result * 10
+
+    class Base:
+        @impl
+        def em_round(self, amount):
+            return amount
+
+    pm = _manager()
+    pm.register(Base())
+    pm.register(Wrap())
+    assert HookRelay(pm, "fast").em_round(None, 3) == 30 and seen == ["before"]
+
+
+def test_trace_prints_each_call_and_answer():
+    out = io.StringIO()
+    variant = load_variant("standard")
+    ruleset = ruleset_for(variant, trace=out)
+    game = Game(variant, NAMES[:2], BotDecider({n: make_strategy("cautious") for n in NAMES[:2]}),
+                seed=3, ruleset=ruleset)
+    game.setup()
+    game.play(max_turns=4)
+    text = out.getvalue()
+    assert "trace: em_play_turn()" in text and "trace:   turn -> True" in text
+    assert "trace: em_land(" in text
+
+
+def test_unknown_dispatch_mode():
+    with pytest.raises(ValueError):
+        HookRelay(_manager(), "slow")

@@ -1,0 +1,87 @@
+"""Meta-tests keep the hook surface honest: every hook is documented, ordered, and fired by a game."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from easymoney import hookspecs
+from easymoney.bots import BotDecider, make_strategy
+from easymoney.dispatch import HOOK_NAMES
+from easymoney.game import Game, ruleset_for
+from easymoney.loader import load_variant
+
+
+def test_every_hook_is_documented():
+    for name in HOOK_NAMES:
+        doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+        assert len(doc) > 40, f"{name} needs a docstring saying when it fires and what it returns"
+
+
+def test_every_hook_is_typed():
+    for name in HOOK_NAMES:
+        sig = inspect.signature(getattr(hookspecs, name))
+        assert sig.return_annotation is not inspect.Signature.empty, name
+        for param in sig.parameters.values():
+            assert param.annotation is not inspect.Parameter.empty, f"{name}({param.name})"
+
+
+def test_the_turn_hook_lists_what_it_fires():
+    doc = inspect.getdoc(hookspecs.em_play_turn)
+    for fired in ("em_turn_start", "em_move", "em_moved", "em_land", "em_turn_end",
+                  "em_refusals", "em_apply"):
+        assert fired in doc
+
+
+def test_plugin_docs_list_every_hook():
+    from pathlib import Path
+    text = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
+    for name in HOOK_NAMES:
+        assert f"`{name}`" in text, f"docs/plugins.md does not describe {name}"
+
+
+@pytest.fixture(scope="module")
+def fired():
+    """Names of the hooks fired while bot games on every shipped variant are played."""
+    seen: set[str] = set()
+    for name in ("standard", "reference-card", "classic-1936", "no-four-sides"):
+        variant = load_variant(name)
+        ruleset = ruleset_for(variant, dispatch="pluggy")
+        undo = ruleset.pm.add_hookcall_monitoring(lambda hook, impls, kw: seen.add(hook),
+                                                  lambda *a: None)
+        try:
+            for seed in range(6):
+                for strategy in ("cautious", "random"):
+                    names = ["Ann", "Bob", "Cat"]
+                    game = Game(variant, names, BotDecider({n: make_strategy(strategy)
+                                                            for n in names}),
+                                seed=seed, ruleset=ruleset, keep_log=False)
+                    game.setup()
+                    game.play(max_turns=250)
+        finally:
+            undo()
+    return seen
+
+
+def test_every_hook_is_fired_by_a_game(fired):
+    # em_check_variant is fired by the loader, checked below
+    missing = set(HOOK_NAMES) - fired - {"em_check_variant"}
+    assert not missing, f"hooks never fired by a game: {sorted(missing)}"
+
+
+def test_check_variant_hook_is_fired_by_the_loader():
+    from dataclasses import replace
+
+    import easymoney.loader as loader
+    from easymoney.registry import Registry, discover
+    calls = []
+    registry = Registry(plugins=dict(discover().plugins))
+    probe = type("Probe", (), {
+        "PLUGIN_ID": "turn",
+        "em_check_variant": staticmethod(
+            hookspecs.hookimpl(lambda variant: calls.append(variant.name))),
+    })
+    registry.plugins["turn"] = replace(registry.plugins["turn"], obj=probe)
+    loader.load_variant("standard", registry=registry)
+    assert calls == ["standard"]

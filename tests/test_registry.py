@@ -1,0 +1,86 @@
+"""Finding plugins: built-in and third party the same way, by the id every listing shows."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from easymoney.errors import PluginError
+from easymoney.registry import BUILTIN_PLUGINS, build_manager, discover
+
+
+def test_every_builtin_plugin_is_registered_under_its_id():
+    registry = discover()
+    for pid in BUILTIN_PLUGINS:
+        info = registry.get(pid)
+        assert info.id == pid and info.origin == "built-in"
+        assert info.summary, f"{pid} has no docstring"
+
+
+def test_every_rule_of_the_rule_book_has_a_plugin():
+    rule_ids = {f"R{n}" for n in range(1, 31)} | {"R15a", "R21a"} - {"R24"}
+    implemented = {r for p in discover().plugins.values() for r in p.rules}
+    # RULES.md numbers R1-R30 with R15a and R21a; it has no R24
+    assert rule_ids - {"R24"} <= implemented
+
+
+def test_a_rule_id_resolves_to_its_plugin():
+    registry = discover()
+    assert registry.resolve("R13") == "four_sides"
+    assert registry.resolve("four_sides") == "four_sides"
+    assert registry.resolve("R15a") == "hospital"
+
+
+def test_unknown_rule_suggests_the_close_one():
+    with pytest.raises(PluginError) as exc:
+        discover().resolve("four_side")
+    assert "unknown rule 'four_side' (did you mean 'four_sides'?)" in exc.value.message
+
+
+def test_third_party_plugin_found_through_the_entry_point():
+    registry = discover()
+    info = registry.get("sample_rule")
+    assert info.origin.startswith("entry point sample_rule (easymoney-sample-plugin")
+    assert info.defaults() == {"greeting": "hello"}
+    assert registry.get("double_bonus").requires == ("bonus_corner",)
+
+
+def test_broken_third_party_plugins_are_reported_in_one_line_each():
+    errors = discover().load_errors
+    assert any(e.startswith("plugin sample_broken (entry point sample_broken") and
+               "ImportError: this sample plugin is broken on purpose" in e for e in errors)
+    assert any(e.startswith("plugin sample_badhook") and "declares a hook badly" in e
+               and "nonsense" in e for e in errors)
+    assert all("\n" not in e for e in errors)
+
+
+def test_autoload_can_be_switched_off():
+    env = dict(os.environ, EASYMONEY_DISABLE_PLUGIN_AUTOLOAD="1")
+    code = ("from easymoney.registry import discover; r = discover(); "
+            "print(sorted(set(r.plugins) - {'core'}) == sorted(__import__('easymoney.registry')"
+            ".registry.BUILTIN_PLUGINS), r.load_errors)")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "True []"
+
+
+def test_a_third_party_rule_plays_when_switched_on():
+    from easymoney.bots import BotDecider, make_strategy
+    from easymoney.game import Game
+    from easymoney.loader import load_variant
+    variant = load_variant("standard", enable=["sample_rule"], options=["sample_rule.greeting=hi"])
+    game = Game(variant, ["Ann", "Bob"], BotDecider({n: make_strategy("cautious") for n in
+                                                     ("Ann", "Bob")}), seed=1)
+    game.setup()
+    game.play(max_turns=2)
+    assert [game.describe(e) for e in game.log if e.kind == "sample"] == ["hi, Ann", "hi, Bob"]
+
+
+def test_the_manager_is_built_by_a_function_with_only_enabled_plugins():
+    registry = discover()
+    pm = build_manager(registry, ["turn", "bank"])
+    names = {name for name, _ in pm.list_name_plugin()}
+    assert names == {"core", "turn", "bank"}
