@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
+import functools
 import io
 import os
 import random
@@ -162,6 +164,7 @@ def _line_count(source: bytes) -> int:
 
 # --- inputs --------------------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=1)
 def seed_scripts() -> list[tuple[str, str]]:
     """(name, text) of every example script and test script, and a few of our own."""
     found = []
@@ -181,8 +184,19 @@ def seed_scripts() -> list[tuple[str, str]]:
     return found
 
 
+@functools.lru_cache(maxsize=1)
 def seed_variants() -> list[tuple[str, str]]:
     return [(p.name, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "variants").glob("*.yaml"))]
+
+
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SAFE_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@functools.lru_cache(maxsize=None)
+def _seed_document(name: str) -> Any:
+    text = dict(seed_variants())[name]
+    return yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
 
 
 SCRIPT_WORDS = (
@@ -250,7 +264,7 @@ def mutate_script(text: str, r: random.Random) -> tuple[str | bytes, str]:
                 'expect "' + "y" * 1_000_000 + '" owner nobody',
                 "setup Ann cash " + "9" * 1_000_000,
                 " " * 1_000_000 + "Ann buys",
-                "players " + " ".join(f"P{k}" for k in range(100_000)),
+                "players " + " ".join(f"P{k}" for k in range(20_000)),  # 20,000 tokens: ~1 s
             ))
             lines.insert(i, long)
         elif op == "random_bytes":
@@ -323,7 +337,7 @@ def mutate_data(doc: Any, r: random.Random) -> str:
 
 
 def _dump(doc: Any) -> str:
-    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=1 << 16)
+    return yaml.dump(doc, Dumper=_SAFE_DUMPER, sort_keys=False, allow_unicode=True, width=1 << 16)
 
 
 ALIAS_BOMB = ("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
@@ -414,7 +428,7 @@ def make_variant(r: random.Random) -> tuple[str | bytes | None, str]:
         return bytes(r.randrange(256) for _ in range(r.randint(0, 4096))), "a binary file"
     done = []
     if how < 0.7:
-        doc = yaml.safe_load(text)
+        doc = copy.deepcopy(_seed_document(name))
         if r.random() < 0.3 and name != "standard.yaml":
             doc = {"name": "fuzzed", "extends": "standard", **(doc or {})}
         for _ in range(r.choice((1, 1, 2, 3))):

@@ -85,11 +85,36 @@ class Strategy:
             return self.raise_money(game, request)
         raise ValueError(f"{self.name} cannot answer {request.describe()}")
 
+    def _roll(self, player: Any) -> Roll:
+        """The (immutable) throw of random dice by `player`, made once per game."""
+        cache = self.__dict__.setdefault("_rolls", {})
+        action = cache.get(player)
+        if action is None:
+            action = cache[player] = Roll(player)
+        return action
+
+    def _end_turn(self, player: Any) -> EndTurn:
+        cache = self.__dict__.setdefault("_end_turns", {})
+        action = cache.get(player)
+        if action is None:
+            action = cache[player] = EndTurn(player)
+        return action
+
+    def answers(self) -> dict[str, Any]:
+        """Request kind -> the method answering it (what `decide` does, without the dispatch).
+
+        A subclass that overrides `decide` itself is asked through `decide`.
+        """
+        if type(self).decide is not Strategy.decide:
+            return {kind: self.decide for kind in (WINDOW_BEFORE, WINDOW_AFTER, BUY, BID, RAISE)}
+        return {WINDOW_BEFORE: self.before, WINDOW_AFTER: self.after, BUY: self.buy,
+                BID: self.bid, RAISE: self.raise_money}
+
     def before(self, game: Any, request: Request) -> Action:
-        return Roll(request.player)
+        return self._roll(request.player)
 
     def after(self, game: Any, request: Request) -> Action:
-        return EndTurn(request.player)
+        return self._end_turn(request.player)
 
     def buy(self, game: Any, request: Request) -> Action:
         return Decline(request.player, request.space)
@@ -116,7 +141,7 @@ class Cautious(Strategy):
         player = request.player
         spare = player.cash - self.reserve
         if spare <= 0:
-            return EndTurn(player)
+            return self._end_turn(player)
         mortgaged, houses = game.mortgaged, game.houses
         limit = game.variant.houses_per_street
         best = None
@@ -134,7 +159,7 @@ class Cautious(Strategy):
             action = Build(player, best)
             if not game.refusals(action):
                 return action
-        return EndTurn(player)
+        return self._end_turn(player)
 
     def buy(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
@@ -172,7 +197,7 @@ class Greedy(Strategy):
                 if not game.refusals(action):
                     return action
                 break  # the rule that refused one house refuses them all this window
-        return EndTurn(player)
+        return self._end_turn(player)
 
     def buy(self, game: Any, request: Request) -> Action:
         action = Buy(request.player, request.space)
@@ -290,9 +315,17 @@ class BotDecider:
 
     def __init__(self, strategies: Mapping[str, Strategy]) -> None:
         self.strategies = dict(strategies)
+        # player name -> request kind -> the method that answers it: one call per decision
+        self._answers: dict[str, Any] = {}
+        for name, strategy in self.strategies.items():
+            table = getattr(strategy, "answers", None)
+            self._answers[name] = table() if table is not None else None
 
     def decide(self, game: Any, request: Request) -> Action:
-        return self.strategies[request.player.name].decide(game, request)
+        table = self._answers[request.player.name]
+        if table is None:
+            return self.strategies[request.player.name].decide(game, request)
+        return table[request.kind](game, request)
 
     def refused(self, game: Any, request: Request, action: Action,
                 refusals: list[Refusal]) -> None:

@@ -175,6 +175,12 @@ class HookRelay:
         """The `em_refusals` caller for one action type."""
         return self._for("em_refusals", kind)
 
+    def has_refusers(self, kind: type) -> bool:
+        """Whether any `em_refusals` implementation may be asked about this action type."""
+        if self._traced or len(self._filters["em_refusals"][1]) != len(self.implemented["em_refusals"]):
+            return True
+        return any(keys is None or kind in keys for keys, _ in self._filters["em_refusals"][1])
+
     def land_for(self, kind: str) -> Callable[..., Any]:
         """The `em_land` caller for one space kind."""
         return self._for("em_land", kind)

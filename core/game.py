@@ -105,6 +105,11 @@ class RuleSet:
                 self.handled.update(on.actions)
 
 
+    def never_refused(self, kind: type) -> bool:
+        """Whether no plugin in play can refuse an action of this type (its check can be skipped)."""
+        return self.hook.mode == "fast" and not self.hook.has_refusers(kind)
+
+
 _RULESETS: dict[tuple[Any, ...], RuleSet] = {}
 
 
@@ -162,10 +167,12 @@ class Game:
         self.request: Request | None = None  # what the game is waiting for, while it waits
         self._refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         self._checked: tuple[Action, list[Refusal]] | None = None
+        self._never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
         self.stopped = False
         self.keep_log = keep_log
         self.log: list[Event] = []
         self.listeners: list[Callable[[Event], None]] = []
+        self._listeners_by_kind: dict[str, list[Callable[[Event], None]]] = {}
 
     # --- options ------------------------------------------------------------------
     def option(self, key: str, default: Any = None) -> Any:
@@ -173,13 +180,26 @@ class Game:
 
     # --- events -------------------------------------------------------------------
     def emit(self, kind: str, **data: Any) -> None:
-        if not self.keep_log and not self.listeners:
-            return
+        targeted = self._listeners_by_kind.get(kind)
+        if not self.keep_log and not self.listeners and targeted is None:
+            return  # nobody wants this event: do not even build it
         event = Event(kind, data)
         if self.keep_log:
             self.log.append(event)
         for listener in self.listeners:
             listener(event)
+        if targeted is not None:
+            for listener in targeted:
+                listener(event)
+
+    def listen(self, listener: Callable[[Event], None],
+               kinds: Iterable[str] | None = None) -> None:
+        """Call `listener` with every event, or only with events of these kinds (cheaper)."""
+        if kinds is None:
+            self.listeners.append(listener)
+            return
+        for kind in kinds:
+            self._listeners_by_kind.setdefault(kind, []).append(listener)
 
     def describe(self, event: Event) -> str | None:
         return describe(event, self.ruleset.templates)
@@ -319,6 +339,8 @@ class Game:
             rules = ruleset.registry.plugins[owner].rules
             off = Refusal(rules[0] if rules else "-", owner,
                           f"the rule '{owner}' is switched off in this game")
+        if off is None and ruleset.never_refused(kind):
+            self._never_refused.add(kind)
 
         def check(game: Game, action: Action) -> list[Refusal]:
             found = collect(game, action)
@@ -366,6 +388,8 @@ class Game:
             checked = self._checked
             if checked is not None and checked[0] is action:
                 refusals = checked[1]
+            elif kind in self._never_refused:
+                refusals = _NONE
             else:
                 refusals = self.refusals(action)
             if kind not in accepts:
@@ -442,6 +466,9 @@ class Game:
     def winners(self) -> list[Player]:
         table = self.standings()
         return [p for p, _, rank in table if rank == 1]
+
+
+_NONE: list[Refusal] = []  # shared "no refusal" result: never mutated
 
 
 def _index(space: Space) -> int:

@@ -392,7 +392,14 @@ def _resolve(source: _Source, registry: Registry, chain: tuple[str, ...] = ()
             raise own.error(("extends",), f"cycle: found {data['extends']!r}, which extends this "
                                           f"file again; expected a variant that does not extend "
                                           f"this one")
-        doc, origins = _resolve(base, registry, chain)
+        try:
+            doc, origins = _resolve(base, registry, chain)
+        except VariantError as exc:
+            if exc.file != base.display or exc.line is not None:
+                raise
+            # the base cannot be read at all (a directory, a device): say so where it is named
+            raise own.error(("extends",), f"cannot read {data['extends']!r}: "
+                                          f"{exc.message.removeprefix('cannot read: ')}") from None
     else:
         doc, origins = {}, _Origins()
     # the document itself: where an error about the whole of it (a missing key) points

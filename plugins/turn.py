@@ -30,9 +30,13 @@ AFTER = (EndTurn, Build, Mortgage, Redeem, Sell)
 WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
 
 
+_REQUESTS = "turn.requests"  # player index -> its window-before request (made once a game)
+
+
 @hookimpl
 def em_setup(game):
     game.current = game.players[0]
+    game.stash[_REQUESTS] = [Request(WINDOW_BEFORE, p, BEFORE) for p in game.players]
 
 
 @hookimpl
@@ -45,9 +49,10 @@ def em_play_turn(game):
         game.current = player
     hook = game.hook
     game.emit("turn", player=player.name, number=game.turns_played + 1)
-    hook.em_turn_start(game, player)
+    if hook.implemented["em_turn_start"]:
+        hook.em_turn_start(game, player)
 
-    request = Request(WINDOW_BEFORE, player, BEFORE)
+    request = game.stash[_REQUESTS][player.index]
     while True:
         action = game.ask(request)
         if type(action) is Roll:
@@ -57,8 +62,9 @@ def em_play_turn(game):
     game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
     hook.em_move(game, player, dice)
 
+    nxt = game.next_player(player)
     if not player.bankrupt:
-        request = Request(WINDOW_AFTER, player, AFTER, next_player=game.next_player(player))
+        request = Request(WINDOW_AFTER, player, AFTER, next_player=nxt)
         while True:
             action = game.ask(request)
             if type(action) is EndTurn:
@@ -66,7 +72,6 @@ def em_play_turn(game):
             game.apply(action)
     game.turns_played += 1
     hook.em_turn_end(game, player)
-    nxt = game.next_player(player)
     if nxt is None:
         game.end("bankruptcy", "no player is left in the game")
     game.current = nxt

@@ -9,7 +9,7 @@ import pytest
 from easymoney import hookspecs
 from easymoney.bots import BotDecider, make_strategy
 from easymoney.dispatch import HOOK_NAMES
-from easymoney.game import Game, ruleset_for
+from easymoney.game import Game
 from easymoney.loader import load_variant
 
 
@@ -41,26 +41,39 @@ def test_plugin_docs_list_every_hook():
         assert f"`{name}`" in text, f"docs/plugins.md does not describe {name}"
 
 
+def _probe(seen: set[str]) -> object:
+    """A plugin implementing every hook first (tryfirst), noting each call and answering None."""
+    probe = type("Probe", (), {"PLUGIN_ID": "probe", "RULES": ()})()
+    for name in HOOK_NAMES:
+        args = list(inspect.signature(getattr(hookspecs, name)).parameters)
+
+        def impl(*a, _name=name, **kw):
+            seen.add(_name)
+        impl.__signature__ = inspect.Signature(  # pluggy reads the argument names
+            [inspect.Parameter(a, inspect.Parameter.POSITIONAL_OR_KEYWORD) for a in args])
+        setattr(probe, name, hookspecs.hookimpl(tryfirst=True)(impl))
+    return probe
+
+
 @pytest.fixture(scope="module")
 def fired():
     """Names of the hooks fired while bot games on every shipped variant are played."""
+    from easymoney.game import RuleSet
+    from easymoney.registry import Registry, discover, plugin_info
     seen: set[str] = set()
+    registry = Registry(plugins=dict(discover().plugins))
+    registry.add(plugin_info(_probe(seen), "test"))
     for name in ("standard", "reference-card", "classic-1936", "no-four-sides"):
         variant = load_variant(name)
-        ruleset = ruleset_for(variant, dispatch="pluggy")
-        undo = ruleset.pm.add_hookcall_monitoring(lambda hook, impls, kw: seen.add(hook),
-                                                  lambda *a: None)
-        try:
-            for seed in range(6):
-                for strategy in ("cautious", "random"):
-                    names = ["Ann", "Bob", "Cat"]
-                    game = Game(variant, names, BotDecider({n: make_strategy(strategy)
-                                                            for n in names}),
-                                seed=seed, ruleset=ruleset, keep_log=False)
-                    game.setup()
-                    game.play(max_turns=250)
-        finally:
-            undo()
+        ruleset = RuleSet(registry, (*variant.rules, "probe"))
+        for seed in range(6):
+            for strategy in ("cautious", "random"):
+                names = ["Ann", "Bob", "Cat"]
+                game = Game(variant, names, BotDecider({n: make_strategy(strategy)
+                                                        for n in names}),
+                            seed=seed, ruleset=ruleset, keep_log=False)
+                game.setup()
+                game.play(max_turns=250)
     return seen
 
 
