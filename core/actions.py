@@ -32,7 +32,11 @@ class Refusal:
 
 
 class Action:
-    """Base of everything a player can do. `player` is the actor."""
+    """Base of everything a player can do. `player` is the actor.
+
+    Actions are values: once made, never changed (they are not frozen dataclasses only
+    because a frozen dataclass takes three times as long to make, and bots make millions).
+    """
 
     __slots__ = ()
     player: Player
@@ -43,7 +47,7 @@ class Action:
         return self.verb
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Roll(Action):
     player: Player
     dice: tuple[int, int] | None = None
@@ -53,7 +57,7 @@ class Roll(Action):
         return f"{self.player} rolls" + (f" {self.dice[0]} {self.dice[1]}" if self.dice else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EndTurn(Action):
     """Close the window after the landing: the turn is over."""
 
@@ -64,7 +68,7 @@ class EndTurn(Action):
         return f"{self.player} ends the turn"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Buy(Action):
     player: Player
     space: Space
@@ -77,7 +81,7 @@ class Buy(Action):
         return f"{self.player} buys"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decline(Action):
     player: Player
     space: Space
@@ -90,7 +94,7 @@ class Decline(Action):
         return f"{self.player} declines"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Bid(Action):
     player: Player
     space: Space
@@ -104,7 +108,7 @@ class Bid(Action):
         return f"{self.player} bids {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pass(Action):
     player: Player
     space: Space
@@ -117,7 +121,7 @@ class Pass(Action):
         return f"{self.player} passes"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Build(Action):
     player: Player
     space: Space
@@ -132,7 +136,7 @@ class Build(Action):
         return f"{self.player} builds {n}on {quoted(self.space)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Mortgage(Action):
     player: Player
     space: Space
@@ -145,7 +149,7 @@ class Mortgage(Action):
         return f"{self.player} mortgages {quoted(self.space)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Redeem(Action):
     player: Player
     space: Space
@@ -158,7 +162,7 @@ class Redeem(Action):
         return f"{self.player} redeems {quoted(self.space)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Sell(Action):
     player: Player
     space: Space
@@ -173,7 +177,7 @@ class Sell(Action):
         return f"{self.player} sells {quoted(self.space)} to {self.buyer} for {self.price}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SellExemption(Action):
     player: Player
     buyer: Player
@@ -187,7 +191,7 @@ class SellExemption(Action):
         return f"{self.player} sells exemption to {self.buyer} for {self.price}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GoBankrupt(Action):
     player: Player
     verb = "go bankrupt"

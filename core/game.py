@@ -157,6 +157,8 @@ class Game:
         self.owner: list[Player | None] = [None] * n
         self.houses: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
+        self._landers: list[Callable[..., Any] | None] = [None] * n  # em_land by space kind
+        self.ownership_version = 0  # bumped by every change of owner: lets rules cache by owner
         self.deck: list[Card] = []     # the draw pile; the top card is deck[-1]
         self.discard: list[Card] = []
         self.current: Player = self.players[0] if self.players else None  # type: ignore[assignment]
@@ -246,6 +248,7 @@ class Game:
         self.houses[i] = houses
         player.houses_left -= houses
         bisect.insort(player.spaces, space, key=_index)
+        self.ownership_version += 1
 
     def change_owner(self, space: Space, buyer: Player) -> None:
         """`space` passes to `buyer` with its houses (in the buyer's colour) and mortgage."""
@@ -258,6 +261,7 @@ class Game:
         buyer.houses_left -= houses
         self.owner[i] = buyer
         bisect.insort(buyer.spaces, space, key=_index)
+        self.ownership_version += 1
 
     def release(self, space: Space) -> None:
         """`space` goes back to the Bank: unowned, unmortgaged, its houses back to their supply."""
@@ -269,6 +273,7 @@ class Game:
         self.owner[i] = None
         self.houses[i] = 0
         self.mortgaged[i] = False
+        self.ownership_version += 1
 
     def owned_by(self, player: Player) -> list[Space]:
         """What `player` owns, in board order."""
@@ -298,7 +303,10 @@ class Game:
                   space=space.name)
         self.hook.em_moved(self, player, start, steps)
         if land and not player.bankrupt:
-            self.hook.land_for(space.kind)(self, player, space, dice)
+            lander = self._landers[end]
+            if lander is None:
+                lander = self._landers[end] = self.hook.land_for(space.kind)
+            lander(self, player, space, dice)
         return space
 
     def draw_and_follow(self, player: Player, dice: tuple[int, int]) -> Any:

@@ -256,6 +256,10 @@ class ArmStats:
         return on_event
 
 
+# the events the statistics read: the others are not even built during a simulation
+STAT_EVENTS = ("move", "rent", "buy", "auction_won", "build")
+
+
 def metric_names(batch: Batch) -> list[str]:
     """The per-game figures that `compare` pairs between arms, in order."""
     return (["turns"] + [f"ended:{r}" for r in END_REASONS]
@@ -339,7 +343,7 @@ class Simulator:
         decider = BotDecider({n: make_strategy(s) for n, s in zip(names, seats)})
         game = Game(self.variants[arm], list(zip(names, seats)), decider, seed=seed,
                     keep_log=False, ruleset=self.rulesets[arm])
-        game.listeners.append(listener)
+        game.listen(listener, STAT_EVENTS)
         recorder = Recorder(game) if self.record_dir is not None and arm == 0 else None
         game.setup()
         outcome = game.play(max_turns=batch.max_turns)

@@ -42,10 +42,19 @@ def em_check_variant(variant):
     return None
 
 
+_CACHE = "four_sides.complete"  # player index -> (ownership version, complete?)
+
+
 def _complete(game, player):
     """Whether `player` owns a street on every side (then R13 no longer applies)."""
+    cache = game.stash.setdefault(_CACHE, {})
+    known = cache.get(player.index)
+    if known is not None and known[0] == game.ownership_version:
+        return known[1]
     sides = {s.side for s in player.spaces if s.kind == "street" and s.side is not None}
-    return len(sides) >= len(game.variant.sides)
+    complete = len(sides) >= len(game.variant.sides)
+    cache[player.index] = (game.ownership_version, complete)
+    return complete
 
 
 @hookimpl

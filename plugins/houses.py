@@ -24,8 +24,6 @@ def em_setup(game):
 
 def _short(player, needed, what):
     left = player.houses_left
-    if left >= needed:
-        return None
     have = "no house" if left == 0 else f"only {left} house{'s' if left != 1 else ''}"
     return [Refusal("R3", PLUGIN_ID, f"{player} has {have} left in their supply and {what} "
                     f"needs {needed}")]
@@ -35,10 +33,13 @@ def _short(player, needed, what):
 def em_refusals(game, action):
     kind = type(action)
     if kind is Buy or kind is Bid:
-        return _short(action.player, 1, f"{action.space}")
-    if kind is Build:
-        return _short(action.player, action.count, "building")
-    if kind is Sell:
+        if action.player.houses_left < 1:
+            return _short(action.player, 1, f"{action.space}")
+    elif kind is Build:
+        if action.player.houses_left < action.count:
+            return _short(action.player, action.count, "building")
+    elif kind is Sell:
         needed = game.houses[action.space.index]
-        return _short(action.buyer, needed, f"taking over {action.space}")
+        if action.buyer.houses_left < needed:
+            return _short(action.buyer, needed, f"taking over {action.space}")
     return None
