@@ -304,6 +304,10 @@ def _containers(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, tuple[A
     return out
 
 
+def _bad(r: random.Random) -> Any:
+    return copy.deepcopy(r.choice(BAD_VALUES))  # a fresh copy: the table itself never changes
+
+
 def mutate_data(doc: Any, r: random.Random) -> str:
     """Change the loaded document in place; what was done."""
     holders = [(c, p) for c, p in _containers(doc) if c]
@@ -313,11 +317,11 @@ def mutate_data(doc: Any, r: random.Random) -> str:
     key = r.choice(list(container)) if isinstance(container, dict) else r.randrange(len(container))
     op = r.choice(("value", "value", "value", "drop", "extra", "dup_item", "kind", "rule"))
     if op == "value":
-        container[key] = r.choice(BAD_VALUES)
+        container[key] = _bad(r)
     elif op == "drop":
         del container[key]
     elif op == "extra" and isinstance(container, dict):
-        container[r.choice(EXTRA_KEYS)] = r.choice(BAD_VALUES)
+        container[r.choice(EXTRA_KEYS)] = _bad(r)
     elif op == "dup_item" and isinstance(container, list):
         container.insert(key, container[key])
     elif op == "kind":
@@ -330,9 +334,9 @@ def mutate_data(doc: Any, r: random.Random) -> str:
         rules = doc.setdefault("rules", {}) if isinstance(doc.get("rules", {}), dict) else {}
         rule = r.choice(("four_sides", "end", "auction", "doubles", "mortgage", "turn", "bank",
                          "invariants", "os.path", "R13", "sample_rule", "double_bonus"))
-        rules[rule] = r.choice((True, False, {}, {"max_turns": r.choice(BAD_VALUES)},
-                                {"first_bid": r.choice(BAD_VALUES)}, {"on": "never"},
-                                {"nope": 1}, r.choice(BAD_VALUES)))
+        rules[rule] = copy.deepcopy(r.choice((True, False, {}, {"max_turns": _bad(r)},
+                                              {"first_bid": _bad(r)}, {"on": "never"},
+                                              {"nope": 1}, _bad(r))))
     return f"{op} at {'.'.join(map(str, path + (key,)))[:80]}"
 
 

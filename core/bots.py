@@ -143,7 +143,8 @@ class Cautious(Strategy):
         if spare <= 0:
             return self._end_turn(player)
         mortgaged, houses = game.mortgaged, game.houses
-        limit = game.variant.houses_per_street
+        # a house must come from the supply: with none left, only redeeming is worth a look
+        limit = game.variant.houses_per_street if player.houses_left > 0 else 0
         best = None
         for space in player.spaces:
             i = space.index
@@ -163,7 +164,7 @@ class Cautious(Strategy):
 
     def buy(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
-        if player.cash - space.price >= self.reserve:
+        if player.cash - space.price >= self.reserve and player.houses_left > 0:
             action = Buy(player, space)
             if not game.refusals(action):
                 return action
@@ -173,7 +174,7 @@ class Cautious(Strategy):
         player, space = request.player, request.space
         ceiling = min(auction_value(game, space), player.cash - self.reserve)
         amount = raise_to(game, request, ceiling)
-        if amount <= ceiling:
+        if amount <= ceiling and player.houses_left > 0:  # no house to mark it: pass
             action = Bid(player, space, amount)
             if not game.refusals(action):
                 return action
@@ -188,6 +189,8 @@ class Greedy(Strategy):
     def after(self, game: Any, request: Request) -> Action:
         player = request.player
         mortgaged, houses = game.mortgaged, game.houses
+        if player.houses_left <= 0:
+            return self._end_turn(player)
         limit = game.variant.houses_per_street
         for space in player.spaces:
             i = space.index
@@ -201,7 +204,7 @@ class Greedy(Strategy):
 
     def buy(self, game: Any, request: Request) -> Action:
         action = Buy(request.player, request.space)
-        if not game.refusals(action):
+        if request.player.houses_left > 0 and not game.refusals(action):
             return action
         return Decline(request.player, request.space)
 
@@ -209,7 +212,7 @@ class Greedy(Strategy):
         player, space = request.player, request.space
         ceiling = min(2 * auction_value(game, space), player.cash)
         amount = raise_to(game, request, ceiling)
-        if amount <= ceiling:
+        if amount <= ceiling and player.houses_left > 0:  # no house to mark it: pass
             action = Bid(player, space, amount)
             if not game.refusals(action):
                 return action
@@ -232,8 +235,10 @@ class RandomStrategy(Strategy):
         player = request.player
         key = ("random.window", player.index)
         used = game.stash.get(key)
-        if used is None or used[0] is not request:
-            used = [request, 0]
+        # one window: this request in this turn (request objects are reused from turn to turn)
+        window = (request.kind, game.turns_played)
+        if used is None or used[0] != window:
+            used = [window, 0]
             game.stash[key] = used
         if used[1] >= self.MAX_WINDOW_ACTIONS:
             return close

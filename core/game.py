@@ -194,6 +194,10 @@ class Game:
             for listener in targeted:
                 listener(event)
 
+    def wants(self, kind: str) -> bool:
+        """Whether an event of this kind would be seen: hot paths skip building unseen events."""
+        return self.keep_log or bool(self.listeners) or kind in self._listeners_by_kind
+
     def listen(self, listener: Callable[[Event], None],
                kinds: Iterable[str] | None = None) -> None:
         """Call `listener` with every event, or only with events of these kinds (cheaper)."""
@@ -217,7 +221,8 @@ class Game:
             return
         payer.cash -= amount
         payee.cash += amount
-        self.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason)
+        if self.keep_log or self.listeners or "pay" in self._listeners_by_kind:
+            self.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason)
 
     def collect(self, debtor: Account, creditor: Account, amount: int, reason: str) -> int:
         """`debtor` owes `amount` to `creditor`: the rules say how it is paid. Returns what was paid."""
@@ -299,8 +304,9 @@ class Game:
         end = (start + steps) % len(self.spaces)
         player.position = end
         space = self.spaces[end]
-        self.emit("move", player=player.name, start=start, end=end, steps=steps,
-                  space=space.name)
+        if self.keep_log or self.listeners or "move" in self._listeners_by_kind:
+            self.emit("move", player=player.name, start=start, end=end, steps=steps,
+                      space=space.name)
         self.hook.em_moved(self, player, start, steps)
         if land and not player.bankrupt:
             lander = self._landers[end]

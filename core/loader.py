@@ -28,6 +28,7 @@ MAX_MONEY = 1_000_000_000   # any amount of money (x-money), the Bank's total in
 MAX_NUMBER = 1_000_000_000  # any other whole number
 MAX_SPACES = 1_000          # board spaces
 MAX_CARDS = 1_000           # cards in the deck, copies (`count`) included
+MAX_NAME = 100              # characters of a space's name, a card's text, the variant's name
 
 # file, line, col, and the path of the value in that file (it differs after `modify`)
 Origin = tuple[str | None, int | None, int | None, Path]
@@ -253,7 +254,8 @@ class _Checker:
                 continue
             for i, item in enumerate(items):
                 if isinstance(item, dict):
-                    validator = by_kind.get(item.get("kind"), plain)
+                    kind = item.get("kind")  # any value: a list or a mapping is no kind
+                    validator = by_kind.get(kind, plain) if isinstance(kind, str) else plain
                     for error in validator.iter_errors(item):
                         yield error, where + (i,)
 
@@ -269,6 +271,7 @@ def _checker(registry: Registry) -> _Checker:
 
 
 def _validate(doc: Any, origins: _Origins, registry: Registry) -> None:
+    _check_sizes(doc, origins)  # before the schema, which takes its time over each entry
     found = _first_error(_checker(registry).errors(doc), doc, registry)
     if found is not None:
         message, path, key = found
@@ -635,19 +638,39 @@ def _check_limits(doc: dict[str, Any], origins: _Origins, money: set[Path]) -> N
                                           f"{-bound:,} ({what})")
 
     visit(doc, ())
-    spaces = 0
-    for i, space in enumerate(doc["board"]["spaces"]):
-        spaces += space.get("cells", 1)
-        if spaces > MAX_SPACES:
+    _check_sizes(doc, origins, counted=True)
+    names: list[tuple[Path, Any]] = [(("name",), doc.get("name"))]
+    names += [(("board", "spaces", i, "name"), s["name"]) for i, s in enumerate(doc["board"]["spaces"])]
+    names += [(("deck", i, "text"), c["text"]) for i, c in enumerate(doc["deck"])]
+    for path, name in names:  # every event names them: a long one makes every line long
+        if isinstance(name, str) and len(name) > MAX_NAME:
+            raise origins.error(path, f"too long: found '{name[:37]}...' ({len(name)} "
+                                      f"characters); expected at most {MAX_NAME} characters "
+                                      f"(the limit on names)")
+
+
+def _check_sizes(doc: Any, origins: _Origins, counted: bool = False) -> None:
+    """The board within MAX_SPACES spaces, the deck within MAX_CARDS cards.
+
+    Before the schema (`counted` false) only the entries are counted; after it, each
+    space's `cells` and each card's `count` too.
+    """
+    board = doc.get("board") if isinstance(doc, dict) else None
+    spaces = board.get("spaces") if isinstance(board, dict) else None
+    deck = doc.get("deck") if isinstance(doc, dict) else None
+    number = 0
+    for i, space in enumerate(spaces if isinstance(spaces, list) else ()):
+        number += space.get("cells", 1) if counted else 1
+        if number > MAX_SPACES:
             raise origins.error(("board", "spaces", i), f"board too large: found more than "
                                                         f"{MAX_SPACES:,} spaces; expected at "
                                                         f"most {MAX_SPACES:,} (the limit on a board)")
-    cards = 0
-    for i, card in enumerate(doc["deck"]):
-        cards += card.get("count", 1)
-        if cards > MAX_CARDS:
-            path = ("deck", i, "count") if "count" in card else ("deck", i)
-            raise origins.error(path, f"deck too large: found {cards:,} cards with this one; "
+    number = 0
+    for i, card in enumerate(deck if isinstance(deck, list) else ()):
+        number += card.get("count", 1) if counted else 1
+        if number > MAX_CARDS:
+            path = ("deck", i, "count") if counted and "count" in card else ("deck", i)
+            raise origins.error(path, f"deck too large: found more than {MAX_CARDS:,} cards; "
                                       f"expected at most {MAX_CARDS:,} (the limit on a deck, "
                                       f"copies included)")
 

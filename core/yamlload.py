@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 import os
 import re
@@ -242,20 +243,36 @@ def load_text(text: str, file: str = "<string>") -> Loaded:
     return loaded
 
 
-def _clamp(line: int, col: int, lines: list[str]) -> tuple[int, int]:
-    """1-based (line, col) of a 0-based mark, kept inside the text: a mark at the very end
-    (after a last line without a newline, or after the last newline) is the end of the last line."""
-    if line >= len(lines) and lines:
-        return len(lines), len(lines[-1]) + 1
-    return line + 1, col + 1
+_BREAK = re.compile(r"\r\n|\r|\n")
+_NON_SPACE = re.compile(r"\S")
+
+
+class _Lines:
+    """A text's lines as an editor counts them (a line ends at \\n, \\r\\n or \\r, not at the
+    U+0085 or U+2028 that YAML 1.1 also breaks at), and where a character index falls."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = _BREAK.split(text)
+        self.starts = [0] + [m.end() for m in _BREAK.finditer(text)]
+        if len(self.lines) > 1 and self.lines[-1] == "":  # a final break opens no line
+            self.lines.pop()
+            self.starts.pop()
+
+    def at(self, index: int) -> tuple[int, int]:
+        """1-based (line, col) of a character index; past the end: the end of the last line."""
+        i = max(bisect.bisect_right(self.starts, index) - 1, 0)
+        width = len(self.lines[i])
+        return i + 1, min(index - self.starts[i], width) + 1
+
+    def line(self, number: int) -> str:
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
 
 
 def _reader_error(exc: ReaderError, text: str, file: str) -> VariantError:
     """A character YAML does not allow (a control character), located by its position."""
     position = exc.position if isinstance(exc.position, int) else 0
-    before = text[:position]
-    line = before.count("\n") + 1
-    col = position - (before.rfind("\n") + 1) + 1
+    line, col = _Lines(text).at(position)
     char = exc.character
     shown = f"U+{char:04X}" if isinstance(char, int) else repr(char)
     return _error(f"unacceptable character: found {shown} ({exc.reason}); expected printable "
@@ -265,10 +282,10 @@ def _reader_error(exc: ReaderError, text: str, file: str) -> VariantError:
 
 def _yaml_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> VariantError:
     mark = exc.problem_mark or exc.context_mark
-    lines = text.splitlines()
-    line, col = _clamp(mark.line, mark.column, lines) if mark else (None, None)
-    if mark is not None and mark.line < len(lines):
-        src = lines[mark.line]
+    lines = _Lines(text)
+    line, col = lines.at(mark.index) if mark else (None, None)
+    if line is not None:
+        src = lines.line(line)
         indent = src[:len(src) - len(src.lstrip(" \t"))]
         if "\t" in indent or "\\t" in str(exc.problem) or "tab" in str(exc.problem):
             tab = src.find("\t")
@@ -284,7 +301,7 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> VariantError
         context = ""
     message = f"malformed YAML: {problem}" if problem else "malformed YAML"
     if context and exc.context_mark is not None and exc.context_mark is not mark:
-        at = _clamp(exc.context_mark.line, exc.context_mark.column, lines)
+        at = lines.at(exc.context_mark.index)
         message += f" ({context} at line {at[0]}, col {at[1]})"
     return _error(message, file, line, col)
 
@@ -294,13 +311,13 @@ class _Walker:
 
     def __init__(self, loaded: Loaded, text: str) -> None:
         self.loaded = loaded
-        self.lines = text.splitlines()
+        self.text = _Lines(text)
         self.count = 0
         self.top: Node | None = None  # the top-level value being read (where a bomb is reported)
 
     def place(self, node: Node) -> tuple[int, int]:
         """(line, col) of a node; the end of the last line for one that starts past it."""
-        return _clamp(node.start_mark.line, node.start_mark.column, self.lines)
+        return self.text.at(node.start_mark.index)
 
     def fail(self, message: str, node: Node) -> VariantError:
         return _error(message, self.loaded.file, *self.place(node))
@@ -352,13 +369,8 @@ class _Walker:
         """`{a, b: 1}`: the flow entry `a` has no `:` at all (YAML reads it as `a: null`)."""
         if not (isinstance(value, ScalarNode) and value.tag == NULL and value.value == ""):
             return False
-        line, col = key.end_mark.line, key.end_mark.column
-        while line < len(self.lines):
-            rest = self.lines[line][col:].lstrip()
-            if rest:
-                return rest[0] in ",}"
-            line, col = line + 1, 0
-        return False
+        found = _NON_SPACE.search(self.text.text, key.end_mark.index)
+        return found is not None and found.group() in ",}"
 
     def scalar(self, node: ScalarNode) -> Any:
         tag, text = node.tag, node.value

@@ -73,19 +73,24 @@ def em_auction(game, space, starter):
     state = [space, 0, None]
     outer = game.stash.get(_STATE)
     game.stash[_STATE] = state
+    # one request, brought up to date for each bidder in turn (a decider answers it at once)
+    request = Request(BID, starter, ACCEPTS, space=space)
+    talk = game.wants("bid") or game.wants("pass")
     try:
         i = 0
         while bidders and not (len(bidders) == 1 and bidders[0] is state[2]):
             i %= len(bidders)
             bidder = bidders[i]
-            action = game.ask(Request(BID, bidder, ACCEPTS, space=space, high_bid=state[1],
-                                      high_bidder=state[2]))
+            request.player, request.high_bid, request.high_bidder = bidder, state[1], state[2]
+            action = game.ask(request)
             if type(action) is Bid:
                 state[1], state[2] = action.amount, bidder
-                game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
+                if talk:
+                    game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
                 i += 1
             else:
-                game.emit("pass", player=bidder.name, space=space.name)
+                if talk:
+                    game.emit("pass", player=bidder.name, space=space.name)
                 del bidders[i]
     finally:
         game.stash[_STATE] = outer

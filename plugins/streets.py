@@ -53,7 +53,12 @@ def em_land(game, player, space):
 
 @hookimpl
 def em_refusals(game, action):
-    if type(action) is Buy and action.player.cash < action.space.price:
+    if type(action) is not Buy:
+        return None
+    if action.space.kind != "street" or game.owner[action.space.index] is not None:
+        return [Refusal("R9", PLUGIN_ID, f"{action.space} is not an unowned street: only those "
+                        f"are bought at their price")]
+    if action.player.cash < action.space.price:
         p = action.player
         return [Refusal("R9", PLUGIN_ID, f"{p} has {money(p.cash)} and {action.space} costs "
                         f"{money(action.space.price)}")]

@@ -34,7 +34,7 @@ def em_setup(game):
     for space in game.spaces:
         if space.kind == "traffic_light":
             groups.setdefault(space.name, []).append(space)
-    game.stash[_KEY] = tuple((cells[0], frozenset(s.index for s in cells))
+    game.stash[_KEY] = tuple((cells[0], tuple(s.index for s in cells))
                              for cells in groups.values())
 
 
@@ -47,10 +47,14 @@ def em_moved(game, player, start, steps):
     for first, cells in game.stash[_KEY]:
         if start in cells or end in cells:
             continue
-        if any((c - start - 1) % n < steps for c in cells):
-            why = game.hook.em_exempt(game, player, "traffic_fine")
-            if why:
-                game.emit("exempt", player=player.name, what=f"the {first.name} fine", why=why)
-            else:
-                game.collect(player, game.bank, first.fine,
-                             f"traffic fine for crossing the {first.name} (R8)")
+        for c in cells:
+            if (c - start - 1) % n < steps:
+                break
+        else:
+            continue  # it did not cross this light
+        why = game.hook.em_exempt(game, player, "traffic_fine")
+        if why:
+            game.emit("exempt", player=player.name, what=f"the {first.name} fine", why=why)
+        else:
+            game.collect(player, game.bank, first.fine,
+                         f"traffic fine for crossing the {first.name} (R8)")

@@ -30,13 +30,17 @@ AFTER = (EndTurn, Build, Mortgage, Redeem, Sell)
 WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
 
 
-_REQUESTS = "turn.requests"  # player index -> its window-before request (made once a game)
+# requests are made once a game: window before by player index, window after by
+# (player index, next player index)
+_REQUESTS = "turn.requests"
+_AFTER = "turn.after_requests"
 
 
 @hookimpl
 def em_setup(game):
     game.current = game.players[0]
     game.stash[_REQUESTS] = [Request(WINDOW_BEFORE, p, BEFORE) for p in game.players]
+    game.stash[_AFTER] = {}
 
 
 @hookimpl
@@ -48,7 +52,8 @@ def em_play_turn(game):
             game.end("bankruptcy", "no player is left in the game")
         game.current = player
     hook = game.hook
-    game.emit("turn", player=player.name, number=game.turns_played + 1)
+    if game.wants("turn"):
+        game.emit("turn", player=player.name, number=game.turns_played + 1)
     if hook.implemented["em_turn_start"]:
         hook.em_turn_start(game, player)
 
@@ -59,12 +64,17 @@ def em_play_turn(game):
             break
         game.apply(action)
     dice = action.dice or game.roll_dice()
-    game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
+    if game.wants("roll"):
+        game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
     hook.em_move(game, player, dice)
 
     nxt = game.next_player(player)
     if not player.bankrupt:
-        request = Request(WINDOW_AFTER, player, AFTER, next_player=nxt)
+        key = (player.index, nxt.index if nxt is not None else -1)
+        request = game.stash[_AFTER].get(key)
+        if request is None:
+            request = game.stash[_AFTER][key] = Request(WINDOW_AFTER, player, AFTER,
+                                                        next_player=nxt)
         while True:
             action = game.ask(request)
             if type(action) is EndTurn:

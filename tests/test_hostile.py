@@ -22,13 +22,14 @@ from typing import Any
 
 import pytest
 
+from easymoney import loader
 from easymoney import registry as registry_module
 from easymoney.cli import main
 from easymoney.errors import EasyMoneyError, ScriptSyntaxError, VariantError
 from easymoney.loader import MAX_CARDS, MAX_MONEY, MAX_NUMBER, MAX_SPACES, load_variant
 from easymoney.registry import BUILTIN_PLUGINS, Registry, discover
 from easymoney.schema import variant_schema
-from easymoney.script import record
+from easymoney.script import parser, record
 from easymoney.script.parser import MAX_SCRIPT_BYTES, parse, parse_bytes, parse_file
 from easymoney.yamlload import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_NODES, load_text
 
@@ -89,6 +90,8 @@ def test_the_limits_have_these_values() -> None:
     assert (MAX_BYTES, MAX_SCRIPT_BYTES) == (1 << 20, 1 << 20)
     assert (MAX_NODES, MAX_DEPTH, MAX_DIGITS) == (100_000, 64, 100)
     assert (MAX_MONEY, MAX_NUMBER, MAX_SPACES, MAX_CARDS) == (10**9, 10**9, 1000, 1000)
+    assert (parser.MAX_MONEY, parser.MAX_NAME, parser.MAX_QUOTED, loader.MAX_NAME) == (
+        10**9, 100, 4096, 100)
 
 
 def test_a_variant_file_too_large(tmp_path: Path) -> None:
@@ -107,7 +110,8 @@ def test_a_script_too_large(tmp_path: Path) -> None:
     message = (f"error: script too large: found {len(text)} bytes; expected at most "
                f"{MAX_SCRIPT_BYTES} bytes (1 MiB, the limit on a script)\n")
     assert cli("play", str(path)) == (2, "", f"{path}: {message}")
-    assert cli("play", "-", stdin=text.encode()) == (2, "", f"<stdin>: {message}")
+    unread = message.replace(f"found {len(text)} bytes", f"found more than {MAX_SCRIPT_BYTES} bytes")
+    assert cli("play", "-", stdin=text.encode()) == (2, "", f"<stdin>: {unread}")
     with pytest.raises(ScriptSyntaxError, match="script too large"):
         parse(text)
     with pytest.raises(ScriptSyntaxError, match="script too large"):
@@ -341,6 +345,23 @@ def test_unreadable_files(tmp_path: Path) -> None:
         script.chmod(0o644)
 
 
+def test_unreadable_files_as_any_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same, with the refusal made by hand: root reads a file of mode 000."""
+    from easymoney import yamlload
+
+    def refuse(path: Any, *args: Any, **kw: Any) -> Any:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    variant, script = tmp_path / "locked.yaml", tmp_path / "locked.game"
+    variant.write_text("extends: standard\n", encoding="utf-8")
+    script.write_text("players Ann Bob\n", encoding="utf-8")
+    monkeypatch.setattr(yamlload, "open", refuse, raising=False)
+    monkeypatch.setattr(parser, "open", refuse, raising=False)
+    assert cli("check", str(variant)) == (2, "", f"{variant}: error: cannot read: Permission denied\n")
+    assert cli("play", str(script)) == (
+        2, "", f"{script}: error: cannot read the script: Permission denied\n")
+
+
 def test_files_that_are_not_utf8(tmp_path: Path) -> None:
     variant, script = tmp_path / "latin1.yaml", tmp_path / "latin1.game"
     variant.write_bytes("extends: standard\nname: Café\n".encode("latin-1"))
@@ -416,6 +437,20 @@ def test_record_into_a_read_only_folder(tmp_path: Path) -> None:
         assert _listing(locked) == []
     finally:
         locked.chmod(0o755)
+
+
+def test_record_into_a_folder_that_refuses_as_any_user(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    script = tmp_path / "short.game"
+    script.write_text(SHORT, encoding="utf-8")
+
+    def refuse(*args: Any, **kw: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(record.tempfile, "mkstemp", refuse)
+    status, _, err = cli("play", "--quiet", str(script), "--record", str(tmp_path / "x.game"))
+    assert (status, err) == (2, f"error: cannot write {tmp_path / 'x.game'}: Permission denied\n")
+    assert _listing(tmp_path) == ["short.game"]
 
 
 def test_simulate_json_into_a_folder_that_does_not_exist(tmp_path: Path) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+from collections.abc import Iterator
 
 from ..loader import load_variant
 from ..model import Variant
@@ -28,3 +31,27 @@ def variant_from_args(ref: str, args: argparse.Namespace, base_dir: str | None =
     return load_variant(ref, enable=getattr(args, "with_rules", None) or (),
                         disable=getattr(args, "without_rules", None) or (),
                         options=getattr(args, "options", None) or (), base_dir=base_dir)
+
+
+def add_invariants_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--check-invariants", action="store_true",
+                        help="check the game's bookkeeping after every event and stop at the "
+                             "first breach (also EASYMONEY_CHECK_INVARIANTS=1)")
+
+
+@contextlib.contextmanager
+def checking_invariants(on: bool) -> Iterator[None]:
+    """Switch the `invariants` plugin on for the games built inside (and forked workers)."""
+    from ..game import INVARIANTS_ENV
+    if not on:
+        yield
+        return
+    before = os.environ.get(INVARIANTS_ENV)
+    os.environ[INVARIANTS_ENV] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[INVARIANTS_ENV]
+        else:
+            os.environ[INVARIANTS_ENV] = before

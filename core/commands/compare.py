@@ -8,6 +8,7 @@ from typing import Any
 
 from .. import simulate as S
 from ..errors import UsageError
+from ._variant_args import checking_invariants
 from .simulate import add_batch_args, batch_from_args
 
 
@@ -26,6 +27,11 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    with checking_invariants(args.check_invariants):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if len(args.specs) < 2:
         raise UsageError("compare needs at least two SPECs, e.g. `easymoney compare standard "
                          "no-four-sides`")

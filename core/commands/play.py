@@ -13,10 +13,10 @@ from ..cli import trace_requested
 from ..errors import UsageError
 from ..events import Event
 from ..game import Game
-from ..script.parser import parse_bytes, parse_file
+from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
 from ..script.record import Recorder, header_lines, record_text, write_atomically
 from ..script.runner import Note, RunResult, ScriptRunner
-from ._variant_args import add_variant_args
+from ._variant_args import add_invariants_arg, add_variant_args, checking_invariants
 
 
 def register(sub: Any) -> None:
@@ -32,9 +32,7 @@ def register(sub: Any) -> None:
                      help="only the standings and the expectation report")
     p.add_argument("--record", metavar="OUT",
                    help="write the game just played as a complete script that replays it")
-    p.add_argument("--check-invariants", action="store_true",
-                   help="check the game's bookkeeping after every event and stop at the first "
-                        "breach (also EASYMONEY_CHECK_INVARIANTS=1)")
+    add_invariants_arg(p)
     p.add_argument("--trace", action="store_true",
                    help="print every hook call, the plugin that answered and its result "
                         "(also EASYMONEY_TRACE=1)")
@@ -43,10 +41,14 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.check_invariants:  # read by ruleset_for when the game is built
-        os.environ["EASYMONEY_CHECK_INVARIANTS"] = "1"
+    with checking_invariants(args.check_invariants):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.file == "-":
-        script = parse_bytes(sys.stdin.buffer.read(), "<stdin>")
+        # read one byte past the limit: enough for the parser to refuse a larger script
+        script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")
     else:
         script = parse_file(args.file)
     enable, disable, options = args.with_rules, args.without_rules, args.options

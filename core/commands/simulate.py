@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import simulate as S
 from ..errors import UsageError
-from ._variant_args import add_variant_args
+from ._variant_args import add_invariants_arg, add_variant_args, checking_invariants
 
 
 def add_batch_args(p: argparse.ArgumentParser, games: int) -> None:
@@ -30,6 +30,7 @@ def add_batch_args(p: argparse.ArgumentParser, games: int) -> None:
                         "limit (default 1000)")
     p.add_argument("--dispatch", choices=("fast", "pluggy"), default="fast",
                    help=argparse.SUPPRESS)
+    add_invariants_arg(p)
 
 
 def batch_from_args(args: argparse.Namespace) -> S.Batch:
@@ -67,6 +68,11 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    with checking_invariants(args.check_invariants):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     arm = S.parse_spec(args.variant, enable=args.with_rules, disable=args.without_rules,
                        options=args.options)
     batch = batch_from_args(args)

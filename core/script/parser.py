@@ -91,6 +91,9 @@ _MAX_DIGITS = 30
 MAX_SCRIPT_BYTES = 1 << 20   # 1 MiB: a recorded 1,000-turn game takes about 50 kB
 MAX_MONEY = 1_000_000_000    # any amount of money written in a script
 _CLIP = 40                   # longest piece of a line quoted in a message
+MAX_NAME = 100               # a player, strategy, rule, option or variant name (it is
+                             # repeated in every event of a transcript)
+MAX_QUOTED = 4096            # a quoted space name, card text or file path
 
 
 class _Fail(Exception):
@@ -149,8 +152,20 @@ def _money(tok: Token) -> int:
     return int(digits)
 
 
+def _name(tok: Token, what: str = "a name") -> str:
+    text = str(tok)
+    if len(text) > MAX_NAME:
+        raise _at(tok, f"name too long: found '{_clip(text)}' ({len(text)} characters); "
+                       f"expected {what} of at most {MAX_NAME} characters (the limit on names)")
+    return text
+
+
 def _text(tok: Token, what: str | None) -> str:
     """The content of a quoted string; `what` names it when it may not be empty."""
+    if len(tok) - 2 > MAX_QUOTED:
+        raise _at(tok, f"quoted text too long: found '{_clip(str(tok))}' ({len(tok) - 2} "
+                       f"characters); expected at most {MAX_QUOTED} characters (the limit on "
+                       f"quoted text)")
     content = str(tok)[1:-1]
     if what is not None and not content.strip():
         raise _at(tok, f"{what} cannot be empty")
@@ -158,7 +173,7 @@ def _text(tok: Token, what: str | None) -> str:
 
 
 def _player(tok: Token) -> str:
-    return str(tok)
+    return _name(tok, "a player name")
 
 
 # ---------------------------------------------------------------- tree -> dataclasses
@@ -185,18 +200,18 @@ class _ToAst(Transformer):
         (tok,) = children
         if tok.type == "STRING":
             return A.VariantStmt(None, _text(tok, "a variant file path"), **_pos(meta))
-        return A.VariantStmt(str(tok), None, **_pos(meta))
+        return A.VariantStmt(_name(tok, "a variant name"), None, **_pos(meta))
 
     def rule_on(self, meta, children):
-        return A.RuleSwitch(True, str(children[0]), **_pos(meta))
+        return A.RuleSwitch(True, _name(children[0], "a rule"), **_pos(meta))
 
     def rule_off(self, meta, children):
-        return A.RuleSwitch(False, str(children[0]), **_pos(meta))
+        return A.RuleSwitch(False, _name(children[0], "a rule"), **_pos(meta))
 
     def option(self, meta, children):
         key, value = children
         raw = _text(value, None) if value.type == "STRING" else str(value)
-        return A.OptionStmt(str(key), raw, **_pos(meta))
+        return A.OptionStmt(_name(key, "an option name"), raw, **_pos(meta))
 
     def player_decl(self, meta, children):
         name, strategy = children
@@ -206,8 +221,8 @@ class _ToAst(Transformer):
             if strategy.column != name.end_column or strategy.line != name.line:
                 raise _at(strategy, f"write a player's strategy without spaces, e.g. "
                                     f"`{_clip(str(name))}{strategy}`")
-            strategy = str(strategy)[1:]
-        return A.PlayerDecl(str(name), strategy, line=name.line, column=name.column)
+            strategy = _name(strategy, "a strategy")[1:]
+        return A.PlayerDecl(_player(name), strategy, line=name.line, column=name.column)
 
     def players(self, meta, children):
         seen: set[str] = set()
@@ -461,7 +476,7 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
             return fail(f"unknown keyword '{prev}': {hint}did you mean '{keyword}'?", prev_col)
         if is_word:
             verbs = _words(list(VERBS[:-2]) + ["goes bankrupt", "ends turn"])
-            return fail(f"unknown action '{_clip(found)}': expected {verbs}")
+            return fail(f"unknown action '{_clip(found or '')}': expected {verbs}")
         if prev[:1].islower():
             return fail(f"unknown keyword '{_clip(prev)}': expected {LINE_START_WORDS}", prev_col)
         return fail(f"expected an action after '{_clip(prev)}', such as `rolls`, `buys` or `bids`, "
@@ -576,7 +591,8 @@ def parse(text: str, filename: str = "<script>") -> A.Script:
 def parse_bytes(data: bytes, filename: str = "<script>") -> A.Script:
     """Parse a script given as bytes, which must be UTF-8 (a byte-order mark is allowed)."""
     if len(data) > MAX_SCRIPT_BYTES:
-        raise _too_large(len(data), filename)
+        # a reader that stops one byte past the limit (standard input) knows no more than that
+        raise _too_large(None if len(data) == MAX_SCRIPT_BYTES + 1 else len(data), filename)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:

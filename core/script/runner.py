@@ -19,6 +19,8 @@ from .expectations import check_expectation
 from .setup import apply_setup
 
 DEFAULT_VARIANT = "standard"
+# a bare `autoplay` in a game no rule can end (every ending rule switched off) stops here
+AUTOPLAY_LIMIT = 20_000
 
 
 @dataclass
@@ -68,6 +70,8 @@ class ScriptRunner:
         self.last: Any = None  # the statement whose action the game is carrying out
         self.autoplay = False
         self.autoplay_until: int | None = None
+        self.autoplay_from = 0
+        self.autoplay_stmt: Any = None
         self.strategies: dict[str, Any] = {}
         self.default_strategy: Any = None
         self.header = _Header.read(script, enable, disable, options)
@@ -204,6 +208,10 @@ class ScriptRunner:
         if self.autoplay:
             if self.autoplay_until is not None and game.turns_played >= self.autoplay_until:
                 raise StopGame()
+            if game.turns_played - self.autoplay_from >= AUTOPLAY_LIMIT:
+                raise self.error(self.autoplay_stmt, f"autoplay played {AUTOPLAY_LIMIT:,} turns "
+                                 "and nothing ended the game: set `option end.max_turns N` or "
+                                 "write `autoplay N turns`")
             return self.bot(game, request)
         j = self._next_action()
         if j == len(self.body):
@@ -219,6 +227,8 @@ class ScriptRunner:
             if rest != len(self.body):
                 raise self.error(self.body[rest], "only `expect` lines may follow `autoplay`")
             self.autoplay = True
+            self.autoplay_stmt = stmt
+            self.autoplay_from = game.turns_played
             if stmt.turns is not None:
                 self.autoplay_until = game.turns_played + stmt.turns
             return self.decide(game, request)
