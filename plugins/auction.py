@@ -34,12 +34,14 @@ SPACE_KINDS = {
             "rent_per_dice": {"type": "integer", "minimum": 0},
         },
         "oneOf": [{"required": ["rent"]}, {"required": ["rent_per_dice"]}],
+        "x-ownable": True,
     },
     "commercial": {
         "description": "A blue commercial building, sold only at auction (R10): printed `rent`, "
                        "mortgage value `mortgage`, and optionally its `score` value (R28).",
         "properties": {"rent": MONEY, "mortgage": MONEY, "score": MONEY},
         "required": ["rent", "mortgage"],
+        "x-ownable": True, "x-mortgageable": True,
     },
 }
 EVENTS = {

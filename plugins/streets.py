@@ -26,6 +26,8 @@ SPACE_KINDS = {
             "rent": {"type": "array", "items": MONEY, "x-per-house": True},
         },
         "required": ["price", "mortgage", "rent"],
+        # what a script's `setup P owns SPACE N houses mortgaged` may give a player
+        "x-ownable": True, "x-mortgageable": True, "x-builds": True,
     },
 }
 EVENTS = {

@@ -9,8 +9,6 @@ from ..errors import ScriptError
 from ..game import Game
 from . import ast as S
 
-OWNABLE = ("street", "utility", "commercial")
-MORTGAGEABLE = ("street", "commercial")
 
 
 def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
@@ -34,17 +32,21 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
     elif t is S.SetupOwns:
         space = runner.space(stmt.space, stmt)
         i = space.index
-        if space.kind not in OWNABLE:
-            raise ScriptError(f"{space} is a {space.kind} space: only streets, utilities and "
-                              f"commercial buildings can be owned")
+        # what a kind of space allows is declared by the plugin that defines the kind
+        kinds = game.ruleset.registry.space_kinds()
+        kind = kinds[space.kind][1] if space.kind in kinds else {}
+        if not kind.get("x-ownable"):
+            owned = sorted(k for k, (_, schema) in kinds.items() if schema.get("x-ownable"))
+            raise ScriptError(f"{space} is a {space.kind} space: only {', '.join(owned)} spaces "
+                              f"can be owned")
         if game.owner[i] is not None:
             raise ScriptError(f"{space} is already owned by {game.owner[i]}")
-        limit = game.variant.houses_per_street if space.kind == "street" else 1
+        limit = game.variant.houses_per_street if kind.get("x-builds") else 1
         if not 1 <= stmt.houses <= limit:
             raise ScriptError(f"{space} can carry 1 to {limit} house(s), not {stmt.houses}")
         if stmt.houses > player.houses_left:
             raise ScriptError(f"{player} has only {player.houses_left} house(s) left in their supply")
-        if stmt.mortgaged and space.kind not in MORTGAGEABLE:
+        if stmt.mortgaged and not kind.get("x-mortgageable"):
             raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
         game.acquire(player, space, stmt.houses)
         game.mortgaged[i] = stmt.mortgaged
