@@ -1,7 +1,7 @@
 """Every hook a rule plugin can implement, in the order a game fires them.
 
 Hooks take the game first. Implementations may accept any subset of a hook's arguments
-(pluggy passes them by name). Unless a hook says "first result", every implementation
+(pluggy passes them by name); taking them all saves a call on hooks fired every turn. Unless a hook says "first result", every implementation
 is called and the non-None results are collected into a list.
 
 A plugin is a module (or object) with these declarations next to its hook functions:

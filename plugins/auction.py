@@ -57,7 +57,7 @@ _STATE = "auction.state"  # the auction in progress: [space, high bid, high bidd
 
 
 @hookimpl
-def em_land(game, player, space):
+def em_land(game, player, space, dice):
     kind = space.kind
     if (kind == "utility" or kind == "commercial") and game.owner[space.index] is None:
         game.hook.em_auction(game, space, player)

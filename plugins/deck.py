@@ -83,7 +83,7 @@ def _charge(game, player, card, amount, payee):
 
 
 @hookimpl
-def em_card(game, player, card):
+def em_card(game, player, card, dice):
     kind = card.kind
     if kind == "take":
         game.collect(game.bank, player, card.amount, f'"{card.text}" (R21)')

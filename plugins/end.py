@@ -40,7 +40,7 @@ def em_bankrupt(game, player):
 
 
 @hookimpl
-def em_turn_end(game):
+def em_turn_end(game, player):
     limit = game.variant.rules[PLUGIN_ID]["max_turns"]
     if limit is not None and game.turns_played >= limit:
         game.end("turns", f"{game.turns_played} turns were played (end.max_turns)")

@@ -42,7 +42,7 @@ def em_any_moment_actions():
 
 
 @hookimpl
-def em_card(game, player, card):
+def em_card(game, player, card, dice):
     if card.kind != "exemption":
         return None
     player.held.append(card)

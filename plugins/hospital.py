@@ -34,7 +34,7 @@ def em_setup(game):
 
 
 @hookimpl
-def em_land(game, player, space):
+def em_land(game, player, space, dice):
     if space.kind != "hospital":
         return None
     pot = game.pots[POT]

@@ -43,7 +43,7 @@ def charge(game, player, amount, to, categories, reason):
 
 
 @hookimpl
-def em_land(game, player, space):
+def em_land(game, player, space, dice):
     if space.kind != "legend":
         return None
     if "receive" in space.data:

@@ -39,7 +39,7 @@ ACCEPTS = (Buy, Decline)
 
 
 @hookimpl
-def em_land(game, player, space):
+def em_land(game, player, space, dice):
     if space.kind != "street" or game.owner[space.index] is not None:
         return None
     action = game.ask(Request(BUY, player, ACCEPTS, space=space))
