@@ -159,7 +159,7 @@ def _explain(error: ValidationError, registry: Registry, prefix: Path = ()
         if set(types) == {"boolean", "object"}:
             words = "true, false or a mapping of options"
         else:
-            words = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+            words = " or ".join(str(_TYPE_WORDS.get(t, t)) for t in types)
         hint = _boolean_hint(value) if "boolean" in types else ""
         if "integer" in types and isinstance(value, str) and re.match(r"^\$?[0-9][0-9,_]*$", value):
             hint = f"; write {re.sub(r'[^0-9]', '', value)} (plain digits)"
@@ -307,7 +307,8 @@ def builtin_variants() -> list[tuple[str, str]]:
             if isinstance(data.get("description"), str):
                 description = " ".join(data["description"].split())
                 break
-            probe = data.get("extends") if isinstance(data.get("extends"), str) else ""
+            extends = data.get("extends")
+            probe = extends if isinstance(extends, str) else ""
         result.append((name, description))
     return result
 
@@ -784,7 +785,7 @@ def _hook_checks(variant: Variant, doc: Mapping[str, Any], origins: _Origins,
     for impl in reversed(pm.hook.em_check_variant.get_hookimpls()):
         args = {"variant": variant}
         try:
-            messages = impl.function(**{a: args[a] for a in impl.argnames if a in args})
+            messages: Any = impl.function(**{a: args[a] for a in impl.argnames if a in args})
         except EasyMoneyError:
             raise
         except Exception as exc:  # a plugin's bug must not pass for a valid variant

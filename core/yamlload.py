@@ -348,7 +348,7 @@ class _Walker:
             if key == "<<" and not key_node.style:
                 raise self.fail("merge keys ('<<') are not supported: found '<<'; expected the "
                                 "keys written out, or an alias (*name) for the whole value", key_node)
-            if node.flow_style and self._no_value(key_node, value_node):
+            if getattr(node, "flow_style", None) and self._no_value(key_node, value_node):
                 raise self.fail(f"{format_path(path)}: entry without a value: found "
                                 f"{key_node.value!r}; expected KEY: VALUE (a ',' inside {{...}} "
                                 f"separates entries: quote text that contains a comma)", key_node)
@@ -420,7 +420,9 @@ def _style(node: Node, depth: int, in_list: bool) -> None:
     if isinstance(node, ScalarNode):
         return
     # one line per space, card, side or rule options; lists of scalars inline
-    node.flow_style = _flat(node) and (in_list or depth >= 2 or isinstance(node, SequenceNode))
+    # collection nodes (the only ones that reach here) have flow_style; Node's stub does not
+    node.flow_style = (  # type: ignore[attr-defined]
+        _flat(node) and (in_list or depth >= 2 or isinstance(node, SequenceNode)))
     if isinstance(node, SequenceNode):
         for item in node.value:
             _style(item, depth + 1, True)

@@ -100,8 +100,8 @@ def differences(a: Variant, b: Variant) -> dict[str, list[str]]:
     for text in [*ca, *(t for t in cb if t not in ca)]:
         if text not in cb or text not in ca:
             count, kind, data = ca.get(text) or cb[text]
-            side = "A" if text not in cb else "B"
-            out["cards"].append(f"{text!r} ({kind}, {count} in the deck): only in {side}")
+            only = "A" if text not in cb else "B"
+            out["cards"].append(f"{text!r} ({kind}, {count} in the deck): only in {only}")
             continue
         (na, ka, da), (nb, kb, db) = ca[text], cb[text]
         changes = [f"count {na} -> {nb}"] if na != nb else []

@@ -12,6 +12,7 @@ import difflib
 import os
 import re
 from importlib import resources
+from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
@@ -469,7 +470,7 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
 
     # `Ann buy`, `Ann roll 3 4`, `seeed 7`: right after the word that starts the line.
     if "_ROLLS" in expected:
-        if is_word and (verb := _close(found, VERBS)):
+        if is_word and (verb := _close(found or "", VERBS)):
             return fail(f"unknown action '{found}': did you mean '{verb}'?")
         if keyword := _close(prev, LINE_KEYWORDS):
             hint = "keywords are lower case; " if prev.lower() == keyword else ""
@@ -488,7 +489,7 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
     for forms, subject, intro in ((_PLAYER_FORMS, "a player", "`expect P "),
                                   (_SPACE_FORMS, "a space", "`expect SPACE ")):
         if first == "expect" and {_KEYWORDS_BY_WORD[form] for form in forms} <= expected:
-            if is_word and (keyword := _close(found, forms)):
+            if is_word and (keyword := _close(found or "", forms)):
                 return fail(f"unknown `expect` form '{found}': did you mean '{keyword}'?")
             if subject == "a player" and (keyword := _close(prev, EXPECT_KEYWORDS)):
                 hint = "keywords are lower case; " if prev.lower() == keyword else ""
@@ -508,7 +509,7 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
         return fail(f"unknown `setup` form '{prev}': did you mean '{keyword}'?", prev_col)
     message = f"expected {_describe(expected, pieces)}, found {_show(found)}"
     keywords = [_KEYWORDS[name] for name in expected if name in _KEYWORDS]
-    if is_word and (keyword := _close(found, sorted(keywords))):
+    if is_word and (keyword := _close(found or "", sorted(keywords))):
         message += f" (did you mean '{keyword}'?)"
     return fail(message)
 
@@ -525,7 +526,7 @@ def _keyword_of(stmt) -> str:
 def _split(statements: list) -> tuple[tuple, tuple]:
     header: list = []
     body: list = []
-    first_of: dict[type, object] = {}
+    first_of: dict[type, Any] = {}
     autoplay = None
     for stmt in statements:
         if isinstance(stmt, A.HEADER_TYPES):
