@@ -462,6 +462,29 @@ class Game:
                       winners=[p.name for p in winners])
         raise GameEnded(reason)
 
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state of the game as plain values: equal snapshots, equal games.
+
+        What a refused action must leave as it was (tests compare them before and after).
+        """
+        return {
+            "players": [{"name": p.name, "cash": p.cash, "position": p.position,
+                         "houses_left": p.houses_left, "bankrupt": p.bankrupt,
+                         "held": [c.text for c in p.held],
+                         "spaces": [s.index for s in p.spaces]} for p in self.players],
+            "bank": self.bank.cash,
+            "pots": {name: pot.cash for name, pot in self.pots.items()},
+            "owner": [None if o is None else o.name for o in self.owner],
+            "houses": list(self.houses),
+            "mortgaged": list(self.mortgaged),
+            "deck": [c.text for c in self.deck],
+            "discard": [c.text for c in self.discard],
+            "current": None if self.current is None else self.current.name,
+            "turns_played": self.turns_played,
+            "rng": self.rng.getstate(),
+            "outcome": self.outcome,
+        }
+
     # --- scoring -----------------------------------------------------------------------
     def worth(self, player: Player) -> int:
         value = self.hook.em_worth(self, player)

@@ -69,12 +69,22 @@ def test_acquire_change_owner_release_keep_house_counts(standard):
 def test_a_refused_action_changes_nothing(standard):
     game = bot_game(standard)
     ann = game.players[0]
-    before = (ann.cash, list(game.houses), game.bank.cash)
+    before = game.snapshot()
     with pytest.raises(RefusedAction) as exc:
         game.perform(Build(ann, game.space("Dover Street")))
     assert "R17 building" in str(exc.value) and "Ann does not own Dover Street" in str(exc.value)
     assert all(isinstance(r, Refusal) for r in exc.value.refusals)
-    assert (ann.cash, list(game.houses), game.bank.cash) == before
+    assert game.snapshot() == before
+
+
+def test_snapshot_sees_every_change(standard):
+    game = bot_game(standard)
+    before = game.snapshot()
+    game.transfer(game.players[0], game.bank, 10, "test")
+    assert game.snapshot() != before
+    after = game.snapshot()
+    game.roll_dice()
+    assert game.snapshot()["rng"] != after["rng"]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

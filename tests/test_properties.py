@@ -89,25 +89,7 @@ def new_game(setup: dict[str, Any], decider: Any = None) -> Game:
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The whole state of a game, as plain values: what a refusal must leave as it was."""
-    return {
-        "players": [{"name": p.name, "cash": p.cash, "position": p.position,
-                     "houses_left": p.houses_left, "bankrupt": p.bankrupt,
-                     "held": [c.text for c in p.held], "spaces": [s.index for s in p.spaces]}
-                    for p in game.players],
-        "bank": game.bank.cash,
-        "pots": {name: pot.cash for name, pot in game.pots.items()},
-        "owner": [None if o is None else o.name for o in game.owner],
-        "houses": list(game.houses),
-        "mortgaged": list(game.mortgaged),
-        "deck": [c.text for c in game.deck],
-        "discard": [c.text for c in game.discard],
-        "current": None if game.current is None else game.current.name,
-        "turns_played": game.turns_played,
-        "rng": game.rng.getstate(),
-        "outcome": game.outcome,
-        "log": len(game.log),
-        "any_moment": game.any_moment,
-    }
+    return {**game.snapshot(), "log": len(game.log), "any_moment": game.any_moment}
 
 
 # --- every game keeps the invariants and ends -------------------------------------------------

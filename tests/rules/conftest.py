@@ -54,23 +54,8 @@ def fails(text: str, *words: str, players: str | None = None, enable: Sequence[s
 
 
 def state(game: Any) -> dict[str, Any]:
-    """Everything a refused action must leave unchanged."""
-    return {
-        "players": [(p.name, p.cash, p.position, p.houses_left, p.bankrupt,
-                     [c.text for c in p.held], [s.index for s in p.spaces])
-                    for p in game.players],
-        "bank": game.bank.cash,
-        "pots": {k: v.cash for k, v in game.pots.items()},
-        "owner": [None if o is None else o.name for o in game.owner],
-        "houses": list(game.houses),
-        "mortgaged": list(game.mortgaged),
-        "deck": [c.text for c in game.deck],
-        "discard": [c.text for c in game.discard],
-        "current": game.current.name,
-        "turns": game.turns_played,
-        "outcome": game.outcome,
-        "events": [e.kind for e in game.log if e.kind != "stopped"],
-    }
+    """Everything a refused action must leave unchanged: the game's state and its events."""
+    return {**game.snapshot(), "events": [e.kind for e in game.log if e.kind != "stopped"]}
 
 
 class WatchingRunner(ScriptRunner):
