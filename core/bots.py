@@ -72,33 +72,29 @@ class Strategy:
     name = "strategy"
 
     def decide(self, game: Any, request: Request) -> Action:
-        kind = request.kind
-        if kind == WINDOW_BEFORE:
-            return self.before(game, request)
-        if kind == WINDOW_AFTER:
-            return self.after(game, request)
-        if kind == BUY:
-            return self.buy(game, request)
-        if kind == BID:
-            return self.bid(game, request)
-        if kind == RAISE:
-            return self.raise_money(game, request)
-        raise ValueError(f"{self.name} cannot answer {request.describe()}")
+        method = self._methods().get(request.kind)
+        if method is None:
+            raise ValueError(f"{self.name} cannot answer {request.describe()}")
+        return method(game, request)
+
+    def _methods(self) -> dict[str, Any]:
+        return {WINDOW_BEFORE: self.before, WINDOW_AFTER: self.after, BUY: self.buy,
+                BID: self.bid, RAISE: self.raise_money}
+
+    def _once(self, kind: type, player: Any) -> Any:
+        """`kind(player)` (a Roll of random dice, an EndTurn), made once per player: actions
+        are values, and these two are asked for every turn."""
+        cache = self.__dict__.setdefault("_made", {})
+        action = cache.get((kind, player))
+        if action is None:
+            action = cache[(kind, player)] = kind(player)
+        return action
 
     def _roll(self, player: Any) -> Roll:
-        """The (immutable) throw of random dice by `player`, made once per game."""
-        cache = self.__dict__.setdefault("_rolls", {})
-        action = cache.get(player)
-        if action is None:
-            action = cache[player] = Roll(player)
-        return action
+        return self._once(Roll, player)
 
     def _end_turn(self, player: Any) -> EndTurn:
-        cache = self.__dict__.setdefault("_end_turns", {})
-        action = cache.get(player)
-        if action is None:
-            action = cache[player] = EndTurn(player)
-        return action
+        return self._once(EndTurn, player)
 
     def answers(self) -> dict[str, Any]:
         """Request kind -> the method answering it (what `decide` does, without the dispatch).
@@ -106,9 +102,8 @@ class Strategy:
         A subclass that overrides `decide` itself is asked through `decide`.
         """
         if type(self).decide is not Strategy.decide:
-            return {kind: self.decide for kind in (WINDOW_BEFORE, WINDOW_AFTER, BUY, BID, RAISE)}
-        return {WINDOW_BEFORE: self.before, WINDOW_AFTER: self.after, BUY: self.buy,
-                BID: self.bid, RAISE: self.raise_money}
+            return {kind: self.decide for kind in self._methods()}
+        return self._methods()
 
     def before(self, game: Any, request: Request) -> Action:
         return self._roll(request.player)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -102,21 +102,20 @@ class _Origins:
         return cls(f"{shown}: {message}", file=origin[0], line=origin[1], col=origin[2])
 
 
+def _walk(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every (path, value) of a document, in reading order, the document itself first."""
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _walk(v, path + (i,))
+
+
 def _order(doc: Any) -> dict[Path, int]:
     """Each path of the document numbered in reading order (to report the first error)."""
-    order: dict[Path, int] = {}
-
-    def visit(value: Any, path: Path) -> None:
-        order[path] = len(order)
-        if isinstance(value, dict):
-            for k, v in value.items():
-                visit(v, path + (k,))
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                visit(v, path + (i,))
-
-    visit(doc, ())
-    return order
+    return {path: n for n, (path, _) in enumerate(_walk(doc))}
 
 
 # --- explaining schema errors -------------------------------------------------------------
@@ -621,14 +620,8 @@ def _annotations(schema: Any, value: Any, path: Path, out: list[tuple[str, Path,
 def _check_limits(doc: dict[str, Any], origins: _Origins, money: set[Path]) -> None:
     """Every number within MAX_MONEY or MAX_NUMBER, the board and the deck within their sizes."""
 
-    def visit(value: Any, path: Path) -> None:
-        if isinstance(value, dict):
-            for k, v in value.items():
-                visit(v, path + (k,))
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                visit(v, path + (i,))
-        elif isinstance(value, int) and not isinstance(value, bool):
+    for path, value in _walk(doc):
+        if isinstance(value, int) and not isinstance(value, bool):
             bound, what = ((MAX_MONEY, "the limit on amounts of money") if path in money
                            else (MAX_NUMBER, "the limit on numbers"))
             if value > bound:
@@ -637,8 +630,6 @@ def _check_limits(doc: dict[str, Any], origins: _Origins, money: set[Path]) -> N
             if value < -bound:
                 raise origins.error(path, f"too small: found {value}; expected at least "
                                           f"{-bound:,} ({what})")
-
-    visit(doc, ())
     _check_sizes(doc, origins, counted=True)
     names: list[tuple[Path, Any]] = [(("name",), doc.get("name"))]
     names += [(("board", "spaces", i, "name"), s["name"]) for i, s in enumerate(doc["board"]["spaces"])]

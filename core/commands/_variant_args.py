@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..loader import load_variant
 from ..model import Variant
@@ -55,3 +56,12 @@ def checking_invariants(on: bool) -> Iterator[None]:
             del os.environ[INVARIANTS_ENV]
         else:
             os.environ[INVARIANTS_ENV] = before
+
+
+def invariants_switch(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Wrap a command's `run` so that `--check-invariants` holds while it runs."""
+    @functools.wraps(run)
+    def wrapped(args: argparse.Namespace) -> int:
+        with checking_invariants(args.check_invariants):
+            return run(args)
+    return wrapped

@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import simulate as S
 from ..errors import UsageError
-from ._variant_args import checking_invariants
+from ._variant_args import invariants_switch
 from .simulate import add_batch_args, batch_from_args
 
 
@@ -26,12 +26,8 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+@invariants_switch
 def run(args: argparse.Namespace) -> int:
-    with checking_invariants(args.check_invariants):
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     if len(args.specs) < 2:
         raise UsageError("compare needs at least two SPECs, e.g. `easymoney compare standard "
                          "no-four-sides`")

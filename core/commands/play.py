@@ -16,7 +16,7 @@ from ..game import Game
 from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
 from ..script.record import Recorder, header_lines, record_text, write_atomically
 from ..script.runner import Note, RunResult, ScriptRunner
-from ._variant_args import add_invariants_arg, add_variant_args, checking_invariants
+from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
 
 
 def register(sub: Any) -> None:
@@ -40,12 +40,8 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+@invariants_switch
 def run(args: argparse.Namespace) -> int:
-    with checking_invariants(args.check_invariants):
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     if args.file == "-":
         # read one byte past the limit: enough for the parser to refuse a larger script
         script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")

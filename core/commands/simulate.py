@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import simulate as S
 from ..errors import UsageError
-from ._variant_args import add_invariants_arg, add_variant_args, checking_invariants
+from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
 
 
 def add_batch_args(p: argparse.ArgumentParser, games: int) -> None:
@@ -67,12 +67,8 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+@invariants_switch
 def run(args: argparse.Namespace) -> int:
-    with checking_invariants(args.check_invariants):
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     arm = S.parse_spec(args.variant, enable=args.with_rules, disable=args.without_rules,
                        options=args.options)
     batch = batch_from_args(args)
