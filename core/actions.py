@@ -220,22 +220,24 @@ class Request:
     accepts   the action types that answer it (any-moment actions come on top)
     space     BUY, BID: the space at stake
     high_bid, high_bidder   BID: the auction so far
+    least                   BID: the smallest bid the rules accept now
     amount, creditor        RAISE: the debt
     next_player             WINDOW_AFTER: whose turn follows
     """
 
-    __slots__ = ("kind", "player", "accepts", "space", "high_bid", "high_bidder",
+    __slots__ = ("kind", "player", "accepts", "space", "high_bid", "high_bidder", "least",
                  "amount", "creditor", "next_player")
 
     def __init__(self, kind: str, player: Player, accepts: tuple[type, ...], *,
                  space: Space | None = None, high_bid: int = 0, high_bidder: Player | None = None,
-                 amount: int = 0, creditor: Any = None, next_player: Player | None = None) -> None:
+                 least: int = 0, amount: int = 0, creditor: Any = None, next_player: Player | None = None) -> None:
         self.kind = kind
         self.player = player
         self.accepts = accepts
         self.space: Any = space  # set for BUY and BID
         self.high_bid = high_bid
         self.high_bidder = high_bidder
+        self.least = least
         self.amount = amount
         self.creditor = creditor
         self.next_player = next_player

@@ -44,6 +44,9 @@ def auction_value(game: Any, space: Space) -> int:
 
 
 def min_bid(game: Any, request: Request) -> int:
+    """The smallest bid the rules accept (the request says; else R11's $100, then +$10)."""
+    if request.least:
+        return request.least
     opts = game.variant.rules.get("auction", {})
     if request.high_bidder is None:
         return opts.get("first_bid", 100)
@@ -52,7 +55,7 @@ def min_bid(game: Any, request: Request) -> int:
 
 def raise_to(game: Any, request: Request, ceiling: int) -> int:
     """A bid for an auction that jumps toward `ceiling` in about four steps, in whole bills."""
-    least = min_bid(game, request)
+    least = request.least or min_bid(game, request)
     bill = game.variant.smallest_bill
     step = (ceiling // 4) // bill * bill
     return max(least, min(ceiling, request.high_bid + step))
@@ -70,6 +73,8 @@ class Strategy:
     """Base class: a strategy answers every kind of request."""
 
     name = "strategy"
+    _rolls: dict[Any, Roll]  # made on first use by _make: see _roll
+    _ends: dict[Any, EndTurn]
 
     def decide(self, game: Any, request: Request) -> Action:
         method = self._methods().get(request.kind)
@@ -81,20 +86,23 @@ class Strategy:
         return {WINDOW_BEFORE: self.before, WINDOW_AFTER: self.after, BUY: self.buy,
                 BID: self.bid, RAISE: self.raise_money}
 
-    def _once(self, kind: type, player: Any) -> Any:
-        """`kind(player)` (a Roll of random dice, an EndTurn), made once per player: actions
-        are values, and these two are asked for every turn."""
-        cache = self.__dict__.setdefault("_made", {})
-        action = cache.get((kind, player))
-        if action is None:
-            action = cache[(kind, player)] = kind(player)
-        return action
-
+    # A Roll of random dice and an EndTurn are asked for every turn: made once per player
+    # (actions are values) and kept in dicts a subclass need not set up in its __init__.
     def _roll(self, player: Any) -> Roll:
-        return self._once(Roll, player)
+        try:
+            return self._rolls[player]
+        except (AttributeError, KeyError):
+            return self._make("_rolls", Roll, player)
 
     def _end_turn(self, player: Any) -> EndTurn:
-        return self._once(EndTurn, player)
+        try:
+            return self._ends[player]
+        except (AttributeError, KeyError):
+            return self._make("_ends", EndTurn, player)
+
+    def _make(self, cache: str, kind: type, player: Any) -> Any:
+        action = self.__dict__.setdefault(cache, {})[player] = kind(player)
+        return action
 
     def answers(self) -> dict[str, Any]:
         """Request kind -> the method answering it (what `decide` does, without the dispatch).
@@ -106,7 +114,10 @@ class Strategy:
         return self._methods()
 
     def before(self, game: Any, request: Request) -> Action:
-        return self._roll(request.player)
+        try:
+            return self._rolls[request.player]
+        except (AttributeError, KeyError):
+            return self._make("_rolls", Roll, request.player)
 
     def after(self, game: Any, request: Request) -> Action:
         return self._end_turn(request.player)
@@ -125,36 +136,63 @@ class Strategy:
 
 
 class Cautious(Strategy):
-    """Keeps a cash reserve; buys, bids and builds only what it can afford above it."""
+    """Keeps a cash reserve; buys, bids and builds only what it can afford above it.
+
+    In its windows it redeems the first mortgaged space it can pay twice over, else builds
+    on its cheapest street. What it owns is looked at again only when its estate changes
+    (`player.estate_version`), and a house the rules refused is not asked for again until
+    then: the refusals of R13, R17 and R3 depend on the estate alone once the price is paid.
+    """
 
     name = "cautious"
 
     def __init__(self, reserve: int = 2000) -> None:
         self.reserve = reserve
+        self._plans: dict[int, list[Any]] = {}  # player index -> its window plan, see _plan
+        self._plans_game: Any = None
+
+    def _plan(self, game: Any, player: Any) -> list[Any]:
+        """[estate version, mortgaged spaces, cheapest street to build on or None, build refused]."""
+        if self._plans_game is not game:
+            self._plans.clear()
+            self._plans_game = game
+        plan = self._plans.get(player.index)
+        if plan is not None and plan[0] == player.estate_version:
+            return plan
+        mortgaged, houses = game.mortgaged, game.houses
+        # a house must come from the supply: with none left, only redeeming is worth a look
+        limit = game.variant.houses_per_street if player.houses_left > 0 else 0
+        redeemable = []
+        cheapest = None
+        for space in player.spaces:
+            i = space.index
+            if mortgaged[i]:
+                redeemable.append(space)
+            elif space.kind == "street" and houses[i] < limit:
+                if cheapest is None or space.price < cheapest.price:
+                    cheapest = space
+        plan = self._plans[player.index] = [player.estate_version, redeemable, cheapest, False]
+        return plan
 
     def after(self, game: Any, request: Request) -> Action:
         player = request.player
         spare = player.cash - self.reserve
         if spare <= 0:
             return self._end_turn(player)
-        mortgaged, houses = game.mortgaged, game.houses
-        # a house must come from the supply: with none left, only redeeming is worth a look
-        limit = game.variant.houses_per_street if player.houses_left > 0 else 0
-        best = None
-        for space in player.spaces:
-            i = space.index
-            if mortgaged[i]:
-                if spare >= 2 * space.mortgage:
-                    action: Action = Redeem(player, space)
-                    if not game.refusals(action):
-                        return action
-            elif space.kind == "street" and houses[i] < limit and space.price <= spare:
-                if best is None or space.price < best.price:
-                    best = space
-        if best is not None:
+        plan = self._plans.get(player.index)
+        if plan is None or plan[0] != player.estate_version or self._plans_game is not game:
+            plan = self._plan(game, player)
+        for space in plan[1]:
+            if spare >= 2 * space.mortgage:
+                action: Action = Redeem(player, space)
+                if not game.refusals(action):
+                    return action
+        best = plan[2]
+        if best is not None and best.price <= spare and not plan[3]:
             action = Build(player, best)
             if not game.refusals(action):
                 return action
+            plan[3] = True
         return self._end_turn(player)
 
     def buy(self, game: Any, request: Request) -> Action:
@@ -167,9 +205,13 @@ class Cautious(Strategy):
 
     def bid(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
+        if player.houses_left <= 0:  # no house to mark it with: pass
+            return Pass(player, space)
         ceiling = min(auction_value(game, space), player.cash - self.reserve)
+        if (request.least or min_bid(game, request)) > ceiling:
+            return Pass(player, space)
         amount = raise_to(game, request, ceiling)
-        if amount <= ceiling and player.houses_left > 0:  # no house to mark it: pass
+        if amount <= ceiling:
             action = Bid(player, space, amount)
             if not game.refusals(action):
                 return action
@@ -205,9 +247,13 @@ class Greedy(Strategy):
 
     def bid(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
+        if player.houses_left <= 0:  # no house to mark it with: pass
+            return Pass(player, space)
         ceiling = min(2 * auction_value(game, space), player.cash)
+        if (request.least or min_bid(game, request)) > ceiling:
+            return Pass(player, space)
         amount = raise_to(game, request, ceiling)
-        if amount <= ceiling and player.houses_left > 0:  # no house to mark it: pass
+        if amount <= ceiling:
             action = Bid(player, space, amount)
             if not game.refusals(action):
                 return action
@@ -320,6 +366,15 @@ class BotDecider:
         for name, strategy in self.strategies.items():
             table = getattr(strategy, "answers", None)
             self._answers[name] = table() if table is not None else None
+
+    def answers_for(self, name: str) -> Mapping[str, Any] | None:
+        """Request kind -> the method answering for player `name` (the game calls it directly).
+
+        None when a subclass overrides `decide`: then every request goes through it.
+        """
+        if type(self).decide is not BotDecider.decide:
+            return None
+        return self._answers.get(name)
 
     def decide(self, game: Any, request: Request) -> Action:
         table = self._answers[request.player.name]

@@ -142,48 +142,65 @@ class HookRelay:
                 fn = _first(funcs) if firstresult else _collect(funcs)
             setattr(self, name, fn)
 
-        # Two hooks are fired often with a discriminating argument: em_refusals (by action
-        # type) and em_land (by space kind). A plugin that declares REFUSES = (Bid, ...) or
-        # LANDS_ON = ("street", ...) is called only for those (it would answer None to the
+        # Three hooks are fired often with a discriminating argument: em_refusals (by action
+        # type), em_land (by space kind) and em_moved (by the kinds of space the move
+        # touched). A plugin that declares REFUSES = (Bid, ...), LANDS_ON = ("street", ...)
+        # or PASSES = ("bonus", ...) is called only for those (it would do nothing for the
         # others); plugins that declare nothing are called for all.
         self._filters = {
-            "em_refusals": ("REFUSES", [(getattr(i.plugin, "REFUSES", None),
-                                         _adapt(i, ("game", "action")))
-                                        for i in reversed(pm.hook.em_refusals.get_hookimpls())]),
-            "em_land": ("LANDS_ON", [(getattr(i.plugin, "LANDS_ON", None),
-                                      _adapt(i, ("game", "player", "space", "dice")))
-                                     for i in reversed(pm.hook.em_land.get_hookimpls())]),
-        }
-        self._by_key: dict[tuple[str, Any], Callable[..., Any]] = {}
+            name: [(getattr(i.plugin, declared, None), _adapt(i, args))
+                   for i in reversed(getattr(pm.hook, name).get_hookimpls())]
+            for name, declared, args in (
+                ("em_refusals", "REFUSES", ("game", "action")),
+                ("em_land", "LANDS_ON", ("game", "player", "space", "dice")),
+                ("em_moved", "PASSES", ("game", "player", "start", "steps")))}
+        self._by_key: dict[tuple[str, Any], Callable[..., Any] | None] = {}
         self._traced = trace is not None
 
-    def _for(self, name: str, key: Any) -> Callable[..., Any]:
-        fn = self._by_key.get((name, key))
-        if fn is None:
-            plain = getattr(self, name)
-            _, impls = self._filters[name]
-            if self.mode != "fast" or self._traced or self.implemented[name] and \
-                    len(impls) != len(self.implemented[name]):  # wrappers: pluggy decides
-                fn = plain
+    def _for(self, name: str, key: Any) -> Callable[..., Any] | None:
+        """The caller of hook `name` for one key: an action type, a space kind, or a set of
+        space kinds (em_moved); None when no implementation is concerned."""
+        cache_key = (name, key)
+        if cache_key in self._by_key:
+            return self._by_key[cache_key]
+        impls = self._filters[name]
+        fn: Callable[..., Any] | None
+        if self.mode != "fast" or self._traced or len(impls) != len(self.implemented[name]):
+            fn = getattr(self, name)  # pluggy (or the tracer) calls them all; wrappers too
+        else:
+            if isinstance(key, frozenset):
+                funcs = tuple(f for keys, f in impls if keys is None or not key.isdisjoint(keys))
             else:
                 funcs = tuple(f for keys, f in impls if keys is None or key in keys)
+            if not funcs and name == "em_moved":
+                fn = None
+            else:
                 fn = _first(funcs) if name == "em_land" else _collect(funcs)
-            self._by_key[(name, key)] = fn
+        self._by_key[cache_key] = fn
         return fn
 
     def refusals_for(self, kind: type) -> Callable[..., Any]:
         """The `em_refusals` caller for one action type."""
-        return self._for("em_refusals", kind)
+        fn = self._for("em_refusals", kind)
+        assert fn is not None
+        return fn
 
     def has_refusers(self, kind: type) -> bool:
         """Whether any `em_refusals` implementation may be asked about this action type."""
-        if self._traced or len(self._filters["em_refusals"][1]) != len(self.implemented["em_refusals"]):
+        impls = self._filters["em_refusals"]
+        if self._traced or len(impls) != len(self.implemented["em_refusals"]):
             return True
-        return any(keys is None or kind in keys for keys, _ in self._filters["em_refusals"][1])
+        return any(keys is None or kind in keys for keys, _ in impls)
 
     def land_for(self, kind: str) -> Callable[..., Any]:
         """The `em_land` caller for one space kind."""
-        return self._for("em_land", kind)
+        fn = self._for("em_land", kind)
+        assert fn is not None
+        return fn
+
+    def moved_for(self, kinds: frozenset[str]) -> Callable[..., Any] | None:
+        """The `em_moved` caller for a move that touched spaces of these kinds, or None."""
+        return self._for("em_moved", kinds)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         # every hook is set in __init__: this is reached only for a name that is no hook

@@ -7,7 +7,7 @@ import math
 import os
 import random
 from fractions import Fraction
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
@@ -38,7 +38,8 @@ class Account:
 class Player(Account):
     """A player and their MAN: cash, position, house supply, held cards."""
 
-    __slots__ = ("index", "position", "houses_left", "bankrupt", "held", "strategy", "spaces")
+    __slots__ = ("index", "position", "houses_left", "bankrupt", "held", "strategy", "spaces",
+                 "estate_version")
 
     def __init__(self, name: str, index: int, strategy: str | None = None) -> None:
         super().__init__(name, 0)
@@ -49,6 +50,22 @@ class Player(Account):
         self.held: list[Card] = []
         self.strategy = strategy
         self.spaces: list[Space] = []  # what they own, in board order (kept by Game)
+        # the game's board_version at the last change of what they own, its houses or
+        # mortgages: what depends on their estate alone is cached by it
+        self.estate_version = 0
+
+
+class _EveryKind:
+    """The `seen` of a game that keeps its log or has a listener for every event."""
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "EVERY_KIND"
+
+
+EVERY_KIND = _EveryKind()
 
 
 class GameEnded(Exception):
@@ -98,12 +115,17 @@ class RuleSet:
             for kind in info.actions:
                 self.action_owner.setdefault(kind, info.id)
         self.handled: set[type] = set()
+        self._moved: dict[tuple[str, ...], dict[int, Any]] = {}
         for pid in ("core", *self.enabled):
             on = registry.plugins.get(pid)
             if on is not None:
                 self.templates.update(on.events)
                 self.handled.update(on.actions)
 
+
+    def moved_callers(self, board_kinds: tuple[str, ...]) -> dict[int, Any]:
+        """The cache of `em_moved` callers by move for boards with these kinds of space."""
+        return self._moved.setdefault(board_kinds, {})
 
     def never_refused(self, kind: type) -> bool:
         """Whether no plugin in play can refuse an action of this type (its check can be skipped)."""
@@ -153,12 +175,15 @@ class Game:
         self.bank = Account("the Bank", variant.bank_total)
         self.pots: dict[str, Account] = {}
         self.spaces: tuple[Space, ...] = variant.spaces
-        n = len(self.spaces)
+        n = self._board_size = len(self.spaces)
         self.owner: list[Player | None] = [None] * n
         self.houses: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
         self._landers: list[Callable[..., Any] | None] = [None] * n  # em_land by space kind
-        self.ownership_version = 0  # bumped by every change of owner: lets rules cache by owner
+        # em_moved callers by (start, steps), shared by the games on boards of these kinds
+        self._moved = self.ruleset.moved_callers(tuple(s.kind for s in self.spaces))
+        # bumped by every change of owner, houses or mortgage: lets rules and bots cache by board
+        self.board_version = 0
         self.deck: list[Card] = []     # the draw pile; the top card is deck[-1]
         self.discard: list[Card] = []
         self.current: Player = self.players[0] if self.players else None  # type: ignore[assignment]
@@ -170,11 +195,17 @@ class Game:
         self._refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         self._checked: tuple[Action, list[Refusal]] | None = None
         self._never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
+        self._answers_of: Any = None  # the decider whose answering functions are in _answers
+        self._answers: list[Mapping[str, Callable[..., Action]]] | None = None
+        self._by_space_name: dict[str, Space]  # made on first use by `space`
         self.stopped = False
         self.keep_log = keep_log
         self.log: list[Event] = []
-        self.listeners: list[Callable[[Event], None]] = []
+        self.listeners: tuple[Callable[[Event], None], ...] = ()  # added by `listen`
         self._listeners_by_kind: dict[str, list[Callable[[Event], None]]] = {}
+        # the kinds of event someone sees: hot paths test `kind in game.seen` before
+        # building an event nobody would see
+        self.seen: Container[str] = EVERY_KIND if keep_log else frozenset()
 
     # --- options ------------------------------------------------------------------
     def option(self, key: str, default: Any = None) -> Any:
@@ -182,30 +213,33 @@ class Game:
 
     # --- events -------------------------------------------------------------------
     def emit(self, kind: str, **data: Any) -> None:
-        targeted = self._listeners_by_kind.get(kind)
-        if not self.keep_log and not self.listeners and targeted is None:
+        if kind not in self.seen:
             return  # nobody wants this event: do not even build it
         event = Event(kind, data)
         if self.keep_log:
             self.log.append(event)
         for listener in self.listeners:
             listener(event)
+        targeted = self._listeners_by_kind.get(kind)
         if targeted is not None:
             for listener in targeted:
                 listener(event)
 
     def wants(self, kind: str) -> bool:
-        """Whether an event of this kind would be seen: hot paths skip building unseen events."""
-        return self.keep_log or bool(self.listeners) or kind in self._listeners_by_kind
+        """Whether an event of this kind would be seen (the same as `kind in game.seen`)."""
+        return kind in self.seen
 
     def listen(self, listener: Callable[[Event], None],
                kinds: Iterable[str] | None = None) -> None:
         """Call `listener` with every event, or only with events of these kinds (cheaper)."""
         if kinds is None:
-            self.listeners.append(listener)
+            self.listeners += (listener,)
+            self.seen = EVERY_KIND
             return
         for kind in kinds:
             self._listeners_by_kind.setdefault(kind, []).append(listener)
+        if self.seen is not EVERY_KIND:
+            self.seen = frozenset(self._listeners_by_kind)
 
     def describe(self, event: Event) -> str | None:
         return describe(event, self.ruleset.templates)
@@ -221,7 +255,7 @@ class Game:
             return
         payer.cash -= amount
         payee.cash += amount
-        if self.keep_log or self.listeners or "pay" in self._listeners_by_kind:
+        if "pay" in self.seen:
             self.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason)
 
     def collect(self, debtor: Account, creditor: Account, amount: int, reason: str) -> int:
@@ -253,32 +287,52 @@ class Game:
         self.houses[i] = houses
         player.houses_left -= houses
         bisect.insort(player.spaces, space, key=_index)
-        self.ownership_version += 1
+        self.board_version += 1
+        player.estate_version = self.board_version
 
     def change_owner(self, space: Space, buyer: Player) -> None:
         """`space` passes to `buyer` with its houses (in the buyer's colour) and mortgage."""
         i = space.index
         seller = self.owner[i]
         houses = self.houses[i]
+        self.board_version += 1
         if seller is not None:
             seller.houses_left += houses
             seller.spaces.remove(space)
+            seller.estate_version = self.board_version
         buyer.houses_left -= houses
         self.owner[i] = buyer
         bisect.insort(buyer.spaces, space, key=_index)
-        self.ownership_version += 1
+        buyer.estate_version = self.board_version
 
     def release(self, space: Space) -> None:
         """`space` goes back to the Bank: unowned, unmortgaged, its houses back to their supply."""
         i = space.index
         owner = self.owner[i]
+        self.board_version += 1
         if owner is not None:
             owner.houses_left += self.houses[i]
             owner.spaces.remove(space)
+            owner.estate_version = self.board_version
         self.owner[i] = None
         self.houses[i] = 0
         self.mortgaged[i] = False
-        self.ownership_version += 1
+
+    def add_houses(self, space: Space, count: int) -> None:
+        """`count` more houses on `space` from its owner's supply (negative: back to the supply)."""
+        self.houses[space.index] += count
+        self.board_version += 1
+        owner = self.owner[space.index]
+        if owner is not None:
+            owner.houses_left -= count
+            owner.estate_version = self.board_version
+
+    def set_mortgaged(self, space: Space, mortgaged: bool) -> None:
+        self.mortgaged[space.index] = mortgaged
+        self.board_version += 1
+        owner = self.owner[space.index]
+        if owner is not None:
+            owner.estate_version = self.board_version
 
     def owned_by(self, player: Player) -> list[Space]:
         """What `player` owns, in board order."""
@@ -290,9 +344,10 @@ class Game:
 
     def next_player(self, after: Player) -> Player | None:
         """The next player in turn order still in the game (R1), or None."""
-        n = len(self.players)
+        players = self.players
+        n = len(players)
         for k in range(1, n + 1):
-            p = self.players[(after.index + k) % n]
+            p = players[(after.index + k) % n]
             if not p.bankrupt:
                 return p
         return None
@@ -301,19 +356,34 @@ class Game:
     def move(self, player: Player, steps: int, dice: tuple[int, int], land: bool = True) -> Space:
         """Move the MAN `steps` spaces (negative: backward), then fire em_moved and em_land."""
         start = player.position
-        end = (start + steps) % len(self.spaces)
+        n = self._board_size
+        end = (start + steps) % n
         player.position = end
         space = self.spaces[end]
-        if self.keep_log or self.listeners or "move" in self._listeners_by_kind:
+        if "move" in self.seen:
             self.emit("move", player=player.name, start=start, end=end, steps=steps,
                       space=space.name)
-        self.hook.em_moved(self, player, start, steps)
+        key = steps * n + start  # one key per (start, steps)
+        try:
+            moved = self._moved[key]
+        except KeyError:
+            moved = self._moved[key] = self.hook.moved_for(self._kinds_touched(start, steps))
+        if moved is not None:
+            moved(self, player, start, steps)
         if land and not player.bankrupt:
             lander = self._landers[end]
             if lander is None:
                 lander = self._landers[end] = self.hook.land_for(space.kind)
             lander(self, player, space, dice)
         return space
+
+    def _kinds_touched(self, start: int, steps: int) -> frozenset[str]:
+        """The kinds of the spaces a move starts on, crosses and ends on."""
+        n = len(self.spaces)
+        if abs(steps) >= n:
+            return frozenset(s.kind for s in self.spaces)
+        lo = start if steps >= 0 else start + steps
+        return frozenset(self.spaces[(lo + k) % n].kind for k in range(abs(steps) + 1))
 
     def draw_and_follow(self, player: Player, dice: tuple[int, int]) -> Any:
         """Draw a Give or Take card and follow it; the card's result, or None with no card."""
@@ -325,12 +395,16 @@ class Game:
         return result
 
     def space(self, ref: int | str) -> Space:
+        """The space at this index or of this name (KeyError when there is none)."""
         if isinstance(ref, int):
             return self.spaces[ref]
-        for s in self.spaces:
-            if s.name == ref:
-                return s
-        raise KeyError(ref)
+        try:
+            return self._by_space_name[ref]
+        except AttributeError:
+            self._by_space_name = {}
+            for s in reversed(self.spaces):  # the first of equal names wins, as before
+                self._by_space_name[s.name] = s
+            return self._by_space_name[ref]
 
     # --- decisions ----------------------------------------------------------------------
     def refusals(self, action: Action) -> list[Refusal]:
@@ -390,6 +464,9 @@ class Game:
         is reused (deciders do not change the game), so an answer is checked once.
         """
         decider = self.decider
+        if decider is not self._answers_of:
+            self._learn_answers(decider)
+        answers = self._answers
         outer = self.request
         self.request = request
         accepts = request.accepts
@@ -397,7 +474,8 @@ class Game:
         # error), and the request it waited for is then worth keeping
         while True:
             self._checked = None
-            action = decider.decide(self, request)
+            answer = None if answers is None else answers[request.player.index].get(request.kind)
+            action = decider.decide(self, request) if answer is None else answer(self, request)
             kind = type(action)
             checked = self._checked
             if checked is not None and checked[0] is action:
@@ -418,6 +496,20 @@ class Game:
                 self.request = outer
                 return action
             decider.refused(self, request, action, refusals)
+
+    def _learn_answers(self, decider: Decider) -> None:
+        """Take the decider's answering functions, when it offers them, to call them directly.
+
+        A decider may have `answers_for(player_name)`: request kind -> function(game,
+        request) answering for that player, as its `decide` would (None: ask `decide`).
+        """
+        self._answers_of = decider
+        tables = getattr(decider, "answers_for", None)
+        self._answers = None
+        if tables is not None:
+            found = [tables(p.name) for p in self.players]
+            if all(t is not None for t in found):
+                self._answers = found
 
     def choose_card(self, player: Player) -> str | None:
         return self.decider.choose_card(self, player)

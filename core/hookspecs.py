@@ -15,6 +15,7 @@ A plugin is a module (or object) with these declarations next to its hook functi
     ACTIONS = (Mortgage, Redeem)      # action types its em_apply carries out
     REFUSES = (Mortgage, Redeem)      # action types its em_refusals may refuse (default: all)
     LANDS_ON = ("street",)            # space kinds its em_land answers for (default: all)
+    PASSES = ("bonus",)               # em_moved: only moves touching these kinds (default: all)
     ESSENTIAL = False                 # True: refuses to be switched off
     REQUIRES = ("streets",)           # plugins that must be on with it
 """
@@ -104,7 +105,8 @@ def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
     """The MAN moved from space `start` by `steps` (negative: backward) and stands on its end.
 
     For what happens on the way: the Bonus Corner (R7), the Red Traffic Light (R8).
-    Fired once per move, before `em_land`.
+    Fired once per move, before `em_land`. A plugin that declares `PASSES` (space kinds) is
+    called only for moves that start on, cross or end on a space of one of those kinds.
     """
 
 

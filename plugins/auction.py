@@ -67,7 +67,9 @@ def em_land(game, player, space, dice):
 
 @hookimpl
 def em_auction(game, space, starter):
-    game.emit("auction", space=space.name)
+    seen = game.seen
+    if "auction" in seen:
+        game.emit("auction", space=space.name)
     players = game.players
     n = len(players)
     bidders = [players[(starter.index + k) % n] for k in range(n)]
@@ -76,17 +78,21 @@ def em_auction(game, space, starter):
     outer = game.stash.get(_STATE)
     game.stash[_STATE] = state
     # one request, brought up to date for each bidder in turn (a decider answers it at once)
-    request = Request(BID, starter, ACCEPTS, space=space)
-    talk = game.wants("bid") or game.wants("pass")
+    opts = game.variant.rules[PLUGIN_ID]
+    first_bid, increment = opts["first_bid"], opts["increment"]
+    request = Request(BID, starter, ACCEPTS, space=space, least=first_bid)
+    talk = "bid" in seen or "pass" in seen
     try:
         i = 0
         while bidders and not (len(bidders) == 1 and bidders[0] is state[2]):
             i %= len(bidders)
             bidder = bidders[i]
-            request.player, request.high_bid, request.high_bidder = bidder, state[1], state[2]
+            request.player = bidder
             action = game.ask(request)
             if type(action) is Bid:
-                state[1], state[2] = action.amount, bidder
+                state[1] = request.high_bid = action.amount
+                state[2] = request.high_bidder = bidder
+                request.least = action.amount + increment
                 if talk:
                     game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
                 i += 1
@@ -98,7 +104,8 @@ def em_auction(game, space, starter):
         game.stash[_STATE] = outer
     _, amount, winner = state
     if winner is None:
-        game.emit("auction_unsold", space=space.name)
+        if "auction_unsold" in seen:
+            game.emit("auction_unsold", space=space.name)
         return True
     game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)")
     game.acquire(winner, space)

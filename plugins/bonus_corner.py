@@ -9,6 +9,7 @@ from __future__ import annotations
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "bonus_corner"
+PASSES = ("bonus",)  # em_moved: only for moves onto or across a bonus space
 RULES = ("R7",)
 SPACE_KINDS = {
     "bonus": {

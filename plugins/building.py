@@ -50,8 +50,7 @@ def em_apply(game, action):
     p, space, count = action.player, action.space, action.count
     cost = space.price * count
     game.collect(p, game.bank, cost, f"building on {space} (R17)")
-    game.houses[space.index] += count
-    p.houses_left -= count
+    game.add_houses(space, count)
     game.emit("build", player=p.name, space=space.name, count=count, cost=cost,
               houses=game.houses[space.index])
     if game.houses[space.index] == game.variant.houses_per_street:

@@ -31,7 +31,8 @@ def em_move(game, player, dice):
     if dice[0] != dice[1]:
         return None
     total = dice[0] + dice[1]
-    game.emit("doubles", player=player.name)
+    if "doubles" in game.seen:
+        game.emit("doubles", player=player.name)
     if game.variant.rules[PLUGIN_ID]["after_card"] == "forward":
         game.move(player, total, dice)
         if not player.bankrupt:

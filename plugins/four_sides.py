@@ -42,42 +42,39 @@ def em_check_variant(variant):
     return None
 
 
-_CACHE = "four_sides.complete"  # player index -> (ownership version, complete?)
+_CACHE = "four_sides.estates"  # player -> (estate version, streets by side, missing sides)
 
 
-def _complete(game, player):
-    """Whether `player` owns a street on every side (then R13 no longer applies)."""
-    cache = game.stash.setdefault(_CACHE, {})
-    known = cache.get(player.index)
-    if known is not None and known[0] == game.ownership_version:
-        return known[1]
-    sides = {s.side for s in player.spaces if s.kind == "street" and s.side is not None}
-    complete = len(sides) >= len(game.variant.sides)
-    cache[player.index] = (game.ownership_version, complete)
-    return complete
+def _estate(game, player):
+    """(estate version, side -> the name of a street on it, sides with no street), cached."""
+    try:
+        cache = game.stash[_CACHE]
+    except KeyError:
+        cache = game.stash[_CACHE] = {}
+    known = cache.get(player)
+    if known is None or known[0] != player.estate_version:
+        sides = _streets_by_side(game, player)
+        known = cache[player] = (player.estate_version, sides, _missing(game, sides))
+    return known
 
 
 @hookimpl
 def em_refusals(game, action):
     kind = type(action)
-    if _complete(game, action.buyer if kind is Sell else action.player):
-        return None
+    player = action.buyer if kind is Sell else action.player
+    _, sides, missing = _estate(game, player)
+    if not missing:
+        return None  # a street on every side: R13 no longer applies
     if kind is Buy or kind is Bid or kind is Sell:
         space = action.space
         if space.kind != "street" or space.side is None:
             return None
-        player = action.buyer if kind is Sell else action.player
-        sides = _streets_by_side(game, player)
-        missing = _missing(game, sides)
-        if space.side in sides and missing:
+        if space.side in sides:
             return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
                             f"{space.side} and has no street on {_sides_text(missing)}")]
         return None
     if kind is Build:
-        sides = _streets_by_side(game, action.player)
-        missing = _missing(game, sides)
-        if missing:
-            return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
-                            f"{_sides_text(missing)}: no second house until they own a street "
-                            f"on every side")]
+        return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
+                        f"{_sides_text(missing)}: no second house until they own a street "
+                        f"on every side")]
     return None

@@ -79,4 +79,4 @@ def em_setup(game):
         if problems:
             text = game.describe(event) or event.kind
             raise InvariantViolation(f"invariant broken by event '{text}': " + "; ".join(problems))
-    game.listeners.append(check)
+    game.listen(check)

@@ -87,7 +87,7 @@ def em_apply(game, action):
     kind = type(action)
     if kind is Mortgage:
         p, space = action.player, action.space
-        game.mortgaged[space.index] = True
+        game.set_mortgaged(space, True)
         game.emit("mortgage", player=p.name, space=space.name, amount=space.mortgage)
         game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)")
         return True
@@ -95,7 +95,7 @@ def em_apply(game, action):
         p, space = action.player, action.space
         cost = redeem_cost(game, space)
         game.collect(p, game.bank, cost, f"redeeming {space} (R20)")
-        game.mortgaged[space.index] = False
+        game.set_mortgaged(space, False)
         game.emit("redeem", player=p.name, space=space.name, amount=cost)
         return True
     return None

@@ -48,7 +48,8 @@ def em_land(game, player, space, dice):
         game.acquire(player, space)
         game.emit("buy", player=player.name, space=space.name, price=space.price)
     else:
-        game.emit("decline", player=player.name, space=space.name)
+        if "decline" in game.seen:
+            game.emit("decline", player=player.name, space=space.name)
         game.hook.em_auction(game, space, player)
     return True
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from easymoney.hookspecs import hookimpl
 
 PLUGIN_ID = "traffic_light"
+PASSES = ("traffic_light",)  # em_moved: only for moves that touch a light
 RULES = ("R8",)
 SPACE_KINDS = {
     "traffic_light": {

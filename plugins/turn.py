@@ -30,17 +30,28 @@ AFTER = (EndTurn, Build, Mortgage, Redeem, Sell)
 WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
 
 
-# requests are made once a game: window before by player index, window after by
-# (player index, next player index)
-_REQUESTS = "turn.requests"
-_AFTER = "turn.after_requests"
+class _Turns:
+    """What a turn needs, made once a game: the window requests and the hooks a turn fires."""
+
+    __slots__ = ("before", "after", "turn_start", "move", "turn_end")
+
+    def __init__(self, game):
+        hook = game.hook
+        # window before by player index; window after by (player index, next player index)
+        self.before = [Request(WINDOW_BEFORE, p, BEFORE) for p in game.players]
+        self.after = {}
+        self.turn_start = hook.em_turn_start if hook.has("em_turn_start") else None
+        self.move = hook.em_move
+        self.turn_end = hook.em_turn_end
+
+
+_TURNS = "turn.turns"
 
 
 @hookimpl
 def em_setup(game):
     game.current = game.players[0]
-    game.stash[_REQUESTS] = [Request(WINDOW_BEFORE, p, BEFORE) for p in game.players]
-    game.stash[_AFTER] = {}
+    game.stash[_TURNS] = _Turns(game)
 
 
 @hookimpl
@@ -51,37 +62,40 @@ def em_play_turn(game):
         if player is None:
             game.end("bankruptcy", "no player is left in the game")
         game.current = player
-    hook = game.hook
-    if game.wants("turn"):
+    turns = game.stash[_TURNS]
+    seen = game.seen
+    if "turn" in seen:
         game.emit("turn", player=player.name, number=game.turns_played + 1)
-    if hook.implemented["em_turn_start"]:
-        hook.em_turn_start(game, player)
+    if turns.turn_start is not None:
+        turns.turn_start(game, player)
 
-    request = game.stash[_REQUESTS][player.index]
+    request = turns.before[player.index]
     while True:
         action = game.ask(request)
         if type(action) is Roll:
             break
         game.apply(action)
     dice = action.dice or game.roll_dice()
-    if game.wants("roll"):
+    if "roll" in seen:
         game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
-    hook.em_move(game, player, dice)
+    turns.move(game, player, dice)
 
-    nxt = game.next_player(player)
+    players = game.players
+    nxt = players[(player.index + 1) % len(players)]
+    if nxt.bankrupt:
+        nxt = game.next_player(player)
     if not player.bankrupt:
-        key = (player.index, nxt.index if nxt is not None else -1)
-        request = game.stash[_AFTER].get(key)
+        key = (player.index, -1 if nxt is None else nxt.index)
+        request = turns.after.get(key)
         if request is None:
-            request = game.stash[_AFTER][key] = Request(WINDOW_AFTER, player, AFTER,
-                                                        next_player=nxt)
+            request = turns.after[key] = Request(WINDOW_AFTER, player, AFTER, next_player=nxt)
         while True:
             action = game.ask(request)
             if type(action) is EndTurn:
                 break
             game.apply(action)
     game.turns_played += 1
-    hook.em_turn_end(game, player)
+    turns.turn_end(game, player)
     if nxt is None:
         game.end("bankruptcy", "no player is left in the game")
     game.current = nxt

@@ -24,7 +24,7 @@ class Recorder:
         self._roll_at: int | None = None
         self._last_end: tuple[int, Action] | None = None
         game.decider = self
-        game.listeners.append(self._on_event)
+        game.listen(self._on_event)
 
     def decide(self, game: Game, request: Request) -> Action:
         action = self.inner.decide(game, request)

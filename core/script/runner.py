@@ -100,7 +100,7 @@ class ScriptRunner:
         game = Game(v, [(d.name, d.strategy) for d in decls], self, seed=h.seed,
                     ruleset=ruleset)
         if on_event is not None:
-            game.listeners.append(on_event)
+            game.listen(on_event)
         return game
 
     def run(self) -> RunResult:

@@ -49,7 +49,7 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
         if stmt.mortgaged and not kind.get("x-mortgageable"):
             raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
         game.acquire(player, space, stmt.houses)
-        game.mortgaged[i] = stmt.mortgaged
+        game.set_mortgaged(space, stmt.mortgaged)
     elif t is S.SetupExemption:
         for card in game.deck:
             if card.kind == "exemption":

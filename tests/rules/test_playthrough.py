@@ -15,7 +15,7 @@ MAX_TURNS = 300   # end.max_turns: every game ends, by bankruptcy, the Bank or t
 
 
 class Invariants:
-    """A listener on `game.listeners`: money conserved, no negative cash, 16 houses a player."""
+    """A listener added by `game.listen`: money conserved, no negative cash, 16 houses a player."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -51,7 +51,7 @@ def test_seeded_playthrough_keeps_the_invariants_and_ends(name, seed):
     check = Invariants(game)
     game.setup()
     check(None)  # the dealt position; then after every event of the game
-    game.listeners.append(check)
+    game.listen(check)
     outcome = game.play(max_turns=MAX_TURNS + 1)
 
     assert outcome is not None and outcome.reason in ("bankruptcy", "bank", "turns")

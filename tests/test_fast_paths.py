@@ -1,0 +1,120 @@
+"""The engine's shortcuts change nothing but speed: the same seeded games with and without them."""
+
+from __future__ import annotations
+
+import pytest
+
+from easymoney.bots import BotDecider, Cautious, make_strategy
+from easymoney.events import Event
+from easymoney.game import EVERY_KIND, Game, ruleset_for
+from easymoney.loader import load_variant
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+class ThroughDecide(BotDecider):
+    """Overrides `decide`: the game must then ask through it, not call the strategies directly."""
+
+    def __init__(self, strategies):
+        super().__init__(strategies)
+        self.asked = 0
+
+    def decide(self, game, request):
+        self.asked += 1
+        return super().decide(game, request)
+
+
+def final_state(variant, strategy, seed, *, keep_log=True, decider=BotDecider):
+    game = Game(variant, NAMES, decider({n: make_strategy(strategy) for n in NAMES}),
+                seed=seed, keep_log=keep_log, ruleset=ruleset_for(variant))
+    game.setup()
+    game.play(max_turns=300)
+    return game.snapshot(), game
+
+
+@pytest.mark.parametrize("name", ["standard", "no-four-sides", "reference-card", "classic-1936"])
+@pytest.mark.parametrize("strategy", ["cautious", "greedy", "random"])
+def test_unseen_events_and_direct_answers_leave_the_game_as_it_would_be(name, strategy):
+    variant = load_variant(name)
+    for seed in (3, 4):
+        logged, _ = final_state(variant, strategy, seed)
+        unlogged, _ = final_state(variant, strategy, seed, keep_log=False)
+        through, game = final_state(variant, strategy, seed, decider=ThroughDecide)
+        assert logged == unlogged == through
+        assert game.decider.asked > game.turns_played  # every decision went through decide
+
+
+def test_seen_follows_the_log_and_the_listeners():
+    variant = load_variant("standard")
+    game = Game(variant, NAMES[:2], BotDecider({}), keep_log=False)
+    assert "rent" not in game.seen
+    heard: list[Event] = []
+    game.listen(heard.append, kinds=["rent"])
+    assert "rent" in game.seen and "move" not in game.seen
+    game.emit("move", player="Ann")
+    game.emit("rent", player="Ann")
+    assert [e.kind for e in heard] == ["rent"]
+    game.listen(heard.append)
+    assert game.seen is EVERY_KIND
+    assert Game(variant, NAMES[:2], BotDecider({})).seen is EVERY_KIND  # keeps its log
+
+
+def test_every_change_of_an_estate_bumps_its_version_and_the_board_version():
+    variant = load_variant("standard")
+    game = Game(variant, NAMES[:2], BotDecider({}))
+    game.setup()
+    ann, bob = game.players
+    street = next(s for s in game.spaces if s.kind == "street")
+    seen = []
+
+    def step(change):
+        before = (game.board_version, ann.estate_version, bob.estate_version)
+        change()
+        seen.append((game.board_version > before[0], ann.estate_version > before[1],
+                     bob.estate_version > before[2]))
+
+    step(lambda: game.acquire(ann, street))
+    step(lambda: game.add_houses(street, 1))
+    step(lambda: game.set_mortgaged(street, True))
+    step(lambda: game.change_owner(street, bob))
+    step(lambda: game.release(street))
+    assert seen == [(True, True, False), (True, True, False), (True, True, False),
+                    (True, True, True), (True, False, True)]
+    assert ann.houses_left == bob.houses_left == variant.houses_per_player
+
+
+def test_em_moved_is_fired_only_for_moves_that_touch_a_declared_kind():
+    variant = load_variant("standard")
+    relay = ruleset_for(variant).hook
+    # bonus_corner declares PASSES = ("bonus",), traffic_light PASSES = ("traffic_light",)
+    assert relay.moved_for(frozenset({"street", "legend"})) is None
+    assert relay.moved_for(frozenset({"street", "bonus"})) is not None
+    game = Game(variant, NAMES[:2], BotDecider({}))
+    bonus = next(s for s in game.spaces if s.kind == "bonus").index
+    n = len(game.spaces)
+    assert "bonus" in game._kinds_touched((bonus - 3) % n, 3)      # ends on it
+    assert "bonus" in game._kinds_touched((bonus - 3) % n, 5)      # crosses it
+    assert "bonus" in game._kinds_touched(bonus, 2)                # starts on it
+    assert "bonus" not in game._kinds_touched((bonus + 1) % n, 4)  # moves away from it
+    assert "bonus" in game._kinds_touched((bonus + 2) % n, -2)     # backward onto it
+    assert len(game._kinds_touched(0, 2 * n)) == len({s.kind for s in game.spaces})
+
+
+def test_a_cautious_bot_asks_again_for_a_refused_house_only_when_its_estate_changes():
+    variant = load_variant("standard")
+    bot = Cautious()
+    game = Game(variant, NAMES[:2], BotDecider({"Ann": bot, "Bob": make_strategy("cautious")}))
+    game.setup()
+    ann = game.players[0]
+    streets = [s for s in game.spaces if s.kind == "street"]
+    game.acquire(ann, streets[0])
+    asked = []
+    real = game.refusals
+    game.refusals = lambda action: asked.append(action) or real(action)  # type: ignore[method-assign]
+    request = game.stash["turn.turns"].before[0]  # any request of Ann's will do for `after`
+    for _ in range(3):
+        bot.after(game, request)
+    assert len(asked) == 1  # R13 refused the second house once; not asked again
+    game.acquire(ann, streets[1])
+    bot.after(game, request)
+    assert len(asked) == 2
