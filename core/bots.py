@@ -20,6 +20,7 @@ from .errors import UsageError, did_you_mean
 from .model import Space
 
 STRATEGY_GROUP = "easymoney.strategies"
+_NEVER = 10**18  # more spare cash than any game holds: "nothing to do at any cash"
 
 
 def space_value(game: Any, space: Space) -> int:
@@ -152,7 +153,8 @@ class Cautious(Strategy):
         self._plans_game: Any = None
 
     def _plan(self, game: Any, player: Any) -> list[Any]:
-        """[estate version, mortgaged spaces, cheapest street to build on or None, build refused]."""
+        """[estate version, mortgaged spaces, cheapest street to build on or None, build
+        refused, the least spare cash worth a look]."""
         if self._plans_game is not game:
             self._plans.clear()
             self._plans_game = game
@@ -171,17 +173,25 @@ class Cautious(Strategy):
             elif space.kind == "street" and houses[i] < limit:
                 if cheapest is None or space.price < cheapest.price:
                     cheapest = space
-        plan = self._plans[player.index] = [player.estate_version, redeemable, cheapest, False]
+        # the least spare cash that could make the window do something (at least $1)
+        least = min([2 * s.mortgage for s in redeemable] +
+                    ([cheapest.price] if cheapest is not None else []), default=_NEVER)
+        least = max(least, 1)
+        plan = self._plans[player.index] = [player.estate_version, redeemable, cheapest, False,
+                                            least]
         return plan
 
     def after(self, game: Any, request: Request) -> Action:
         player = request.player
         spare = player.cash - self.reserve
-        if spare <= 0:
-            return self._end_turn(player)
         plan = self._plans.get(player.index)
         if plan is None or plan[0] != player.estate_version or self._plans_game is not game:
             plan = self._plan(game, player)
+        if spare < plan[4]:  # nothing to redeem or build with this much to spare
+            try:
+                return self._ends[player]
+            except (AttributeError, KeyError):
+                return self._end_turn(player)
         for space in plan[1]:
             if spare >= 2 * space.mortgage:
                 action: Action = Redeem(player, space)
@@ -193,6 +203,7 @@ class Cautious(Strategy):
             if not game.refusals(action):
                 return action
             plan[3] = True
+            plan[4] = max(1, min((2 * s.mortgage for s in plan[1]), default=_NEVER))
         return self._end_turn(player)
 
     def buy(self, game: Any, request: Request) -> Action:

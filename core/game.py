@@ -158,6 +158,16 @@ def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: st
 class Game:
     """One game: the state, the seeded generator, the event log, and the loop that fires hooks."""
 
+    # slots: every attribute is read or written several times a turn, and a slot is the
+    # quickest attribute there is; __dict__ keeps room for what tests and tools attach
+    __slots__ = ("variant", "ruleset", "hook", "decider", "seed", "rng", "_random", "players",
+                 "by_name", "bank", "pots", "spaces", "_board_size", "owner", "houses",
+                 "mortgaged", "_landers", "_moved", "board_version", "deck", "discard",
+                 "current", "turns_played", "stash", "any_moment", "outcome", "request",
+                 "_refusers", "_checked", "_never_refused", "_answers_of", "_answers",
+                 "_by_space_name", "stopped", "keep_log", "log", "listeners",
+                 "_listeners_by_kind", "seen", "__dict__")
+
     def __init__(self, variant: Variant, players: Iterable[str | tuple[str, str | None]],
                  decider: Decider, *, seed: int = 0, ruleset: RuleSet | None = None,
                  keep_log: bool = True) -> None:
@@ -167,6 +177,7 @@ class Game:
         self.decider = decider
         self.seed = seed
         self.rng = random.Random(seed)
+        self._random = self.rng.random  # bound once: the dice are thrown every turn
         self.players: list[Player] = []
         for i, p in enumerate(players):
             name, strategy = (p, None) if isinstance(p, str) else p
@@ -247,12 +258,12 @@ class Game:
     # --- money --------------------------------------------------------------------
     def transfer(self, payer: Account, payee: Account, amount: int, reason: str) -> None:
         """The one way money moves: whole dollars, never more than the payer holds."""
-        if type(amount) is not int or amount < 0:
-            raise ValueError(f"transfer of {amount!r}: amounts are whole non-negative dollars")
-        if amount > payer.cash:
-            raise ValueError(f"{payer} cannot pay {amount}: holds only {payer.cash}")
-        if amount == 0:
-            return
+        if type(amount) is not int or not 0 < amount <= payer.cash:
+            if type(amount) is not int or amount < 0:
+                raise ValueError(f"transfer of {amount!r}: amounts are whole non-negative dollars")
+            if amount > payer.cash:
+                raise ValueError(f"{payer} cannot pay {amount}: holds only {payer.cash}")
+            return  # nothing to pay
         payer.cash -= amount
         payee.cash += amount
         if "pay" in self.seen:
@@ -463,41 +474,43 @@ class Game:
         A decider may check its answer with `refusals` before returning it; that verdict
         is reused (deciders do not change the game), so an answer is checked once.
         """
-        decider = self.decider
-        if decider is not self._answers_of:
-            self._learn_answers(decider)
-        answers = self._answers
         outer = self.request
         self.request = request
-        accepts = request.accepts
+        decider = self.decider
+        answers = self._answers if decider is self._answers_of else self._learn_answers(decider)
         # no try/finally: an exception out of here ends the game (GameEnded, StopGame or an
         # error), and the request it waited for is then worth keeping
         while True:
             self._checked = None
-            answer = None if answers is None else answers[request.player.index].get(request.kind)
-            action = decider.decide(self, request) if answer is None else answer(self, request)
+            if answers is None:
+                action = decider.decide(self, request)
+            else:
+                try:
+                    answer = answers[request.player.index][request.kind]
+                except KeyError:
+                    answer = decider.decide
+                action = answer(self, request)
             kind = type(action)
-            checked = self._checked
-            if checked is not None and checked[0] is action:
-                refusals = checked[1]
-            elif kind in self._never_refused:
+            if kind in self._never_refused:
                 refusals = _NONE
             else:
-                refusals = self.refusals(action)
-            if kind not in accepts:
-                if kind not in self.any_moment:
-                    raise TypeError(f"{action!r} does not answer {request.describe()}")
+                checked = self._checked
+                refusals = (checked[1] if checked is not None and checked[0] is action
+                            else self.refusals(action))
+            if kind in request.accepts:
+                if not refusals:
+                    self.request = outer
+                    return action
+                decider.refused(self, request, action, refusals)
+            elif kind in self.any_moment:
                 if refusals:
                     decider.refused(self, request, action, refusals)
                 else:
                     self.apply(action)
-                continue
-            if not refusals:
-                self.request = outer
-                return action
-            decider.refused(self, request, action, refusals)
+            else:
+                raise TypeError(f"{action!r} does not answer {request.describe()}")
 
-    def _learn_answers(self, decider: Decider) -> None:
+    def _learn_answers(self, decider: Decider) -> list[Mapping[str, Callable[..., Action]]] | None:
         """Take the decider's answering functions, when it offers them, to call them directly.
 
         A decider may have `answers_for(player_name)`: request kind -> function(game,
@@ -510,12 +523,13 @@ class Game:
             found = [tables(p.name) for p in self.players]
             if all(t is not None for t in found):
                 self._answers = found
+        return self._answers
 
     def choose_card(self, player: Player) -> str | None:
         return self.decider.choose_card(self, player)
 
     def roll_dice(self) -> tuple[int, int]:
-        r = self.rng.random
+        r = self._random
         return (int(r() * 6) + 1, int(r() * 6) + 1)
 
     # --- the game loop -------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Hooks take the game first. Implementations may accept any subset of a hook's arguments
 (pluggy passes them by name); taking them all saves a call on hooks fired every turn. Unless a hook says "first result", every implementation
-is called and the non-None results are collected into a list.
+is called and the non-None results are collected into a list; a hook that returns None is
+a notification, and what its implementations return is not looked at.
 
 A plugin is a module (or object) with these declarations next to its hook functions:
 

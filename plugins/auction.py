@@ -71,9 +71,8 @@ def em_auction(game, space, starter):
     if "auction" in seen:
         game.emit("auction", space=space.name)
     players = game.players
-    n = len(players)
-    bidders = [players[(starter.index + k) % n] for k in range(n)]
-    bidders = [p for p in bidders if not p.bankrupt]
+    # in turn order from the starter, those still in the game
+    bidders = [p for p in players[starter.index:] + players[:starter.index] if not p.bankrupt]
     state = [space, 0, None]
     outer = game.stash.get(_STATE)
     game.stash[_STATE] = state

@@ -37,9 +37,9 @@ class _Turns:
 
     def __init__(self, game):
         hook = game.hook
-        # window before by player index; window after by (player index, next player index)
+        # by player index; the window after names the next player: remade when that changes
         self.before = [Request(WINDOW_BEFORE, p, BEFORE) for p in game.players]
-        self.after = {}
+        self.after = [Request(WINDOW_AFTER, p, AFTER) for p in game.players]
         self.turn_start = hook.em_turn_start if hook.has("em_turn_start") else None
         self.move = hook.em_move
         self.turn_end = hook.em_turn_end
@@ -85,10 +85,10 @@ def em_play_turn(game):
     if nxt.bankrupt:
         nxt = game.next_player(player)
     if not player.bankrupt:
-        key = (player.index, -1 if nxt is None else nxt.index)
-        request = turns.after.get(key)
-        if request is None:
-            request = turns.after[key] = Request(WINDOW_AFTER, player, AFTER, next_player=nxt)
+        request = turns.after[player.index]
+        if request.next_player is not nxt:
+            request = turns.after[player.index] = Request(WINDOW_AFTER, player, AFTER,
+                                                          next_player=nxt)
         while True:
             action = game.ask(request)
             if type(action) is EndTurn:

@@ -136,3 +136,50 @@ def test_trace_prints_each_call_and_answer():
 def test_unknown_dispatch_mode():
     with pytest.raises(ValueError):
         HookRelay(_manager(), "slow")
+
+
+def test_notifications_call_every_implementation_and_return_none_in_every_mode():
+    impl = pluggy.HookimplMarker("easymoney")
+    calls = []
+
+    def plugin(name, **opts):
+        class P:
+            @impl(**opts)
+            def em_turn_end(self, game, player):
+                calls.append(name)
+                return name  # a notification's results are not looked at
+        return P()
+
+    pm = _manager()
+    for p in (plugin("A"), plugin("B", trylast=True), plugin("C"), plugin("D", tryfirst=True)):
+        pm.register(p)
+    out = io.StringIO()
+    for relay in (HookRelay(pm, "fast"), HookRelay(pm, "pluggy"), HookRelay(pm, "fast", out)):
+        assert relay.em_turn_end(None, None) is None
+    assert calls == ["D", "C", "A", "B"] * 3
+    lone = _manager()
+    lone.register(plugin("E"))
+    HookRelay(lone, "fast").em_turn_end(None, None)  # the implementation itself: no wrapper
+    assert calls[-1] == "E"
+    assert HookRelay(_manager(), "fast").em_turn_end(None, None) is None
+
+
+def test_written_out_callers_pass_each_argument_in_its_place():
+    impl = pluggy.HookimplMarker("easymoney")
+
+    class Some:
+        @impl
+        def em_collect(self, creditor, amount):  # a subset, in another order than the spec
+            return None
+
+    class Pays:
+        @impl(trylast=True)
+        def em_collect(self, game, debtor, creditor, amount, reason):
+            return (game, debtor, creditor, amount, reason)
+
+    pm = _manager()
+    pm.register(Pays())
+    pm.register(Some())
+    args = ("g", "d", "c", 7, "r")
+    assert HookRelay(pm, "fast").em_collect(*args) == HookRelay(pm, "pluggy").em_collect(*args) \
+        == args
