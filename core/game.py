@@ -492,6 +492,9 @@ class Game:
                 action = answer(self, request)
             kind = type(action)
             if kind in self._never_refused:
+                if kind in request.accepts:  # Roll, EndTurn, Pass: the usual answer
+                    self.request = outer
+                    return action
                 refusals = _NONE
             else:
                 checked = self._checked

@@ -96,8 +96,9 @@ def em_turn_start(game: Game, player: Player) -> None:
 def em_move(game: Game, player: Player, dice: tuple[int, int]) -> Any:
     """Move the player's MAN for this throw and resolve where it ends; first result wins.
 
-    The `doubles` plugin (R12) answers for doubles; the `turn` plugin answers otherwise
-    (forward by the total, R6). Return a non-None value when the move was handled.
+    The `doubles` plugin (R12) answers for doubles. When no plugin answers, the `turn`
+    plugin moves the MAN forward by the total (R6). Return a non-None value when the move
+    was handled.
     """
 
 

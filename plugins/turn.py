@@ -63,22 +63,21 @@ def em_play_turn(game):
             game.end("bankruptcy", "no player is left in the game")
         game.current = player
     turns = game.stash[_TURNS]
-    seen = game.seen
-    if "turn" in seen:
+    if "turn" in game.seen:
         game.emit("turn", player=player.name, number=game.turns_played + 1)
     if turns.turn_start is not None:
         turns.turn_start(game, player)
 
-    request = turns.before[player.index]
-    while True:
-        action = game.ask(request)
-        if type(action) is Roll:
-            break
+    ask = game.ask
+    action = ask(turns.before[player.index])
+    while type(action) is not Roll:
         game.apply(action)
+        action = ask(turns.before[player.index])
     dice = action.dice or game.roll_dice()
-    if "roll" in seen:
+    if "roll" in game.seen:
         game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
-    turns.move(game, player, dice)
+    if turns.move(game, player, dice) is None:  # no rule moves it otherwise: forward (R6)
+        game.move(player, dice[0] + dice[1], dice)
 
     players = game.players
     nxt = players[(player.index + 1) % len(players)]
@@ -89,22 +88,15 @@ def em_play_turn(game):
         if request.next_player is not nxt:
             request = turns.after[player.index] = Request(WINDOW_AFTER, player, AFTER,
                                                           next_player=nxt)
-        while True:
-            action = game.ask(request)
-            if type(action) is EndTurn:
-                break
+        action = ask(request)
+        while type(action) is not EndTurn:
             game.apply(action)
+            action = ask(request)
     game.turns_played += 1
     turns.turn_end(game, player)
     if nxt is None:
         game.end("bankruptcy", "no player is left in the game")
     game.current = nxt
-    return True
-
-
-@hookimpl(trylast=True)
-def em_move(game, player, dice):
-    game.move(player, dice[0] + dice[1], dice)
     return True
 
 
