@@ -160,11 +160,11 @@ class Game:
 
     # slots: every attribute is read or written several times a turn, and a slot is the
     # quickest attribute there is; __dict__ keeps room for what tests and tools attach
-    __slots__ = ("variant", "ruleset", "hook", "decider", "seed", "rng", "_random", "players",
+    __slots__ = ("variant", "ruleset", "hook", "_decider", "seed", "rng", "_random", "players",
                  "by_name", "bank", "pots", "spaces", "_board_size", "owner", "houses",
                  "mortgaged", "_landers", "_moved", "board_version", "deck", "discard",
                  "current", "turns_played", "stash", "any_moment", "outcome", "request",
-                 "_refusers", "_checked", "_never_refused", "_answers_of", "_answers",
+                 "_refusers", "_checked", "_never_refused", "_answers",
                  "_by_space_name", "stopped", "keep_log", "log", "listeners",
                  "_listeners_by_kind", "seen", "__dict__")
 
@@ -174,7 +174,6 @@ class Game:
         self.variant = variant
         self.ruleset = ruleset or ruleset_for(variant)
         self.hook = self.ruleset.hook
-        self.decider = decider
         self.seed = seed
         self.rng = random.Random(seed)
         self._random = self.rng.random  # bound once: the dice are thrown every turn
@@ -183,6 +182,7 @@ class Game:
             name, strategy = (p, None) if isinstance(p, str) else p
             self.players.append(Player(name, i, strategy))
         self.by_name = {p.name: p for p in self.players}
+        self.decider = decider  # after the players: see the `decider` setter
         self.bank = Account("the Bank", variant.bank_total)
         self.pots: dict[str, Account] = {}
         self.spaces: tuple[Space, ...] = variant.spaces
@@ -206,8 +206,6 @@ class Game:
         self._refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         self._checked: tuple[Action, list[Refusal]] | None = None
         self._never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
-        self._answers_of: Any = None  # the decider whose answering functions are in _answers
-        self._answers: list[Mapping[str, Callable[..., Action]]] | None = None
         self._by_space_name: dict[str, Space]  # made on first use by `space`
         self.stopped = False
         self.keep_log = keep_log
@@ -476,8 +474,8 @@ class Game:
         """
         outer = self.request
         self.request = request
-        decider = self.decider
-        answers = self._answers if decider is self._answers_of else self._learn_answers(decider)
+        answers = self._answers
+        decider = self._decider
         # no try/finally: an exception out of here ends the game (GameEnded, StopGame or an
         # error), and the request it waited for is then worth keeping
         while True:
@@ -486,7 +484,7 @@ class Game:
                 action = decider.decide(self, request)
             else:
                 try:
-                    answer = answers[request.player.index][request.kind]
+                    answer = answers[request.player][request.kind]
                 except KeyError:
                     answer = decider.decide
                 action = answer(self, request)
@@ -513,20 +511,25 @@ class Game:
             else:
                 raise TypeError(f"{action!r} does not answer {request.describe()}")
 
-    def _learn_answers(self, decider: Decider) -> list[Mapping[str, Callable[..., Action]]] | None:
-        """Take the decider's answering functions, when it offers them, to call them directly.
+    @property
+    def decider(self) -> Decider:
+        """Where the game's questions go. Setting it takes the decider's answering functions,
+        when it offers them, so that `ask` calls them directly.
 
         A decider may have `answers_for(player_name)`: request kind -> function(game,
-        request) answering for that player, as its `decide` would (None: ask `decide`).
+        request) answering for that player as its `decide` would (None: ask `decide`).
         """
-        self._answers_of = decider
+        return self._decider
+
+    @decider.setter
+    def decider(self, decider: Decider) -> None:
+        self._decider = decider
+        self._answers: dict[Player, Mapping[str, Callable[..., Action]]] | None = None
         tables = getattr(decider, "answers_for", None)
-        self._answers = None
         if tables is not None:
-            found = [tables(p.name) for p in self.players]
-            if all(t is not None for t in found):
-                self._answers = found
-        return self._answers
+            found = {p: tables(p.name) for p in self.players}
+            if all(t is not None for t in found.values()):
+                self._answers = found  # type: ignore[assignment]
 
     def choose_card(self, player: Player) -> str | None:
         return self.decider.choose_card(self, player)
