@@ -73,6 +73,14 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
     for name, schema in options.items():
         if not isinstance(schema, Mapping):
             raise PluginError(f"plugin {pid} ({origin}): option {name!r} must be a JSON Schema mapping")
+    # the filters that let the engine skip calls: a wrong shape would skip the wrong ones
+    for name, item, what in (("REFUSES", type, "action types"), ("LANDS_ON", str, "space kinds"),
+                             ("PASSES", str, "space kinds")):
+        declared = getattr(obj, name, None)
+        if declared is not None and (not isinstance(declared, (tuple, list, frozenset, set))
+                                     or not all(isinstance(x, item) for x in declared)):
+            raise PluginError(f"plugin {pid} ({origin}): {name} must be a tuple of {what}, "
+                              f"found {declared!r}")
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     return PluginInfo(
         id=pid, obj=obj, rules=rules, summary=doc[0] if doc else "",

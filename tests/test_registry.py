@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import types
 
 import pytest
 
 from easymoney.errors import PluginError
-from easymoney.registry import BUILTIN_PLUGINS, build_manager, discover
+from easymoney.registry import BUILTIN_PLUGINS, build_manager, discover, plugin_info
 
 
 def test_every_builtin_plugin_is_registered_under_its_id():
@@ -84,3 +85,11 @@ def test_the_manager_is_built_by_a_function_with_only_enabled_plugins():
     pm = build_manager(registry, ["turn", "bank"])
     names = {name for name, _ in pm.list_name_plugin()}
     assert names == {"core", "turn", "bank"}
+
+
+@pytest.mark.parametrize("name, value", [("PASSES", "bonus"), ("LANDS_ON", ["street", 3]),
+                                         ("REFUSES", ("Build",))])
+def test_a_misdeclared_call_filter_is_refused_with_its_name(name, value):
+    plugin = types.SimpleNamespace(PLUGIN_ID="odd", **{name: value})
+    with pytest.raises(PluginError, match=f"plugin odd \\(here\\): {name} must be a tuple of"):
+        plugin_info(plugin, "here")

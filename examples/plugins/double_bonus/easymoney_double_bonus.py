@@ -19,6 +19,7 @@ hookimpl = pluggy.HookimplMarker("easymoney")
 PLUGIN_ID = "double_bonus"
 RULES: tuple[str, ...] = ()  # a house rule: it has no id in RULES.md
 REQUIRES = ("bonus_corner",)
+PASSES = ("bonus",)  # em_moved: only moves that touch a bonus space can end exactly on one
 OPTIONS = {
     "multiplier": {
         "type": "integer", "minimum": 1, "maximum": 10, "default": 2,

@@ -1,0 +1,36 @@
+"""The benchmark scripts run and print their figures (their speed is not tested: see bench/)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from easymoney.game import INVARIANTS_ENV
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def run(script: str, *args: str) -> str:
+    env = {k: v for k, v in os.environ.items() if k != INVARIANTS_ENV}  # the engine alone
+    done = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
+                          text=True, timeout=300, check=False, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_bench_turns_prints_both_rates_and_the_speed_up():
+    out = run("bench_turns.py", "--games", "4", "--workers", "2", "--max-turns", "60")
+    assert re.search(r"^1 process +4 games +[\d,]+ player-turns .* player-turns/s .* games/s$",
+                     out, re.M)
+    assert re.search(r"^2 workers +4 games", out, re.M)
+    assert re.search(r"^speed-up +[\d.]+x with 2 workers$", out, re.M)
+
+
+def test_turn_profile_counts_the_same_bytecodes_on_every_run():
+    first = run("turn_profile.py", "--games", "1", "--top", "5")
+    assert re.search(r"[\d,]+ bytecodes a player-turn", first)
+    assert "game.py:ask" in first
+    assert run("turn_profile.py", "--games", "1", "--top", "5") == first
