@@ -230,7 +230,8 @@ class Request:
 
     def __init__(self, kind: str, player: Player, accepts: tuple[type, ...], *,
                  space: Space | None = None, high_bid: int = 0, high_bidder: Player | None = None,
-                 least: int = 0, amount: int = 0, creditor: Any = None, next_player: Player | None = None) -> None:
+                 least: int = 0, amount: int = 0, creditor: Any = None,
+                 next_player: Player | None = None) -> None:
         self.kind = kind
         self.player = player
         self.accepts = accepts

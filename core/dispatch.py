@@ -53,20 +53,22 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
     """
     if len(funcs) == 1 and how != "collect":
         return funcs[0]
+    # the generated names start with "_": no spec argument does
+    assert not any(a.startswith("_") for a in spec_args), spec_args
     args = ", ".join(spec_args)
     body: list[str] = []
     if how == "first":
         for i in range(len(funcs) - 1):
-            body += [f"r = f{i}({args})", "if r is not None:", "    return r"]
-        body.append(f"return f{len(funcs) - 1}({args})" if funcs else "return None")
+            body += [f"_r = _f{i}({args})", "if _r is not None:", "    return _r"]
+        body.append(f"return _f{len(funcs) - 1}({args})" if funcs else "return None")
     elif how == "collect":
-        body.append("out = []")
+        body.append("_out = []")
         for i in range(len(funcs)):
-            body += [f"r = f{i}({args})", "if r is not None:", "    out.append(r)"]
-        body.append("return out")
+            body += [f"_r = _f{i}({args})", "if _r is not None:", "    _out.append(_r)"]
+        body.append("return _out")
     else:
-        body += [f"f{i}({args})" for i in range(len(funcs))] or ["return None"]
-    namespace: dict[str, Any] = {f"f{i}": f for i, f in enumerate(funcs)}
+        body += [f"_f{i}({args})" for i in range(len(funcs))] or ["return None"]
+    namespace: dict[str, Any] = {f"_f{i}": f for i, f in enumerate(funcs)}
     exec(f"def {how}({args}):\n" + "".join(f"    {line}\n" for line in body), namespace)
     return namespace[how]
 
