@@ -27,7 +27,10 @@ class Space:
         return self.data.get(key, default)
 
     def __getattr__(self, name: str) -> Any:
-        # only reached for a key this space's kind does not have: price of a legend, ...
+        # reached for a key this space's kind does not have (price of a legend, ...), and
+        # while pickle or copy rebuild a space whose slots are not set yet
+        if name.startswith("__") or name in Space.__slots__:
+            raise AttributeError(name)
         raise AttributeError(f"{self.kind} space {self.name!r} has no {name!r}")
 
     def __repr__(self) -> str:
@@ -52,6 +55,8 @@ class Card:
         return self.data.get(key, default)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in Card.__slots__:  # see Space.__getattr__
+            raise AttributeError(name)
         raise AttributeError(f"{self.kind} card {self.text!r} has no {name!r}")
 
     def __repr__(self) -> str:

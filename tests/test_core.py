@@ -129,3 +129,20 @@ def test_roll_is_never_refused(standard):
 def test_rulesets_are_shared_by_games_of_one_variant(standard):
     assert ruleset_for(standard) is ruleset_for(standard)
     assert ruleset_for(standard, dispatch="pluggy") is not ruleset_for(standard)
+
+
+def test_spaces_and_cards_survive_pickle_and_copy():
+    import copy
+    import pickle
+
+    variant = load_variant("standard")
+    street = next(s for s in variant.spaces if s.kind == "street")
+    again = pickle.loads(pickle.dumps(street))
+    assert (again.index, again.name, again.kind, again.side, again.price, again.data) == \
+        (street.index, street.name, street.kind, street.side, street.price, street.data)
+    card = copy.deepcopy(variant.cards[0])
+    assert (card.text, card.kind, card.data) == (variant.cards[0].text, variant.cards[0].kind,
+                                                variant.cards[0].data)
+    legend = next(s for s in variant.spaces if s.kind == "legend")
+    with pytest.raises(AttributeError, match="has no 'price'"):
+        legend.price
