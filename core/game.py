@@ -536,7 +536,8 @@ class Game:
 
     def roll_dice(self) -> tuple[int, int]:
         r = self._random
-        return (int(r() * 6) + 1, int(r() * 6) + 1)
+        # floor, not int(): the same die for a number in [0, 6), and a quicker call
+        return (_floor(r() * 6) + 1, _floor(r() * 6) + 1)
 
     # --- the game loop -------------------------------------------------------------------
     def setup(self) -> None:
@@ -618,6 +619,7 @@ class Game:
 
 
 _NONE: list[Refusal] = []  # shared "no refusal" result: never mutated
+_floor = math.floor
 
 
 def _index(space: Space) -> int:
