@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import os
 import sys
 from typing import Any
 
@@ -52,11 +53,15 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         sys.settrace(None)
     total = sum(counts.values())
-    print(f"{args.variant}, {args.players} x {args.strategy}, {args.games} games: {turns:,} "
-          f"player-turns, {total / turns:,.0f} bytecodes a player-turn")
+    lines = [f"{args.variant}, {args.players} x {args.strategy}, {args.games} games: {turns:,} "
+             f"player-turns, {total / turns:,.0f} bytecodes a player-turn"]
+    lines += [f"{n / turns:9.1f} {100 * n / total:5.1f}%  {where}"
+              for where, n in counts.most_common(args.top)]
     invariants_note()
-    for where, n in counts.most_common(args.top):
-        print(f"{n / turns:9.1f} {100 * n / total:5.1f}%  {where}")
+    try:
+        print("\n".join(lines), flush=True)
+    except BrokenPipeError:  # `| head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
