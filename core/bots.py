@@ -74,8 +74,12 @@ class Strategy:
     """Base class: a strategy answers every kind of request."""
 
     name = "strategy"
-    _rolls: dict[Any, Roll]  # made on first use by _make: see _roll
+    _rolls: dict[Any, Roll]  # see _roll
     _ends: dict[Any, EndTurn]
+
+    def __init__(self) -> None:
+        self._rolls = {}
+        self._ends = {}
 
     def decide(self, game: Any, request: Request) -> Action:
         method = self._methods().get(request.kind)
@@ -88,7 +92,8 @@ class Strategy:
                 BID: self.bid, RAISE: self.raise_money}
 
     # A Roll of random dice and an EndTurn are asked for every turn: made once per player
-    # (actions are values) and kept in dicts a subclass need not set up in its __init__.
+    # (actions are values). A subclass that does not call Strategy.__init__ gets the dicts
+    # on first use.
     def _roll(self, player: Any) -> Roll:
         try:
             return self._rolls[player]
@@ -148,6 +153,7 @@ class Cautious(Strategy):
     name = "cautious"
 
     def __init__(self, reserve: int = 2000) -> None:
+        super().__init__()
         self.reserve = reserve
         self._plans: dict[int, list[Any]] = {}  # player index -> its window plan, see _plan
         self._plans_game: Any = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pluggy
 
@@ -206,9 +206,9 @@ class HookRelay:
         """The `em_moved` caller for a move that touched spaces of these kinds, or None."""
         return self._for("em_moved", kinds)
 
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        # every hook is set in __init__: this is reached only for a name that is no hook
-        raise AttributeError(f"no hook named {name!r}")
+    if TYPE_CHECKING:  # the hooks are set in __init__; no __getattr__ at run time, for
+        # Python 3.11 does not specialize attribute reads on a class that has one
+        def __getattr__(self, name: str) -> Callable[..., Any]: ...
 
     def has(self, name: str) -> bool:
         """Whether any plugin implements the hook (callers may skip a hook nobody answers)."""

@@ -76,7 +76,9 @@ def em_play_turn(game):
     dice = action.dice or game.roll_dice()
     if "roll" in game.seen:
         game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
-    if turns.move(game, player, dice) is None:  # no rule moves it otherwise: forward (R6)
+    # the hooks are attributes read into locals: see Game.collect
+    em_move = turns.move
+    if em_move(game, player, dice) is None:  # no rule moves it otherwise: forward (R6)
         game.move(player, dice[0] + dice[1], dice)
 
     players = game.players
@@ -93,7 +95,8 @@ def em_play_turn(game):
             game.apply(action)
             action = ask(request)
     game.turns_played += 1
-    turns.turn_end(game, player)
+    em_turn_end = turns.turn_end
+    em_turn_end(game, player)
     if nxt is None:
         game.end("bankruptcy", "no player is left in the game")
     game.current = nxt

@@ -144,5 +144,5 @@ def test_spaces_and_cards_survive_pickle_and_copy():
     assert (card.text, card.kind, card.data) == (variant.cards[0].text, variant.cards[0].kind,
                                                 variant.cards[0].data)
     legend = next(s for s in variant.spaces if s.kind == "legend")
-    with pytest.raises(AttributeError, match="has no 'price'"):
+    with pytest.raises(AttributeError, match="price"):
         legend.price
