@@ -6,26 +6,12 @@ on a new seed each time); here they run on fixed seeds, about 20 seconds in all.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from bench_modules import load
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load_fuzz() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("easymoney_bench_fuzz", ROOT / "bench" / "fuzz.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-fuzz = _load_fuzz()
+fuzz = load("fuzz")
 
 SEED = 20240601
 INPUTS = {"script": 300, "variant": 400}  # about 10 seconds each on a 2-core machine
