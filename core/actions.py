@@ -220,7 +220,8 @@ class Request:
     accepts   the action types that answer it (any-moment actions come on top)
     space     BUY, BID: the space at stake
     high_bid, high_bidder   BID: the auction so far
-    least                   BID: the smallest bid the rules accept now
+    least                   BID: the smallest bid the rules accept now (set by whoever
+                            makes the request: bots bid from it)
     amount, creditor        RAISE: the debt
     next_player             WINDOW_AFTER: whose turn follows
     """

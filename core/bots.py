@@ -44,22 +44,11 @@ def auction_value(game: Any, space: Space) -> int:
     return 3 * int(space.data.get("rent", 0))
 
 
-def min_bid(game: Any, request: Request) -> int:
-    """The smallest bid the rules accept (the request says; else R11's $100, then +$10)."""
-    if request.least:
-        return request.least
-    opts = game.variant.rules.get("auction", {})
-    if request.high_bidder is None:
-        return opts.get("first_bid", 100)
-    return request.high_bid + opts.get("increment", 10)
-
-
 def raise_to(game: Any, request: Request, ceiling: int) -> int:
     """A bid for an auction that jumps toward `ceiling` in about four steps, in whole bills."""
-    least = request.least or min_bid(game, request)
     bill = game.variant.smallest_bill
     step = (ceiling // 4) // bill * bill
-    return max(least, min(ceiling, request.high_bid + step))
+    return max(request.least, min(ceiling, request.high_bid + step))
 
 
 def mortgage_candidates(game: Any, player: Any) -> list[Space]:
@@ -120,10 +109,7 @@ class Strategy:
         return self._methods()
 
     def before(self, game: Any, request: Request) -> Action:
-        try:
-            return self._rolls[request.player]
-        except (AttributeError, KeyError):
-            return self._make("_rolls", Roll, request.player)
+        return self._roll(request.player)
 
     def after(self, game: Any, request: Request) -> Action:
         return self._end_turn(request.player)
@@ -141,6 +127,30 @@ class Strategy:
         return GoBankrupt(player)
 
 
+class _Plan:
+    """What a cautious bot may do in its windows while its estate stays as it is."""
+
+    __slots__ = ("version", "redeemable", "cheapest", "least")
+
+    def __init__(self, version: int, redeemable: list[Space], cheapest: Space | None) -> None:
+        self.version = version          # the player's estate_version it was made at
+        self.redeemable = redeemable    # mortgaged spaces, in board order
+        self.cheapest = cheapest        # the street to build on, if any
+        self._settle()
+
+    def build_refused(self) -> None:
+        """The rules refused the house: none is asked for until the estate changes."""
+        self.cheapest = None
+        self._settle()
+
+    def _settle(self) -> None:
+        # the least spare cash that could make a window do something (at least $1)
+        costs = [2 * s.mortgage for s in self.redeemable]
+        if self.cheapest is not None:
+            costs.append(self.cheapest.price)
+        self.least = max(1, min(costs, default=_NEVER))
+
+
 class Cautious(Strategy):
     """Keeps a cash reserve; buys, bids and builds only what it can afford above it.
 
@@ -155,18 +165,13 @@ class Cautious(Strategy):
     def __init__(self, reserve: int = 2000) -> None:
         super().__init__()
         self.reserve = reserve
-        self._plans: dict[int, list[Any]] = {}  # player index -> its window plan, see _plan
-        self._plans_game: Any = None
+        self._plans: dict[int, _Plan] = {}  # player index -> its window plan
+        self._plans_game: Any = None  # the game they are plans for
 
-    def _plan(self, game: Any, player: Any) -> list[Any]:
-        """[estate version, mortgaged spaces, cheapest street to build on or None, build
-        refused, the least spare cash worth a look]."""
+    def _plan(self, game: Any, player: Any) -> _Plan:
         if self._plans_game is not game:
             self._plans.clear()
             self._plans_game = game
-        plan = self._plans.get(player.index)
-        if plan is not None and plan[0] == player.estate_version:
-            return plan
         mortgaged, houses = game.mortgaged, game.houses
         # a house must come from the supply: with none left, only redeeming is worth a look
         limit = game.variant.houses_per_street if player.houses_left > 0 else 0
@@ -179,37 +184,28 @@ class Cautious(Strategy):
             elif space.kind == "street" and houses[i] < limit:
                 if cheapest is None or space.price < cheapest.price:
                     cheapest = space
-        # the least spare cash that could make the window do something (at least $1)
-        least = min([2 * s.mortgage for s in redeemable] +
-                    ([cheapest.price] if cheapest is not None else []), default=_NEVER)
-        least = max(least, 1)
-        plan = self._plans[player.index] = [player.estate_version, redeemable, cheapest, False,
-                                            least]
+        plan = self._plans[player.index] = _Plan(player.estate_version, redeemable, cheapest)
         return plan
 
     def after(self, game: Any, request: Request) -> Action:
         player = request.player
         spare = player.cash - self.reserve
-        plan = self._plans.get(player.index)
-        if plan is None or plan[0] != player.estate_version or self._plans_game is not game:
+        plan = self._plans.get(player.index) if self._plans_game is game else None
+        if plan is None or plan.version != player.estate_version:
             plan = self._plan(game, player)
-        if spare < plan[4]:  # nothing to redeem or build with this much to spare
-            try:
-                return self._ends[player]
-            except (AttributeError, KeyError):
-                return self._end_turn(player)
-        for space in plan[1]:
+        if spare < plan.least:  # nothing to redeem or build with this much to spare
+            return self._end_turn(player)
+        for space in plan.redeemable:
             if spare >= 2 * space.mortgage:
                 action: Action = Redeem(player, space)
                 if not game.refusals(action):
                     return action
-        best = plan[2]
-        if best is not None and best.price <= spare and not plan[3]:
+        best = plan.cheapest
+        if best is not None and best.price <= spare:
             action = Build(player, best)
             if not game.refusals(action):
                 return action
-            plan[3] = True
-            plan[4] = max(1, min((2 * s.mortgage for s in plan[1]), default=_NEVER))
+            plan.build_refused()
         return self._end_turn(player)
 
     def buy(self, game: Any, request: Request) -> Action:
@@ -225,7 +221,7 @@ class Cautious(Strategy):
         if player.houses_left <= 0:  # no house to mark it with: pass
             return Pass(player, space)
         ceiling = min(auction_value(game, space), player.cash - self.reserve)
-        if (request.least or min_bid(game, request)) > ceiling:
+        if request.least > ceiling:
             return Pass(player, space)
         amount = raise_to(game, request, ceiling)
         if amount <= ceiling:
@@ -267,7 +263,7 @@ class Greedy(Strategy):
         if player.houses_left <= 0:  # no house to mark it with: pass
             return Pass(player, space)
         ceiling = min(2 * auction_value(game, space), player.cash)
-        if (request.least or min_bid(game, request)) > ceiling:
+        if request.least > ceiling:
             return Pass(player, space)
         amount = raise_to(game, request, ceiling)
         if amount <= ceiling:
@@ -334,7 +330,7 @@ class RandomStrategy(Strategy):
 
     def bid(self, game: Any, request: Request) -> Action:
         options: list[Action] = [Pass(request.player, request.space)]
-        action = Bid(request.player, request.space, min_bid(game, request))
+        action = Bid(request.player, request.space, request.least)
         if not game.refusals(action):
             options.append(action)
         return options[int(game.rng.random() * len(options))]

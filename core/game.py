@@ -234,10 +234,6 @@ class Game:
             for listener in targeted:
                 listener(event)
 
-    def wants(self, kind: str) -> bool:
-        """Whether an event of this kind would be seen (the same as `kind in game.seen`)."""
-        return kind in self.seen
-
     def listen(self, listener: Callable[[Event], None],
                kinds: Iterable[str] | None = None) -> None:
         """Call `listener` with every event, or only with events of these kinds (cheaper)."""
