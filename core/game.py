@@ -457,8 +457,8 @@ class Game:
 
     def apply(self, action: Action) -> None:
         if self.hook.em_apply(self, action) is None:
-            raise RefusedAction(f"{action.player} cannot {action.describe()}: no rule in play "
-                                f"allows it", (Refusal("-", "-", "no rule in play allows it"),))
+            raise RefusedAction(f"{action.player} cannot {action.describe()}: {NO_RULE.reason}",
+                                (NO_RULE,))
 
     def perform(self, action: Action) -> None:
         """Check then apply; a refused action raises RefusedAction and changes nothing."""
@@ -620,6 +620,9 @@ class Game:
 
 
 _NONE: list[Refusal] = []  # shared "no refusal" result: never mutated
+# an action of a type no installed plugin carries out (a plugin that is switched off is
+# named by its own refusal, see Game._refuser)
+NO_RULE = Refusal("-", "-", "no rule in play allows it")
 _floor = math.floor
 
 

@@ -11,7 +11,7 @@ from .. import actions as A
 from ..bots import make_strategy
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
 from ..events import Event
-from ..game import Game, Player, StopGame, ruleset_for
+from ..game import NO_RULE, Game, Player, StopGame, ruleset_for
 from ..model import Space, Variant
 from ..registry import discover
 from . import ast as S
@@ -248,8 +248,7 @@ class ScriptRunner:
         if type(action) not in request.accepts and type(action) not in game.any_moment:
             # an action whose rule is not in play here (the exemption sale without R16):
             # refused like any other, so that `expect refused` can name it
-            self.refused(game, request, action, game.refusals(action) or [
-                A.Refusal("-", "-", "no rule in play allows it")])
+            self.refused(game, request, action, game.refusals(action) or [NO_RULE])
             return self.decide(game, request)
         return action
 
