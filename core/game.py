@@ -116,20 +116,47 @@ class RuleSet:
                 self.action_owner.setdefault(kind, info.id)
         self.handled: set[type] = set()
         self._moved: dict[tuple[str, ...], dict[int, Any]] = {}
+        self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
+        self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
         for pid in ("core", *self.enabled):
             on = registry.plugins.get(pid)
             if on is not None:
                 self.templates.update(on.events)
                 self.handled.update(on.actions)
 
-
     def moved_callers(self, board_kinds: tuple[str, ...]) -> dict[int, Any]:
         """The cache of `em_moved` callers by move for boards with these kinds of space."""
         return self._moved.setdefault(board_kinds, {})
 
-    def never_refused(self, kind: type) -> bool:
-        """Whether no plugin in play can refuse an action of this type (its check can be skipped)."""
-        return self.hook.mode == "fast" and not self.hook.has_refusers(kind)
+    def refusal_check(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
+        """The refusal check for one action type: its em_refusals callers, flattened (made
+        once per rule set, kept in `refusers`; a type no plugin in play can refuse goes
+        into `never_refused`, and `Game.ask` skips its check)."""
+        collect = self.hook.refusals_for(kind)
+        owner = self.action_owner.get(kind)
+        off: Refusal | None = None
+        if owner is not None and kind not in self.handled:
+            rules = self.registry.plugins[owner].rules
+            off = Refusal(rules[0] if rules else "-", owner,
+                          f"the rule '{owner}' is switched off in this game")
+        if off is None and self.hook.mode == "fast" and not self.hook.has_refusers(kind):
+            self.never_refused.add(kind)
+
+        def check(game: Game, action: Action) -> list[Refusal]:
+            found = collect(game, action)
+            if off is not None:
+                found.append([off])
+            if not found:
+                return found
+            out: list[Refusal] = []
+            for r in found:
+                if isinstance(r, Refusal):
+                    out.append(r)
+                else:
+                    out.extend(r)
+            return out
+        self.refusers[kind] = check
+        return check
 
 
 _RULESETS: dict[tuple[Any, ...], RuleSet] = {}
@@ -203,9 +230,9 @@ class Game:
         self.any_moment: frozenset[type] = frozenset()
         self.outcome: Outcome | None = None
         self.request: Request | None = None  # what the game is waiting for, while it waits
-        self._refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
+        self._refusers = self.ruleset.refusers  # shared by the games of the rule set
         self._checked: tuple[Action, list[Refusal]] | None = None
-        self._never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
+        self._never_refused = self.ruleset.never_refused
         self._by_space_name: dict[str, Space]  # made on first use by `space`
         self.stopped = False
         self.keep_log = keep_log
@@ -422,38 +449,10 @@ class Game:
         kind = type(action)
         check = self._refusers.get(kind)
         if check is None:
-            check = self._refusers[kind] = self._refuser(kind)
+            check = self.ruleset.refusal_check(kind)
         found = check(self, action)
         self._checked = (action, found)
         return found
-
-    def _refuser(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
-        """The refusal check for one action type: its em_refusals callers, flattened."""
-        collect = self.hook.refusals_for(kind)
-        ruleset = self.ruleset
-        owner = ruleset.action_owner.get(kind)
-        off: Refusal | None = None
-        if owner is not None and kind not in ruleset.handled:
-            rules = ruleset.registry.plugins[owner].rules
-            off = Refusal(rules[0] if rules else "-", owner,
-                          f"the rule '{owner}' is switched off in this game")
-        if off is None and ruleset.never_refused(kind):
-            self._never_refused.add(kind)
-
-        def check(game: Game, action: Action) -> list[Refusal]:
-            found = collect(game, action)
-            if off is not None:
-                found.append([off])
-            if not found:
-                return found
-            out: list[Refusal] = []
-            for r in found:
-                if isinstance(r, Refusal):
-                    out.append(r)
-                else:
-                    out.extend(r)
-            return out
-        return check
 
     def apply(self, action: Action) -> None:
         if self.hook.em_apply(self, action) is None:
