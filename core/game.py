@@ -115,7 +115,7 @@ class RuleSet:
             for kind in info.actions:
                 self.action_owner.setdefault(kind, info.id)
         self.handled: set[type] = set()
-        self._moved: dict[tuple[str, ...], dict[int, Any]] = {}
+        self._boards: dict[tuple[str, ...], tuple[list[Any], dict[int, Any]]] = {}
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
         for pid in ("core", *self.enabled):
@@ -124,9 +124,14 @@ class RuleSet:
                 self.templates.update(on.events)
                 self.handled.update(on.actions)
 
-    def moved_callers(self, board_kinds: tuple[str, ...]) -> dict[int, Any]:
-        """The cache of `em_moved` callers by move for boards with these kinds of space."""
-        return self._moved.setdefault(board_kinds, {})
+    def board_callers(self, board_kinds: tuple[str, ...]) -> tuple[list[Any], dict[int, Any]]:
+        """For a board with these kinds of space: the `em_land` caller of each space, and
+        the cache of `em_moved` callers by move (filled by `Game.move`)."""
+        found = self._boards.get(board_kinds)
+        if found is None:
+            found = self._boards[board_kinds] = (
+                [self.hook.land_for(kind) for kind in board_kinds], {})
+        return found
 
     def refusal_check(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
         """The refusal check for one action type: its em_refusals callers, flattened (made
@@ -217,9 +222,10 @@ class Game:
         self.owner: list[Player | None] = [None] * n
         self.houses: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
-        self._landers: list[Callable[..., Any] | None] = [None] * n  # em_land by space kind
-        # em_moved callers by (start, steps), shared by the games on boards of these kinds
-        self._moved = self.ruleset.moved_callers(tuple(s.kind for s in self.spaces))
+        # em_land callers by space and em_moved callers by (start, steps), shared by the
+        # games on boards with these kinds of space
+        self._landers, self._moved = self.ruleset.board_callers(
+            tuple(s.kind for s in self.spaces))
         # bumped by every change of owner, houses or mortgage: lets rules and bots cache by board
         self.board_version = 0
         self.deck: list[Card] = []     # the draw pile; the top card is deck[-1]
@@ -407,8 +413,6 @@ class Game:
             moved(self, player, start, steps)
         if land and not player.bankrupt:
             lander = self._landers[end]
-            if lander is None:
-                lander = self._landers[end] = self.hook.land_for(space.kind)
             lander(self, player, space, dice)
         return space
 
