@@ -18,9 +18,9 @@ import sys
 import time
 from typing import Any
 
-from easymoney.bots import BotDecider, make_strategy
-from easymoney.game import INVARIANTS_ENV, Game, ruleset_for
-from easymoney.loader import load_variant
+from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.engine.game import INVARIANTS_ENV, Game, ruleset_for
+from easymoney.loading.loader import load_variant
 
 _STATE: dict[str, Any] = {}  # per process: the variant and rule set, built once
 

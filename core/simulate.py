@@ -27,14 +27,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TextIO
 
-from .actions import money
-from .bots import BotDecider, available_strategies, make_strategy
+from .engine.actions import money
+from .engine.bots import BotDecider, available_strategies, make_strategy
 from .errors import PluginError, UsageError
-from .events import Event
-from .game import Game, ruleset_for
-from .loader import builtin_names, load_variant
-from .model import Variant
-from .registry import discover
+from .engine.events import Event
+from .engine.game import Game, ruleset_for
+from .loading.loader import builtin_names, load_variant
+from .engine.model import Variant
+from .engine.registry import discover
 from .script.record import Recorder, header_lines, record_text, write_atomically
 
 END_REASONS = ("bankruptcy", "bank", "turns")

@@ -11,8 +11,8 @@ R11  open ascending auction by the Bank, starting with the lander and going roun
 
 from __future__ import annotations
 
-from easymoney.actions import BID, Bid, Pass, Refusal, Request, money
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import BID, Bid, Pass, Refusal, Request, money
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "auction"
 LANDS_ON = ("utility", "commercial")

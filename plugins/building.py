@@ -7,8 +7,8 @@ R17  in a window of their own turn, the owner of an unmortgaged street may add o
 
 from __future__ import annotations
 
-from easymoney.actions import Build, Refusal, money
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import Build, Refusal, money
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "building"
 REFUSES = (Build,)

@@ -10,9 +10,9 @@ R26  a player who cannot pay after mortgaging all they can is bankrupt: the cred
 
 from __future__ import annotations
 
-from easymoney.actions import RAISE, GoBankrupt, Mortgage, Refusal, Request, Sell
-from easymoney.game import Player
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import RAISE, GoBankrupt, Mortgage, Refusal, Request, Sell
+from easymoney.engine.game import Player
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "debts"
 REFUSES = (GoBankrupt,)

@@ -9,8 +9,8 @@ R16  the holder pays no taxes and no traffic fines (tax spaces, tax cards, the R
 
 from __future__ import annotations
 
-from easymoney.actions import Refusal, SellExemption, money
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import Refusal, SellExemption, money
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "exemption"
 REFUSES = (SellExemption,)

@@ -9,8 +9,8 @@ R13  a player who does not own a street on each of the four sides may not acquir
 
 from __future__ import annotations
 
-from easymoney.actions import Bid, Build, Buy, Refusal, Sell
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import Bid, Build, Buy, Refusal, Sell
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "four_sides"
 REFUSES = (Buy, Bid, Sell, Build)

@@ -7,8 +7,8 @@ R3  each player has the variant's number of houses (16) of their colour; a house
 
 from __future__ import annotations
 
-from easymoney.actions import Bid, Build, Buy, Refusal, Sell
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import Bid, Build, Buy, Refusal, Sell
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "houses"
 REFUSES = (Buy, Bid, Build, Sell)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from easymoney.actions import GoBankrupt, Mortgage, Redeem, Refusal, money
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import GoBankrupt, Mortgage, Redeem, Refusal, money
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "mortgage"
 REFUSES = (Mortgage, Redeem, GoBankrupt)

@@ -9,7 +9,7 @@ R18  a street's rent is the entry of its schedule for its number of houses (1 to
 
 from __future__ import annotations
 
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "rent"
 LANDS_ON = ("street", "utility", "commercial")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from easymoney.actions import Bid, Refusal, Sell, SellExemption, money
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import Bid, Refusal, Sell, SellExemption, money
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "rounding"
 REFUSES = (Bid, Sell, SellExemption)

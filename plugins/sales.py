@@ -8,8 +8,8 @@ R22  in a window of their own turn (or to raise money, R25), a player may sell a
 
 from __future__ import annotations
 
-from easymoney.actions import Refusal, Sell, money
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import Refusal, Sell, money
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "sales"
 REFUSES = (Sell,)

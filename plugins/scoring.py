@@ -9,7 +9,7 @@ R29  the player with the largest total wins; equal largest totals share the win.
 
 from __future__ import annotations
 
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "scoring"
 RULES = ("R28", "R29")

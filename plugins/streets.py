@@ -7,8 +7,8 @@ R9  a MAN landing on an unowned street: its player is asked whether to buy it fo
 
 from __future__ import annotations
 
-from easymoney.actions import BUY, Buy, Decline, Refusal, Request, money
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.actions import BUY, Buy, Decline, Refusal, Request, money
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "streets"
 LANDS_ON = ("street",)

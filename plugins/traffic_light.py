@@ -8,7 +8,7 @@ R8  a MAN that moves forward across the Red Traffic Light (both cells) without s
 
 from __future__ import annotations
 
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "traffic_light"
 PASSES = ("traffic_light",)  # em_moved: only for moves that touch a light

@@ -11,9 +11,9 @@ R6  the MAN moves forward the total of the dice; after the last space comes spac
 
 from __future__ import annotations
 
-from easymoney.actions import (WINDOW_AFTER, WINDOW_BEFORE, Build, EndTurn, Mortgage, Redeem,
+from easymoney.engine.actions import (WINDOW_AFTER, WINDOW_BEFORE, Build, EndTurn, Mortgage, Redeem,
                                Refusal, Request, Roll, Sell)
-from easymoney.hookspecs import hookimpl
+from easymoney.engine.hookspecs import hookimpl
 
 PLUGIN_ID = "turn"
 REFUSES = (Build, Mortgage, Redeem, Sell)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from easymoney.actions import Build, Refusal, Roll
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.engine.actions import Build, Refusal, Roll
+from easymoney.engine.bots import BotDecider, make_strategy
 from easymoney.errors import RefusedAction
-from easymoney.game import Game, GameEnded, ruleset_for
-from easymoney.loader import load_variant
+from easymoney.engine.game import Game, GameEnded, ruleset_for
+from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat"]
 

@@ -7,10 +7,10 @@ import io
 import pluggy
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
-from easymoney.dispatch import HookRelay
-from easymoney.game import Game, ruleset_for
-from easymoney.loader import load_variant
+from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.engine.dispatch import HookRelay
+from easymoney.engine.game import Game, ruleset_for
+from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -37,7 +37,7 @@ class _Spec:
 
 
 def _manager():
-    from easymoney.registry import _new_manager
+    from easymoney.engine.registry import _new_manager
     return _new_manager()
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from easymoney.registry import BUILTIN_PLUGINS, discover
+from easymoney.engine.registry import BUILTIN_PLUGINS, discover
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import regen_golden  # noqa: E402  (the one place that knows how an example is played)

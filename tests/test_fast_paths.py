@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from easymoney.bots import BotDecider, Cautious, make_strategy
-from easymoney.events import Event
-from easymoney.game import EVERY_KIND, Game, ruleset_for
-from easymoney.loader import load_variant
+from easymoney.engine.bots import BotDecider, Cautious, make_strategy
+from easymoney.engine.events import Event
+from easymoney.engine.game import EVERY_KIND, Game, ruleset_for
+from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 

@@ -6,11 +6,11 @@ import inspect
 
 import pytest
 
-from easymoney import hookspecs
-from easymoney.bots import BotDecider, make_strategy
-from easymoney.dispatch import HOOK_NAMES
-from easymoney.game import Game
-from easymoney.loader import load_variant
+from easymoney.engine import hookspecs
+from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.engine.dispatch import HOOK_NAMES
+from easymoney.engine.game import Game
+from easymoney.loading.loader import load_variant
 
 
 def test_every_hook_is_documented():
@@ -58,8 +58,8 @@ def _probe(seen: set[str]) -> object:
 @pytest.fixture(scope="module")
 def fired():
     """Names of the hooks fired while bot games on every shipped variant are played."""
-    from easymoney.game import RuleSet
-    from easymoney.registry import Registry, discover, plugin_info
+    from easymoney.engine.game import RuleSet
+    from easymoney.engine.registry import Registry, discover, plugin_info
     seen: set[str] = set()
     registry = Registry(plugins=dict(discover().plugins))
     registry.add(plugin_info(_probe(seen), "test"))
@@ -86,8 +86,8 @@ def test_every_hook_is_fired_by_a_game(fired):
 def test_check_variant_hook_is_fired_by_the_loader():
     from dataclasses import replace
 
-    import easymoney.loader as loader
-    from easymoney.registry import Registry, discover
+    import easymoney.loading.loader as loader
+    from easymoney.engine.registry import Registry, discover
     calls = []
     registry = Registry(plugins=dict(discover().plugins))
     probe = type("Probe", (), {

@@ -22,16 +22,16 @@ from typing import Any
 
 import pytest
 
-from easymoney import loader
-from easymoney import registry as registry_module
+from easymoney.loading import loader
+from easymoney.engine import registry as registry_module
 from easymoney.cli import main
 from easymoney.errors import EasyMoneyError, ScriptSyntaxError, VariantError
-from easymoney.loader import MAX_CARDS, MAX_MONEY, MAX_NUMBER, MAX_SPACES, load_variant
-from easymoney.registry import BUILTIN_PLUGINS, Registry, discover
-from easymoney.schema import variant_schema
+from easymoney.loading.loader import MAX_CARDS, MAX_MONEY, MAX_NUMBER, MAX_SPACES, load_variant
+from easymoney.engine.registry import BUILTIN_PLUGINS, Registry, discover
+from easymoney.loading.schema import variant_schema
 from easymoney.script import parser, record
 from easymoney.script.parser import MAX_SCRIPT_BYTES, parse, parse_bytes, parse_file
-from easymoney.yamlload import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_NODES, load_text
+from easymoney.loading.yamlload import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_NODES, load_text
 
 BAD = Path(__file__).parent / "data" / "bad"
 REGEN = os.environ.get("EASYMONEY_REGEN_BAD", "") not in ("", "0")
@@ -347,7 +347,7 @@ def test_unreadable_files(tmp_path: Path) -> None:
 
 def test_unreadable_files_as_any_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same, with the refusal made by hand: root reads a file of mode 000."""
-    from easymoney import yamlload
+    from easymoney.loading import yamlload
 
     def refuse(path: Any, *args: Any, **kw: Any) -> Any:
         raise PermissionError(13, "Permission denied", str(path))

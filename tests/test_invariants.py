@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.engine.bots import BotDecider, make_strategy
 from easymoney.cli import main
-from easymoney.game import INVARIANTS_ENV, Game
-from easymoney.loader import load_variant
-from easymoney.model import Card
+from easymoney.engine.game import INVARIANTS_ENV, Game
+from easymoney.loading.loader import load_variant
+from easymoney.engine.model import Card
 from easymoney.plugins.invariants import InvariantViolation, violations
 from easymoney.script import runner as runner_module
 

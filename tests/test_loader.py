@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from easymoney import core_plugin
+from easymoney.engine import core_plugin
 from easymoney.errors import EasyMoneyError, PluginError, UsageError, VariantError
-from easymoney.hookspecs import hookimpl
-from easymoney.loader import builtin_names, builtin_variants, load_variant, parse_option
-from easymoney.registry import Registry, discover, plugin_info
-from easymoney.yamlload import (MAX_BYTES, dump, format_path, load_text,
+from easymoney.engine.hookspecs import hookimpl
+from easymoney.loading.loader import builtin_names, builtin_variants, load_variant, parse_option
+from easymoney.engine.registry import Registry, discover, plugin_info
+from easymoney.loading.yamlload import (MAX_BYTES, dump, format_path, load_text,
                                 parse_scalar)
 
 DATA = Path(__file__).parent / "data" / "variants"

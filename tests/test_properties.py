@@ -18,14 +18,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from bench_modules import load
 
-from easymoney import actions as A
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.engine import actions as A
+from easymoney.engine.bots import BotDecider, make_strategy
 from easymoney.cli import main
 from easymoney.errors import RefusedAction
-from easymoney.game import Game
-from easymoney.loader import builtin_names, load_variant
+from easymoney.engine.game import Game
+from easymoney.loading.loader import builtin_names, load_variant
 from easymoney.plugins.invariants import violations
-from easymoney.registry import discover
+from easymoney.engine.registry import discover
 
 VARIANTS = builtin_names()
 STRATEGIES = ("cautious", "greedy", "random")

@@ -10,7 +10,7 @@ import types
 import pytest
 
 from easymoney.errors import PluginError
-from easymoney.registry import BUILTIN_PLUGINS, build_manager, discover, plugin_info
+from easymoney.engine.registry import BUILTIN_PLUGINS, build_manager, discover, plugin_info
 
 
 def test_every_builtin_plugin_is_registered_under_its_id():
@@ -60,18 +60,18 @@ def test_broken_third_party_plugins_are_reported_in_one_line_each():
 
 def test_autoload_can_be_switched_off():
     env = dict(os.environ, EASYMONEY_DISABLE_PLUGIN_AUTOLOAD="1")
-    code = ("from easymoney.registry import discover; r = discover(); "
-            "print(sorted(set(r.plugins) - {'core'}) == sorted(__import__('easymoney.registry')"
-            ".registry.BUILTIN_PLUGINS), r.load_errors)")
+    code = ("from easymoney.engine.registry import discover; r = discover(); "
+            "print(sorted(set(r.plugins) - {'core'}) == sorted(__import__('easymoney.engine.registry')"
+            ".engine.registry.BUILTIN_PLUGINS), r.load_errors)")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "True []"
 
 
 def test_a_third_party_rule_plays_when_switched_on():
-    from easymoney.bots import BotDecider, make_strategy
-    from easymoney.game import Game
-    from easymoney.loader import load_variant
+    from easymoney.engine.bots import BotDecider, make_strategy
+    from easymoney.engine.game import Game
+    from easymoney.loading.loader import load_variant
     variant = load_variant("standard", enable=["sample_rule"], options=["sample_rule.greeting=hi"])
     game = Game(variant, ["Ann", "Bob"], BotDecider({n: make_strategy("cautious") for n in
                                                      ("Ann", "Bob")}), seed=1)

@@ -10,10 +10,10 @@ import pytest
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from easymoney import core_plugin
-from easymoney.registry import Registry, discover, plugin_info
-from easymoney.schema import dumps, main as schema_main, variant_schema
-from easymoney.yamlload import load_file
+from easymoney.engine import core_plugin
+from easymoney.engine.registry import Registry, discover, plugin_info
+from easymoney.loading.schema import dumps, main as schema_main, variant_schema
+from easymoney.loading.yamlload import load_file
 
 ROOT = Path(__file__).parent.parent
 SHIPPED = ROOT / "schemas" / "variant.schema.json"
@@ -26,12 +26,12 @@ def schema():
 
 
 def test_shipped_schema_is_the_generated_one(schema):
-    # regenerate with: python -m easymoney.schema > schemas/variant.schema.json
+    # regenerate with: python -m easymoney.loading.schema > schemas/variant.schema.json
     assert SHIPPED.read_text(encoding="utf-8") == dumps(schema)
 
 
 def test_regeneration_command_prints_it(schema, capsys):
-    # `python -m easymoney.schema` runs this main()
+    # `python -m easymoney.loading.schema` runs this main()
     assert schema_main() == 0
     assert json.loads(capsys.readouterr().out) == schema
 

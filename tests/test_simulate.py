@@ -17,7 +17,7 @@ import pytest
 from easymoney import simulate as S
 from easymoney.cli import main
 from easymoney.errors import UsageError
-from easymoney.loader import builtin_names
+from easymoney.loading.loader import builtin_names
 
 STRATEGIES = ["cautious", "greedy", "random"]
 MIXED = "cautious,greedy,random"

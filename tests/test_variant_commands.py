@@ -12,9 +12,9 @@ import pytest
 
 from easymoney.cli import main
 from easymoney.commands.diff import differences
-from easymoney.loader import load_variant
-from easymoney.registry import discover
-from easymoney.schema import variant_schema
+from easymoney.loading.loader import load_variant
+from easymoney.engine.registry import discover
+from easymoney.loading.schema import variant_schema
 
 DATA = Path(__file__).parent / "data" / "variants"
 BUILTINS = ["classic-1936", "no-four-sides", "reference-card", "standard"]

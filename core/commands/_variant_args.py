@@ -8,8 +8,8 @@ import functools
 import os
 from collections.abc import Callable, Iterator
 
-from ..loader import load_variant
-from ..model import Variant
+from ..loading.loader import load_variant
+from ..engine.model import Variant
 
 
 def add_variant_args(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +43,7 @@ def add_invariants_arg(parser: argparse.ArgumentParser) -> None:
 @contextlib.contextmanager
 def checking_invariants(on: bool) -> Iterator[None]:
     """Switch the `invariants` plugin on for the games built inside (and forked workers)."""
-    from ..game import INVARIANTS_ENV
+    from ..engine.game import INVARIANTS_ENV
     if not on:
         yield
         return

@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..model import Card, Variant
-from ..yamlload import show_value
+from ..engine.model import Card, Variant
+from ..loading.yamlload import show_value
 from ._variant_args import add_variant_args, variant_from_args
 
 SETTINGS = ("name", "description", "sources", "min_players", "max_players", "smallest_bill",

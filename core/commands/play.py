@@ -8,11 +8,11 @@ import os
 import sys
 from typing import Any
 
-from ..actions import money
+from ..engine.actions import money
 from ..cli import trace_requested
 from ..errors import UsageError
-from ..events import Event
-from ..game import Game
+from ..engine.events import Event
+from ..engine.game import Game
 from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
 from ..script.record import Recorder, header_lines, record_text, write_atomically
 from ..script.runner import Note, RunResult, ScriptRunner

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..registry import discover
-from ..yamlload import show_value
+from ..engine.registry import discover
+from ..loading.yamlload import show_value
 from ._variant_args import add_variant_args, variant_from_args
 
 

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from ..registry import discover
-from ..schema import dumps, variant_schema
+from ..engine.registry import discover
+from ..loading.schema import dumps, variant_schema
 
 
 def register(subparsers: Any) -> None:

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from ..loader import variant_document
-from ..yamlload import dump
+from ..loading.loader import variant_document
+from ..loading.yamlload import dump
 from ._variant_args import add_variant_args, variant_from_args
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..loader import builtin_variants
+from ..loading.loader import builtin_variants
 
 
 def register(subparsers: Any) -> None:

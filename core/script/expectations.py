@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import money
+from ..engine.actions import money
 from . import ast as S
 
 

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import __version__
-from ..actions import Action, EndTurn, Refusal, Request, Roll
+from ..engine.actions import Action, EndTurn, Refusal, Request, Roll
 from ..errors import UsageError
-from ..events import Event
-from ..game import Game, Player
+from ..engine.events import Event
+from ..engine.game import Game, Player
 
 
 class Recorder:

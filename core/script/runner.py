@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .. import actions as A
-from ..bots import make_strategy
+from ..engine import actions as A
+from ..engine.bots import make_strategy
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
-from ..events import Event
-from ..game import NO_RULE, Game, Player, StopGame, ruleset_for
-from ..model import Space, Variant
-from ..registry import discover
+from ..engine.events import Event
+from ..engine.game import NO_RULE, Game, Player, StopGame, ruleset_for
+from ..engine.model import Space, Variant
+from ..engine.registry import discover
 from . import ast as S
 from .expectations import check_expectation
 from .setup import apply_setup
@@ -435,7 +435,7 @@ class _Header:
         return self.variant.name or DEFAULT_VARIANT, None
 
     def load_variant(self, script: S.Script) -> Variant:
-        from ..loader import load_variant
+        from ..loading.loader import load_variant
         registry = discover()
         switched: dict[str, bool] = {}  # the last switch of a rule wins
         for on, rule, stmt in self.switches:

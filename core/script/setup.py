@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import money
+from ..engine.actions import money
 from ..errors import ScriptError
-from ..game import Game
+from ..engine.game import Game
 from . import ast as S
 
 

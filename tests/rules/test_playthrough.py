@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
-from easymoney.game import Game
-from easymoney.loader import load_variant
+from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.engine.game import Game
+from easymoney.loading.loader import load_variant
 
 VARIANTS = ("standard", "no-four-sides", "reference-card", "classic-1936")
 SEEDS = (1, 2, 3)

@@ -7,7 +7,7 @@ import types
 
 import pluggy
 
-from easymoney.bots import Strategy
+from easymoney.engine.bots import Strategy
 
 hookimpl = pluggy.HookimplMarker("easymoney")
 

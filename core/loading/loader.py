@@ -13,9 +13,9 @@ from typing import Any
 
 from jsonschema import ValidationError
 
-from .errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean
-from .model import Card, Space, Variant
-from .registry import Registry, build_manager, discover
+from ..errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean
+from ..engine.model import Card, Space, Variant
+from ..engine.registry import Registry, build_manager, discover
 from .schema import Validator, variant_schema
 from .yamlload import (YAML11_BOOLEANS, Loaded, Path, decode, format_path, load_file, load_text,
                        parse_scalar, show_value)

@@ -18,7 +18,7 @@ from yaml.reader import Reader, ReaderError
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
-from .errors import VariantError
+from ..errors import VariantError
 
 MAX_BYTES = 1 << 20          # 1 MiB: no variant file comes near it
 MAX_NODES = 100_000          # values after expanding aliases (an "alias bomb" stops here)

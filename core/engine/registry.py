@@ -14,7 +14,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .errors import PluginError, did_you_mean
+from ..errors import PluginError, did_you_mean
 
 PROJECT = "easymoney"
 ENTRY_POINT_GROUP = "easymoney.plugins"

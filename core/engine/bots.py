@@ -16,7 +16,7 @@ from typing import Any
 from .actions import (BID, BUY, RAISE, WINDOW_AFTER, WINDOW_BEFORE, Action, Bid, Build, Buy,
                       Decline, EndTurn, GoBankrupt, Mortgage, Pass, Redeem, Refusal, Request,
                       Roll)
-from .errors import UsageError, did_you_mean
+from ..errors import UsageError, did_you_mean
 from .model import Space
 
 STRATEGY_GROUP = "easymoney.strategies"

@@ -13,7 +13,7 @@ from typing import Any, Protocol, TextIO
 
 from .actions import Action, Refusal, Request
 from .dispatch import HookRelay
-from .errors import RefusedAction
+from ..errors import RefusedAction
 from .events import CORE_TEMPLATES, Event, describe
 from .model import Card, Space, Variant
 from .registry import Registry, build_manager, discover

@@ -2,7 +2,7 @@
 
 Regenerate the shipped copy for the built-in plugins with:
 
-    python -m easymoney.schema > schemas/variant.schema.json
+    python -m easymoney.loading.schema > schemas/variant.schema.json
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 from jsonschema import Draft202012Validator
 
-from .registry import Registry, discover
+from ..engine.registry import Registry, discover
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
