@@ -1,44 +1,151 @@
-"""`easymoney simulate [VARIANT]`: play many bot games and print what they add up to."""
+"""`easymoney simulate [VARIANT]`: play many bot games and print what they add up to.
+
+Also the flags and the run that simulate, compare and sweep share, so that each flag means
+the same on all three.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import simulate as S
 from ..errors import UsageError
+from ..outputs import cleanup_on_signals
+from ..simulate.games import Contrast
+from ..simulate.plot import require_matplotlib
 from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
 
 
-def add_batch_args(p: argparse.ArgumentParser, games: int) -> None:
-    """The options `simulate` and `compare` share: the games, the seats, the seeds, the workers."""
-    p.add_argument("--games", "-n", type=int, default=games, metavar="N",
-                   help=f"how many games to play (default {games})")
-    p.add_argument("--players", type=int, default=4, metavar="K",
-                   help="players at the table (default 4)")
+def add_batch_args(p: argparse.ArgumentParser) -> None:
+    """The flags simulate, compare and sweep share: games, seats, seeds, where to play, outputs."""
+    p.add_argument("--games", "-n", type=int, default=S.DEFAULT_GAMES, metavar="N",
+                   help=f"games to play on each arm (default {S.DEFAULT_GAMES:,})")
+    p.add_argument("--players", type=int, default=None, metavar="K",
+                   help=f"players at the table (default {S.DEFAULT_PLAYERS}, or the nearest "
+                        f"number every variant allows)")
     p.add_argument("--strategies", default="cautious", metavar="NAME,...",
                    help="strategies given to the seats in turn, cycling (default cautious); "
                         "see `easymoney strategies`")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="the master seed: game i's seed is derived from it and i (default 0)")
-    p.add_argument("--workers", type=int, default=None, metavar="W",
-                   help="processes to play in (default: the number of CPUs); the output does "
-                        "not depend on it")
-    p.add_argument("--max-turns", type=int, default=1000, metavar="T",
-                   help="stop a game after T player-turns; it counts as ended by the turn "
-                        "limit (default 1000)")
+    p.add_argument("--max-turns", type=int, default=None, metavar="T",
+                   help=f"stop a game after T player-turns; it counts as ended by the turn "
+                        f"limit (default: the variant's end.max_turns, else "
+                        f"{S.DEFAULT_MAX_TURNS:,})")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None, metavar="W",
+                       help="processes to play in on this machine (default: the number of "
+                            "CPUs); the output does not depend on it")
+    where.add_argument("--cluster", metavar="ADDRESS",
+                       help="play on a Dask cluster: tcp://HOST:8786 (a running `dask "
+                            "scheduler`), or local:N to start N worker processes here; the "
+                            "output is the same (needs pip install 'easymoney-game[cluster]')")
     p.add_argument("--dispatch", choices=("fast", "pluggy"), default="fast",
                    help=argparse.SUPPRESS)
     add_invariants_arg(p)
+    out = p.add_argument_group("output")
+    shown = out.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true",
+                       help="print the summary as one JSON document instead of the text")
+    shown.add_argument("--csv", action="store_true",
+                       help="print the summary table as CSV instead of the text")
+    out.add_argument("--json-out", metavar="FILE",
+                     help="write every game (seed, turns, end, winners, the Bank, worths) and "
+                          "the summary as JSON to FILE")
+    out.add_argument("--csv-out", metavar="FILE",
+                     help="write one CSV row per game to FILE, and the summary table(s) "
+                          "beside it (FILE-summary.csv, ...)")
+    out.add_argument("--record-dir", metavar="DIR",
+                     help="write each game as a script DIR/game-00001.game that `easymoney "
+                          "play` replays (DIR/arm-K/... for several arms; created if missing)")
+    out.add_argument("--plot", metavar="FILE.png",
+                     help="draw the figures to a PNG (needs pip install 'easymoney-game[plot]')")
+    add_variant_args(p)
 
 
-def batch_from_args(args: argparse.Namespace) -> S.Batch:
+@dataclass
+class Job:
+    """What one of the three commands plays and how it reports it."""
+
+    arms: list[S.Arm]
+    summarize: Callable[[S.Result], dict[str, Any]]
+    text: Callable[[Mapping[str, Any]], str]
+    tables: Callable[[Mapping[str, Any]], dict[str, str]]  # suffix -> CSV beside --csv-out
+    plot: Callable[[Mapping[str, Any], S.Result, str], None]
+    contrasts: Sequence[Contrast] | None = None
+    arm_columns: list[dict[str, Any]] = field(default_factory=lambda: [{}])
+    table_suffixes: tuple[str, ...] = ("summary",)
+
+
+def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.Batch, list[Any]]:
+    """The batch and the loaded variants of the arms, every flag checked."""
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers {args.workers}: expected at least 1")
-    return S.Batch(games=args.games, players=args.players,
-                   strategies=S.parse_strategies(args.strategies), seed=args.seed,
-                   max_turns=args.max_turns, dispatch=args.dispatch)
+    if args.players is not None and not 1 <= args.players <= S.MAX_PLAYERS:
+        raise UsageError(f"--players {args.players}: expected 1 to {S.MAX_PLAYERS:,} players "
+                         f"at a simulated table")
+    strategies = S.parse_strategies(args.strategies)
+    variants = [arm.load() for arm in arms]
+    players = S.default_players(args.players, list(zip(arms, variants)))
+    batch = S.Batch(games=args.games, players=players, strategies=strategies, seed=args.seed,
+                    max_turns=args.max_turns, dispatch=args.dispatch)
+    S.check_batch(batch, list(zip(arms, variants)))
+    return batch, variants
+
+
+def execute(args: argparse.Namespace, job: Job) -> int:
+    """Check everything, play the job's arms, write the files, print the result."""
+    batch, variants = batch_from_args(args, job.arms)
+    targets: list[tuple[str | None, str]] = [(args.json_out, "--json-out"),
+                                             (args.csv_out, "--csv-out"), (args.plot, "--plot")]
+    if args.csv_out is not None:
+        targets += [(S.derived_path(args.csv_out, suffix), f"the {suffix} table of --csv-out")
+                    for suffix in job.table_suffixes]
+    S.check_outputs(targets)
+    if args.plot is not None:
+        require_matplotlib()
+    cluster = None
+    if args.cluster is not None:
+        from ..simulate.cluster import Cluster, require_dask
+        cluster = Cluster(args.cluster)
+        require_dask()
+        if cluster.remote and args.record_dir is not None:
+            raise UsageError("--record-dir with a remote --cluster: the records would be written "
+                             "on the workers' machines; use local:N or --workers")
+    record_dir = (S.prepare_record_dir(args.record_dir, len(job.arms))
+                  if args.record_dir is not None else None)
+    with cleanup_on_signals(), ExitStack() as stack:
+        executor = stack.enter_context(cluster) if cluster is not None else None
+        files = S.RowFiles(batch, args.json_out, args.csv_out, job.arm_columns)
+        progress = S.Progress(batch.games)
+        try:
+            result = S.run(job.arms, batch, workers=args.workers, executor=executor,
+                           contrasts=job.contrasts, variants=variants,
+                           on_rows=files.add if files.wanted else None, record_dir=record_dir,
+                           progress=progress)
+            progress.close()
+            summary = job.summarize(result)
+            files.finish(summary, job.tables(summary) if args.csv_out else {})
+        except BaseException:
+            progress.close()
+            files.abort()
+            raise
+    if args.json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    elif args.csv:
+        tables = job.tables(summary)
+        sys.stdout.write(tables[job.table_suffixes[0]])
+    else:
+        sys.stdout.write(job.text(summary))
+    if args.plot is not None:
+        job.plot(summary, result, args.plot)
+    return 0
 
 
 def register(sub: Any) -> None:
@@ -46,52 +153,23 @@ def register(sub: Any) -> None:
         "simulate", help="play many bot games and summarize them",
         description="Play N games between bots and print how they ended, how long they "
                     "lasted, who won (with 95% intervals) and what each space earned. The "
-                    "output is the same whatever --workers is. See docs/simulation.md.")
+                    "output is the same whatever --workers or --cluster. See docs/simulation.md.")
     p.add_argument("variant", nargs="?", default="standard", metavar="VARIANT",
                    help="a built-in variant or a YAML file, optionally followed by +RULE, "
                         "-RULE, @RULE.OPTION=VALUE as in `compare` (default standard)")
-    add_batch_args(p, games=100)
-    out = p.add_argument_group("output files")
-    out.add_argument("--json", metavar="FILE",
-                     help="write every game (seed, turns, end, winners, strategies, worths) "
-                          "and the full summary as JSON")
-    out.add_argument("--csv", metavar="FILE",
-                     help="write one CSV row per game; the summary goes to FILE-summary.csv")
-    out.add_argument("--record-dir", metavar="DIR",
-                     help="write each game as a script DIR/game-00001.game that `easymoney "
-                          "play` replays (DIR is created if missing)")
-    out.add_argument("--plot", metavar="FILE.png",
-                     help="draw landings and rent per space and the game lengths (needs "
-                          "matplotlib: pip install easymoney[plot])")
-    add_variant_args(p)
+    add_batch_args(p)
     p.set_defaults(func=run)
+
+
+def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
+    from ..simulate.plot import plot_summary
+    plot_summary(summary, path, result.variants[0])
 
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
     arm = S.parse_spec(args.variant, enable=args.with_rules, disable=args.without_rules,
                        options=args.options)
-    batch = batch_from_args(args)
-    for path, what in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
-        if path:
-            S.check_output(path, what)
-    if args.plot:
-        S.require_matplotlib()
-    record_dir = S.prepare_record_dir(args.record_dir) if args.record_dir else None
-    files = S.RowFiles(batch, args.json, args.csv)
-    progress = S.Progress(batch.games)
-    try:
-        result = S.run([arm], batch, workers=args.workers,
-                       on_rows=files.add if files.wanted else None, record_dir=record_dir,
-                       progress=progress)
-        summary = S.summarize(result)
-        files.finish(summary)
-    except BaseException:
-        files.abort()
-        raise
-    finally:
-        progress.close()
-    sys.stdout.write(S.summary_text(summary))
-    if args.plot:
-        S.plot_summary(summary, args.plot)
-    return 0
+    job = Job(arms=[arm], summarize=S.summarize, text=S.summary_text,
+              tables=lambda s: {"summary": S.summary_csv(s)}, plot=_plot)
+    return execute(args, job)

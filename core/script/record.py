@@ -7,7 +7,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .. import __version__
+from .. import __version__, outputs
 from ..engine.actions import Action, EndTurn, Refusal, Request, Roll
 from ..errors import UsageError
 from ..engine.events import Event
@@ -100,23 +100,4 @@ def record_text(header: list[str], recorder: Recorder) -> str:
 
 def write_atomically(path: str, text: str) -> None:
     """Write via a temporary file in the same folder and rename: no partial file is left behind."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".easymoney-", suffix=".tmp")
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it 0600; a written file is the user's
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+    return outputs.write_atomically(path, text)  # one primitive for every output file

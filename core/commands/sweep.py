@@ -1,0 +1,64 @@
+"""`easymoney sweep VARIANT --vary KEY=V1,V2 ...`: every combination of settings, on the same seeds."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import Any
+
+from .. import simulate as S
+from ..errors import UsageError
+from ..simulate import sweep as W
+from ._variant_args import invariants_switch
+from .simulate import Job, add_batch_args, execute
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "sweep", help="play every combination of option values and rule switches",
+        description="Play N games in every cell of a grid of settings (each --vary adds a "
+                    "dimension), with the same seeds in every cell, and print each cell's "
+                    "figures with 95% intervals and the effect of each setting's values "
+                    "against its first value (Holm-adjusted p-values). E.g. easymoney sweep "
+                    "standard --vary doubles.after_card=backward,forward --vary "
+                    "four_sides=on,off. See docs/simulation.md.")
+    p.add_argument("variant", nargs="?", default="standard", metavar="VARIANT",
+                   help="a built-in variant or a YAML file, optionally followed by +RULE, "
+                        "-RULE, @RULE.OPTION=VALUE as in `compare` (default standard)")
+    p.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2,...",
+                   help="a setting to vary: RULE.OPTION=V1,V2,... (option values) or "
+                        "RULE=on,off (a rule switched); repeatable, the first value of each "
+                        "is the baseline")
+    add_batch_args(p)
+    p.set_defaults(func=run)
+
+
+def _tables(summary: Mapping[str, Any]) -> dict[str, str]:
+    return {"summary": S.table_csv(*W.cells_csv_rows(summary)),
+            "effects": S.table_csv(*W.effects_csv_rows(summary))}
+
+
+def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
+    from ..simulate.plot import plot_figures
+    plot_figures(f"sweep of {summary['variant']}: {summary['games']:,} games a cell, "
+                 f"seed {summary['seed']} (mean over the cells with each value; bars: 95% "
+                 f"interval of the effect)", W.plot_grid(summary), path)
+
+
+@invariants_switch
+def run(args: argparse.Namespace) -> int:
+    if not args.vary:
+        raise UsageError("sweep needs at least one --vary, e.g. --vary four_sides=on,off or "
+                         "--vary end.max_turns=200,400")
+    settings = [W.parse_vary(text) for text in args.vary]
+    W.check_settings(settings)
+    base = S.parse_spec(args.variant, enable=args.with_rules, disable=args.without_rules,
+                        options=args.options)
+    grid = W.Grid(base, tuple(settings))
+    arms = grid.arms()
+    effects = grid.effects()
+    job = Job(arms=arms, summarize=lambda result: W.sweep_summary(result, grid),
+              text=W.sweep_text, tables=_tables, plot=_plot,
+              contrasts=[contrast for _, _, contrast in effects],
+              arm_columns=grid.columns(), table_suffixes=("summary", "effects"))
+    return execute(args, job)

@@ -1,0 +1,172 @@
+"""Output files: check a target before any work, write it whole or not at all, clean up on signals.
+
+Every file a command writes (`play --record`, `simulate --json-out`, `--csv-out`, `--plot`, ...)
+is written to a temporary file in the target's folder and renamed over the target when it is
+complete. A rename replaces whatever the name points to, so it is only done onto a regular
+file or a new name: a device (`/dev/full`), a FIFO, a socket or a folder is refused before the
+run starts, not turned into a regular file at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import stat
+import sys
+import tempfile
+from collections.abc import Iterator
+from types import FrameType
+from typing import Any
+
+from .errors import UsageError
+
+TEMP_PREFIX = ".easymoney-"
+TEMP_SUFFIX = ".tmp"
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def check_target(path: str, what: str) -> None:
+    """UsageError now, before any work, when `path` cannot be written by an atomic rename.
+
+    `what` names the option (`--json-out`) or the derived file (`the summary of --csv-out`)
+    in the message.
+    """
+    if not path:
+        raise UsageError(f"{what}: the file name is empty")
+    if "\0" in path:
+        raise UsageError(f"{what} {path!r}: a file name cannot hold a NUL character")
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise UsageError(f"{what} {path}: {exc.strerror}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
+        hint = "; expected a file name" if stat.S_ISDIR(info.st_mode) else \
+            "; only a regular file or a new name is written (by renaming a complete file over it)"
+        raise UsageError(f"{what} {path}: is {kind}{hint}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{what} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{what} {path}: the folder {folder} is not writable")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# the temporary files not yet renamed or removed: a signal handler removes them
+_LIVE: set[str] = set()
+
+
+class StreamedFile:
+    """A file written bit by bit under a temporary name, renamed over the target by `commit`.
+
+    `abort` (or any exception leaving a `with` block) removes the temporary file.
+    """
+
+    def __init__(self, path: str, *, binary: bool = False) -> None:
+        self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            fd, self.tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+        _LIVE.add(self.tmp)
+        os.chmod(self.tmp, 0o666 & ~_umask())  # mkstemp makes it 0600; give it a plain file's mode
+        self.file: Any = os.fdopen(fd, "wb") if binary else \
+            os.fdopen(fd, "w", encoding="utf-8", newline="")
+
+    def __enter__(self) -> StreamedFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.abort()
+
+    def commit(self) -> None:
+        try:
+            self.file.close()
+            # checked again: the target may have become a device or a folder during the run
+            info = os.stat(self.path) if os.path.lexists(self.path) else None
+            if info is not None and not stat.S_ISREG(info.st_mode):
+                raise UsageError(f"cannot write {self.path}: it is not a regular file")
+            os.replace(self.tmp, self.path)
+        except OSError as exc:
+            self.abort()
+            raise UsageError(f"cannot write {self.path}: {exc.strerror}") from None
+        except BaseException:
+            self.abort()
+            raise
+        _LIVE.discard(self.tmp)
+
+    def abort(self) -> None:
+        if not self.file.closed:
+            try:
+                self.file.close()
+            except OSError:
+                pass
+        with contextlib.suppress(OSError):
+            os.unlink(self.tmp)
+        _LIVE.discard(self.tmp)
+
+
+def write_atomically(path: str, text: str | bytes) -> None:
+    """Write `text` to `path` via a temporary file and a rename: no partial file is left behind."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    out = StreamedFile(path, binary=isinstance(text, bytes))
+    try:
+        out.file.write(text)
+    except OSError as exc:
+        out.abort()
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+    except BaseException:
+        out.abort()
+        raise
+    out.commit()
+
+
+class Terminated(SystemExit):
+    """Raised in the main thread by SIGTERM: unwinds like Ctrl-C, so that temporary files go."""
+
+    def __init__(self) -> None:
+        super().__init__(128 + signal.SIGTERM)
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    print("easymoney: terminated", file=sys.stderr)
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def cleanup_on_signals() -> Iterator[None]:
+    """While inside, SIGTERM unwinds the stack (exit status 143) instead of killing at once.
+
+    Ctrl-C already unwinds (KeyboardInterrupt). Either way every temporary file of a
+    StreamedFile is removed, also those a caller forgot to abort.
+    """
+    try:
+        before = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: signals cannot be caught here
+        before = None
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+        for tmp in list(_LIVE):
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            _LIVE.discard(tmp)

@@ -1,0 +1,199 @@
+"""Playing chunks as tasks on a Dask distributed cluster (`--cluster tcp://HOST:8786` or `local:N`).
+
+The plan (arms, loaded variants, batch) goes to every worker once; a task is one chunk of game
+indices and returns its exact sums. Tasks are submitted a few per worker thread ahead and
+taken back in chunk order, so the client's memory stays flat and the result is the one
+`--workers 1` gives. A worker that dies loses nothing: the scheduler runs its tasks again
+elsewhere. Before the first task, every worker must load the same rules and strategies as
+the client (checked, not assumed).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from ..errors import EasyMoneyError, UsageError
+from .games import Chunk, Plan, Simulator
+
+INSTALL_HINT = "pip install 'easymoney-game[cluster]'"
+CONNECT_TIMEOUT = 10      # seconds to reach a scheduler
+LOST_TIMEOUT = 20         # seconds without a scheduler before the run is given up
+IN_FLIGHT_PER_THREAD = 4
+
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}$")
+
+
+def parse_cluster(text: str) -> tuple[str, int | str]:
+    """`local:4` -> ('local', 4); `tcp://10.0.0.5:8786` or `10.0.0.5:8786` -> ('address', ...)."""
+    if text.startswith("local:"):
+        count = text[len("local:"):]
+        if not count.isdigit() or not 1 <= int(count) <= 1024:
+            raise UsageError(f"--cluster {text}: expected local:N with N worker processes "
+                             f"(1 to 1024), e.g. local:4")
+        return "local", int(count)
+    if not _ADDRESS.match(text):
+        raise UsageError(f"--cluster {text[:80]!r}: expected a scheduler address like "
+                         f"tcp://HOST:8786, or local:N for N local worker processes")
+    return "address", text if "://" in text else f"tcp://{text}"
+
+
+def require_dask() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise UsageError(f"--cluster needs Dask, which is not installed: {INSTALL_HINT}") from None
+    return distributed
+
+
+# --- on the worker -------------------------------------------------------------------------------
+
+_SIMULATOR: Simulator | None = None
+
+
+def worker_environment() -> dict[str, Any]:
+    """What this process loads: easymoney's version, every plugin with its origin, the strategies."""
+    from .. import __version__
+    from ..engine.bots import available_strategies
+    from ..engine.registry import discover
+    registry = discover()
+    return {"easymoney": __version__,
+            "plugins": {pid: info.origin for pid, info in registry.plugins.items()},
+            "strategies": sorted(available_strategies()),
+            "python": ".".join(map(str, sys.version_info[:2]))}
+
+
+def play_chunk(plan: Plan, start: int, stop: int) -> Chunk:
+    """The task: games [start, stop) of the plan; the worker builds its rule sets once a plan."""
+    global _SIMULATOR
+    if _SIMULATOR is None or _SIMULATOR.plan.key != plan.key:
+        _SIMULATOR = Simulator(plan)
+    return _SIMULATOR.chunk(start, stop)
+
+
+# --- on the client -------------------------------------------------------------------------------
+
+def needs(plan: Plan) -> tuple[set[str], set[str]]:
+    """The plugin ids and strategies a worker must have to play this plan."""
+    plugins = {pid for v in plan.variants for pid in v.rules}
+    return plugins, set(plan.batch.strategy_order)
+
+
+def check_workers(plan: Plan, mine: dict[str, Any], theirs: dict[str, dict[str, Any]]) -> None:
+    """UsageError naming the first worker that lacks a plugin, a version or a strategy."""
+    plugins, strategies = needs(plan)
+    if not theirs:
+        raise UsageError("--cluster: the scheduler has no workers; start some with "
+                         "`dask worker tcp://HOST:8786`")
+    for worker in sorted(theirs):
+        env = theirs[worker]
+        lacks = []
+        if env.get("easymoney") != mine["easymoney"]:
+            lacks.append(f"easymoney {mine['easymoney']} (it has {env.get('easymoney')})")
+        for pid in sorted(plugins):
+            have = env.get("plugins", {}).get(pid)
+            if have is None:
+                lacks.append(f"plugin {pid} ({mine['plugins'].get(pid)})")
+            elif have != mine["plugins"].get(pid):
+                lacks.append(f"plugin {pid} as {mine['plugins'].get(pid)} (it has {have})")
+        for name in sorted(strategies - set(env.get("strategies", ()))):
+            lacks.append(f"strategy {name}")
+        if lacks:
+            raise UsageError(f"--cluster: worker {worker} lacks {', '.join(lacks)}; install the "
+                             f"same easymoney and plugins on every worker")
+
+
+class Cluster:
+    """An executor for runner.run: a Dask client on a scheduler, or on a LocalCluster it starts."""
+
+    def __init__(self, spec: str, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+        self.spec = spec
+        self.kind, self.where = parse_cluster(spec)
+        self.connect_timeout = connect_timeout
+        self.client: Any = None
+        self.local: Any = None
+        self.workers = 1
+
+    @property
+    def remote(self) -> bool:
+        return self.kind == "address"
+
+    def __enter__(self) -> Cluster:
+        distributed = require_dask()
+        # the client's own complaints (a lost worker, a reconnect) are not the user's output
+        for name in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+        try:
+            if self.kind == "local":
+                self.local = distributed.LocalCluster(
+                    n_workers=int(self.where), threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.CRITICAL)
+                self.client = distributed.Client(self.local, timeout=self.connect_timeout)
+            else:
+                self.client = distributed.Client(str(self.where), timeout=self.connect_timeout)
+        except (OSError, TimeoutError) as exc:
+            self.close()
+            raise UsageError(f"--cluster {self.spec}: cannot reach the scheduler "
+                             f"({_reason(exc)}); is `dask scheduler` running there?") from None
+        self.workers = sum(self.client.nthreads().values()) or 1  # sizes the chunks
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for thing in (self.client, self.local):
+            if thing is not None:
+                try:
+                    thing.close()
+                except Exception:  # closing after a lost scheduler may fail again: nothing to save
+                    pass
+        self.client = self.local = None
+
+    def chunks(self, plan: Plan, bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]:
+        client = self.client
+        try:
+            theirs = client.run(worker_environment)
+            check_workers(plan, worker_environment(), theirs)
+            threads = sum(client.nthreads().values()) or 1
+            shared = client.scatter(plan, broadcast=True, hash=False)
+            window: deque[Any] = deque()
+            limit = threads * IN_FLIGHT_PER_THREAD
+            for start, stop in bounds:
+                window.append(client.submit(play_chunk, shared, start, stop, pure=False))
+                if len(window) >= limit:
+                    yield self._result(window.popleft())
+            while window:
+                yield self._result(window.popleft())
+        except EasyMoneyError:
+            raise
+        except (OSError, TimeoutError) as exc:
+            raise UsageError(f"--cluster {self.spec}: lost the scheduler ({_reason(exc)})") from None
+        except Exception as exc:  # KilledWorker, CancelledError, ...: the cluster's, not a game's
+            raise UsageError(f"--cluster {self.spec}: the cluster failed the run: "
+                             f"{type(exc).__name__}: {_reason(exc)}") from None
+
+    def _result(self, future: Any) -> Chunk:
+        lost_since: float | None = None
+        while True:
+            try:
+                return future.result(timeout=1)
+            except TimeoutError:
+                pass
+            if self.client.status != "running":
+                lost_since = lost_since or time.monotonic()
+                if time.monotonic() - lost_since > LOST_TIMEOUT:
+                    raise UsageError(f"--cluster {self.spec}: lost the scheduler (no answer for "
+                                     f"{LOST_TIMEOUT} s)")
+            else:
+                lost_since = None
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:200]

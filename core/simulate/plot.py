@@ -1,0 +1,152 @@
+"""The --plot pictures: per-space values of one arm on the board, and figures against the arms or settings.
+
+`space_panels` gives the per-space values (landing share, rent) with the variant, which is all
+a board drawing needs; `plot_summary` draws them as a board ring and bars.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine.model import Variant
+from ..errors import UsageError
+from ..outputs import write_atomically
+
+PLOT_HINT = "pip install 'easymoney-game[plot]'"
+
+
+def require_matplotlib() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise UsageError(f"--plot needs matplotlib, which is not installed: {PLOT_HINT}") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def space_panels(summary: Mapping[str, Any]) -> list[tuple[str, list[float]]]:
+    """(title, one value per space in board order) for the board pictures of one arm."""
+    spaces = summary["spaces"]
+    games = max(summary["games"], 1)
+    return [("share of landings", [s["landing_share"] for s in spaces]),
+            ("rent earned per game ($)", [s["rent"] / games for s in spaces])]
+
+
+def save(fig: Any, plt: Any, path: str) -> None:
+    """Render to memory, then write atomically: a failed plot leaves no file."""
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, dpi=110, format="png")
+    finally:
+        plt.close(fig)
+    write_atomically(path, buf.getvalue())
+
+
+def _ring(n: int) -> list[tuple[int, int]] | None:
+    """The (column, row) of each space on a square board, space 0 at the bottom right."""
+    if n < 8 or n % 4:
+        return None
+    side = n // 4
+    cells = []
+    for i in range(n):
+        k, j = divmod(i, side)
+        cells.append([(side - j, 0), (0, j), (j, side), (side, side - j)][k])
+    return cells
+
+
+def plot_summary(summary: Mapping[str, Any], path: str, variant: Variant | None = None) -> None:
+    """The board's spaces coloured by landing share, rent earned per space, and game lengths.
+
+    `variant` is what a board drawing of the panels needs (board_heatmaps(variant, panels, path)).
+    """
+    plt = require_matplotlib()
+    import matplotlib
+    from matplotlib import cm, colors, ticker
+
+    panels = space_panels(summary)
+    spaces = summary["spaces"]
+    n = len(spaces)
+    fig = plt.figure(figsize=(16, 9))
+    grid = fig.add_gridspec(2, 2, width_ratios=(1, 1.25))
+    board = fig.add_subplot(grid[:, 0])
+    shares = panels[0][1]
+    norm = colors.Normalize(vmin=min(shares), vmax=max(shares) or 1)
+    cmap = matplotlib.colormaps["YlOrRd"]
+    cells = _ring(n)
+    if cells is not None:
+        side = n // 4
+        for s, share, (x, y) in zip(spaces, shares, cells):
+            board.add_patch(plt.Rectangle((x, y), 1, 1, facecolor=cmap(norm(share)),
+                                          edgecolor="grey", linewidth=0.5))
+            board.text(x + 0.5, y + 0.62, str(s["index"]), ha="center", va="center", fontsize=7,
+                       weight="bold")
+            board.text(x + 0.5, y + 0.32, f"{100 * share:.1f}%", ha="center", va="center",
+                       fontsize=6)
+        board.set_xlim(0, side + 1)
+        board.set_ylim(0, side + 1)
+        board.text((side + 1) / 2, (side + 1) / 2,
+                   f"{summary['arm']}\n{summary['games']:,} games\n\nshare of landings\nper space",
+                   ha="center", va="center", fontsize=11)
+        board.set_aspect("equal")
+        board.axis("off")
+    else:
+        board.bar(range(n), [100 * x for x in shares], color=[cmap(norm(x)) for x in shares])
+        board.set_xlabel("space")
+        board.set_ylabel("% of landings")
+    fig.colorbar(cm.ScalarMappable(norm=norm, cmap=cmap), ax=board, shrink=0.6,
+                 label="share of landings", format=ticker.FuncFormatter(lambda v, _: f"{100 * v:.1f}%"))
+    bars = fig.add_subplot(grid[0, 1])
+    bars.bar(range(n), panels[1][1], color=[cmap(norm(x)) for x in shares], edgecolor="grey",
+             linewidth=0.3)
+    bars.set_title("Rent earned per space (mean per game)")
+    bars.set_xlabel("space")
+    bars.set_ylabel("$ per game")
+    bars.set_xlim(-0.5, n - 0.5)
+    lengths = fig.add_subplot(grid[1, 1])
+    hist = summary["turns"].get("histogram", [])
+    if hist:
+        values = [t for t, _ in hist]
+        weights = [c for _, c in hist]
+        lengths.hist(values, weights=weights, bins=min(40, max(1, len(values))),
+                     color="steelblue", edgecolor="white")
+    t = summary["turns"]
+    lengths.axvline(t["mean"], color="black", linestyle="--", label=f"mean {t['mean']:.0f}")
+    lengths.axvline(t["median"], color="darkred", linestyle=":", label=f"median {t['median']:.0f}")
+    lengths.set_title("Game length")
+    lengths.set_xlabel("player-turns per game")
+    lengths.set_ylabel("games")
+    lengths.legend()
+    fig.tight_layout()
+    save(fig, plt, path)
+
+
+Point = tuple[str, float, float, float]  # x label, value, 95% low, 95% high
+
+
+def plot_figures(title: str, grid: Sequence[Sequence[tuple[str, str, Sequence[Point]]]],
+                 path: str) -> None:
+    """A grid of panels: grid[row][col] = (figure name, x axis name, points with 95% intervals)."""
+    plt = require_matplotlib()
+    rows, cols = len(grid), max(len(r) for r in grid)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 2.8 * rows), squeeze=False)
+    for r, row in enumerate(grid):
+        for c in range(cols):
+            ax = axes[r][c]
+            if c >= len(row):
+                ax.axis("off")
+                continue
+            name, xname, points = row[c]
+            xs = list(range(len(points)))
+            ys = [p[1] for p in points]
+            err = [[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]]
+            ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, color="steelblue")
+            ax.set_xticks(xs, [p[0] for p in points], fontsize=7, rotation=20 if len(points) > 3 else 0)
+            ax.set_title(name, fontsize=9)
+            ax.set_xlabel(xname, fontsize=8)
+            ax.tick_params(axis="y", labelsize=7)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    save(fig, plt, path)
