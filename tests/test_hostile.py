@@ -455,9 +455,9 @@ def test_record_into_a_folder_that_refuses_as_any_user(tmp_path: Path,
 
 def test_simulate_json_into_a_folder_that_does_not_exist(tmp_path: Path) -> None:
     target = tmp_path / "missing" / "games.json"
-    status, out, err = cli("simulate", "--games", "1", "--workers", "1", "--json", str(target))
+    status, out, err = cli("simulate", "--games", "1", "--workers", "1", "--json-out", str(target))
     assert (status, out) == (2, "")
-    assert err == f"error: --json {target}: the folder {target.parent} does not exist\n"
+    assert err == f"error: --json-out {target}: the folder {target.parent} does not exist\n"
     assert _listing(tmp_path) == []
 
 

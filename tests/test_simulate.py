@@ -45,7 +45,7 @@ def test_output_and_files_do_not_depend_on_the_workers(tmp_path, capsys):
         d.mkdir()
         code, out, err = cli(capsys, "simulate", "--games", "8", "--strategies", MIXED,
                              "--max-turns", "250", "--seed", "11", "--workers", workers,
-                             "--json", str(d / "g.json"), "--csv", str(d / "g.csv"))
+                             "--json-out", str(d / "g.json"), "--csv-out", str(d / "g.csv"))
         assert code == 0, err
         assert err == ""  # no progress bar on a pipe
         outputs.append((out, (d / "g.json").read_text(), (d / "g.csv").read_text(),
@@ -64,7 +64,8 @@ def test_game_seeds_are_derived_from_the_master_seed_and_the_index_only():
 def test_chunks_merge_to_the_same_sums_as_one_pass():
     batch = S.Batch(games=6, players=3, strategies=("greedy", "random"), seed=2, max_turns=150)
     one = S.run([S.Arm("standard")], batch, workers=1)
-    sim = S.Simulator([S.Arm("standard")], batch)
+    arm = S.Arm("standard")
+    sim = S.Simulator(S.Plan((arm,), batch, (arm.load(),), ()))
     parts = [sim.chunk(0, 1), sim.chunk(1, 4), sim.chunk(4, 6)]
     merged = sim.new_stats(0)
     for part in reversed(parts):  # exact sums: any order gives the same
@@ -99,8 +100,8 @@ def tiny(tmp_path_factory):
     """Three games with every strategy at the table, and their per-game rows."""
     d = tmp_path_factory.mktemp("tiny")
     code = main(["simulate", "--games", "3", "--strategies", MIXED, "--seed", "3",
-                 "--max-turns", "400", "--workers", "1", "--json", str(d / "t.json"),
-                 "--csv", str(d / "t.csv")])
+                 "--max-turns", "400", "--workers", "1", "--json-out", str(d / "t.json"),
+                 "--csv-out", str(d / "t.csv")])
     assert code == 0
     return d, json.loads((d / "t.json").read_text())
 
@@ -162,7 +163,7 @@ def test_csv_has_one_row_per_game_and_a_summary_beside_it(tiny):
     d, doc = tiny
     with open(d / "t.csv", newline="") as f:
         table = list(csv.DictReader(f))
-    assert list(table[0]) == ["game", "seed", "turns", "end", "winners",
+    assert list(table[0]) == ["game", "seed", "turns", "end", "winners", "bank",
                               "P1_strategy", "P1_worth", "P2_strategy", "P2_worth",
                               "P3_strategy", "P3_worth", "P4_strategy", "P4_worth"]
     assert [int(r["game"]) for r in table] == [1, 2, 3]
@@ -188,7 +189,7 @@ def test_json_shape(tiny):
     _, doc = tiny
     assert list(doc) == ["games", "summary"]
     game = doc["games"][0]
-    assert set(game) == {"game", "seed", "turns", "end", "winners", "seats"}
+    assert set(game) == {"game", "seed", "turns", "end", "winners", "bank", "seats"}
     assert set(game["seats"][0]) == {"seat", "strategy", "worth"}
     assert {"games", "player_turns", "ended", "turns", "wins", "spaces", "seats",
             "landings"} <= set(doc["summary"])
@@ -324,8 +325,8 @@ def test_recorded_game_of_a_variant_file_names_it_relative_to_the_record(tmp_pat
 @pytest.mark.parametrize("argv, message", [
     (["simulate", "--strategies", "cautious,greddy"], "unknown strategy 'greddy' (did you mean 'greedy'?)"),
     (["simulate", "--strategies", "cautious,"], "--strategies"),
-    (["simulate", "--json", "no/such/folder/x.json"], "does not exist"),
-    (["simulate", "--csv", "no/such/folder/x.csv"], "does not exist"),
+    (["simulate", "--json-out", "no/such/folder/x.json"], "does not exist"),
+    (["simulate", "--csv-out", "no/such/folder/x.csv"], "does not exist"),
     (["simulate", "--record-dir", "no/such/folder/rec"], "does not exist"),
     (["simulate", "--players", "5"], "standard is played by 2 to 4 players"),
     (["simulate", "--games", "0"], "at least 1 game"),
@@ -345,7 +346,7 @@ def test_plot_without_matplotlib_says_how_to_install_it(capsys, monkeypatch, tmp
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, _, err = cli(capsys, "simulate", "--games", "1", "--plot", str(tmp_path / "p.png"))
     assert code == 2
-    assert "pip install easymoney[plot]" in one_line_error(err)
+    assert "pip install 'easymoney-game[plot]'" in one_line_error(err)
     assert not (tmp_path / "p.png").exists()
 
 
