@@ -405,3 +405,117 @@ def test_paired_t_and_mcnemar():
     assert math.isclose(m["p"], 0.0679, abs_tol=1e-4)  # normal form
     assert S.mcnemar(100, 0, 0)["p"] == 1.0
     assert S.mcnemar(10, 1, 1)["p"] == 1.0  # one discordant game proves nothing
+
+
+# --- one meaning per flag, the variant's limits, Holm ------------------------------------------------
+
+def test_holm_adjustment():
+    assert S.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert S.holm([0.5, 0.9]) == [1.0, 1.0]
+    assert S.holm([]) == []
+
+
+def test_compare_adjusts_its_p_values_for_the_tests_of_the_table():
+    """The issue's case: seat P3's p = 0.019 alone is not significant among the table's tests."""
+    batch = S.Batch(games=400, players=4, strategies=("greedy",))
+    summary = S.compare_summary(S.run([S.Arm("standard"), S.Arm("no-four-sides")], batch,
+                                      workers=2))
+    p3 = summary["differences"][0]["tests"]["seat:P3"]
+    assert p3["p"] == pytest.approx(0.0187, abs=1e-3)
+    assert p3["p_holm"] > 0.05 and not p3["significant"]
+    assert summary["tests"]["adjustment"] == "Holm"
+    assert "Holm-adjusted" in S.compare_text(summary)
+
+
+def test_the_reports_say_the_variants_own_turn_limit(capsys):
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--workers", "1",
+                         "--option", "end.max_turns=400")
+    assert code == 0, err
+    assert "at most 400 turns a game" in out.splitlines()[0]
+    code, out, err = cli(capsys, "compare", "standard@end.max_turns=400", "no-four-sides",
+                         "--games", "2", "--workers", "1", "--max-turns", "300")
+    assert code == 0, err
+    assert "at most 300 turns a game" in out.splitlines()[0]
+    code, out, err = cli(capsys, "compare", "standard@end.max_turns=50", "no-four-sides",
+                         "--games", "2", "--workers", "1", "--max-turns", "300")
+    assert "at most 50 to 300 turns a game (by arm)" in out.splitlines()[0]
+
+
+def test_players_default_to_what_the_variant_allows(tmp_path, capsys):
+    trio = tmp_path / "trio.yaml"
+    trio.write_text("name: trio\nextends: standard\nplayers:\n  min: 2\n  max: 3\n")
+    code, out, err = cli(capsys, "simulate", str(trio), "--games", "2", "--workers", "1",
+                         "--max-turns", "50")
+    assert code == 0, err
+    assert "3 players" in out.splitlines()[0]
+    code, _, err = cli(capsys, "compare", str(trio), "standard", "--games", "1",
+                       "--max-turns", "20", "--workers", "1")
+    assert code == 0, err
+
+
+def test_every_batch_command_has_the_same_flags_and_defaults():
+    from easymoney.cli import build_parser
+    parser = build_parser()
+    variant = {"simulate": [], "compare": ["standard", "standard"],
+               "sweep": ["--vary", "four_sides=on,off"]}
+    parsed = {name: parser.parse_args([name, *extra]) for name, extra in variant.items()}
+    for name, args in parsed.items():
+        assert args.games == S.DEFAULT_GAMES, name
+        assert args.players is None and args.max_turns is None, name
+        for flag in ("json", "csv", "json_out", "csv_out", "record_dir", "plot", "cluster",
+                     "workers", "with_rules", "without_rules", "options", "check_invariants"):
+            assert hasattr(args, flag), (name, flag)
+        assert args.json is False and args.csv is False
+
+
+def test_json_is_a_switch_and_files_have_their_own_flags(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "simulate", "--json", "no-four-sides", "--games", "3",
+                         "--workers", "1", "--max-turns", "60")
+    assert code == 0, err
+    assert json.loads(out)["variant"] == "no-four-sides"
+    assert list(tmp_path.iterdir()) == []  # no file called no-four-sides
+    code, out, err = cli(capsys, "simulate", "--json", "out.json", "--games", "1")
+    assert code == 2 and "--json-out FILE" in one_line_error(err)
+    code, out, err = cli(capsys, "simulate", "--csv", "--games", "3", "--workers", "1",
+                         "--max-turns", "60")
+    assert code == 0 and out.startswith("key,value\n")
+
+
+def test_compare_takes_rule_flags_files_and_records(tmp_path, capsys):
+    code, out, err = cli(capsys, "compare", "standard", "standard-four_sides", "--games", "3",
+                         "--players", "2", "--strategies", "greedy", "--max-turns", "80",
+                         "--workers", "2", "--option", "doubles.after_card=forward",
+                         "--json-out", str(tmp_path / "c.json"), "--csv-out", str(tmp_path / "c.csv"),
+                         "--record-dir", str(tmp_path / "rec"), "--csv")
+    assert code == 0, err
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert {r["arm"] for r in table} == {"standard", "standard-four_sides"}
+    assert {r["p_holm"] for r in table if r["arm"] == "standard"} == {""}
+    doc = json.loads((tmp_path / "c.json").read_text())
+    assert [(g["arm"], g["game"]) for g in doc["games"]] == [
+        (a, i) for i in (1, 2, 3) for a in ("standard", "standard-four_sides")]
+    assert doc["summary"]["arms"][0]["rules"]["options"] == ["doubles.after_card=forward"]
+    assert (tmp_path / "c-summary.csv").read_text() == out
+    assert sorted(p.name for p in (tmp_path / "rec").iterdir()) == ["arm-1", "arm-2"]
+    text = (tmp_path / "rec" / "arm-2" / "game-00003.game").read_text()
+    assert "without four_sides" in text and "option doubles.after_card forward" in text
+    assert main(["play", str(tmp_path / "rec" / "arm-2" / "game-00003.game"), "--quiet"]) == 0
+
+
+def test_compare_plot_is_a_png(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    code, _, err = cli(capsys, "compare", "standard", "no-four-sides", "--games", "2",
+                       "--max-turns", "60", "--workers", "1", "--plot", str(tmp_path / "c.png"))
+    assert code == 0, err
+    assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_plot_has_the_variant_and_per_space_values():
+    from easymoney.simulate.plot import space_panels
+    batch = S.Batch(games=2, players=2, strategies=("greedy",), max_turns=60)
+    result = S.run([S.Arm("standard")], batch, workers=1)
+    summary = S.summarize(result)
+    panels = space_panels(summary)
+    assert [title for title, _ in panels] == ["share of landings", "rent earned per game ($)"]
+    assert all(len(values) == len(result.variants[0].spaces) for _, values in panels)

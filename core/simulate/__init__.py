@@ -23,7 +23,8 @@ from .games import (END_LABELS, END_REASONS, STAT_EVENTS, ArmStats, Chunk, GameR
                     SimulationError, Simulator, against_first, metric_names, metric_values)
 from .progress import Progress
 from .report import compare_summary, compare_text, summarize, summary_text
-from .runner import InProcess, Processes, Result, chunk_bounds, chunk_size, local_executor, run
+from .runner import (MAX_CHUNK, InProcess, Processes, Result, chunk_bounds, chunk_size,
+                     local_executor, run)
 from .stats import (EXACT_MCNEMAR_LIMIT, Z95, holm, mcnemar, mean_interval, normal_p, paired_t,
                     t_test_p, turn_figures, wilson)
 
@@ -35,7 +36,7 @@ __all__ = [
     "END_REASONS", "STAT_EVENTS", "ArmStats", "Chunk", "GameRow", "PairStats", "Plan",
     "SimulationError", "Simulator", "against_first", "metric_names", "metric_values", "Progress",
     "compare_summary", "compare_text", "summarize", "summary_text", "InProcess", "Processes",
-    "Result", "chunk_bounds", "chunk_size", "local_executor", "run", "EXACT_MCNEMAR_LIMIT", "Z95",
+    "MAX_CHUNK", "Result", "chunk_bounds", "chunk_size", "local_executor", "run", "EXACT_MCNEMAR_LIMIT", "Z95",
     "holm", "mcnemar", "mean_interval", "normal_p", "paired_t", "t_test_p", "turn_figures",
     "wilson",
 ]
