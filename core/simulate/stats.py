@@ -66,7 +66,8 @@ def mean_interval(n: int, total: int | Fraction, squares: int | Fraction) -> dic
 def paired_t(n: int, total: int | Fraction, squares: int | Fraction) -> dict[str, Any]:
     """Paired t-test from the sum and sum of squares of the per-game differences."""
     if n < 2:
-        return {"test": "paired t", "mean": float(total) / n if n else 0.0, "p": 1.0}
+        mean0 = float(total) / n if n else 0.0
+        return {"test": "paired t", "mean": mean0, "ci95": [mean0, mean0], "p": 1.0}
     mean = Fraction(total) / n
     var = (Fraction(squares) - Fraction(total) ** 2 / n) / (n - 1)
     se = math.sqrt(max(float(var), 0.0) / n)

@@ -226,10 +226,11 @@ def sweep_text(summary: Mapping[str, Any]) -> str:
                           ("<0.001" if p < 0.001 else f"{p:.3f}") + (" *" if test["significant"] else "")])
     lines += table_lines(table)
     lines += ["",
-              "diff: percentage points for the %; p: two-sided, paired over the common seeds "
-              "(t-test for the means,",
-              f"McNemar's normal form for the %); {HOLM_NOTE} ({summary['tests']['count']}); "
-              "* significant at 95% after it.",
+              "diff: percentage points for the %; p: two-sided, paired over the common seeds: "
+              "t-test for the means, McNemar's test",
+              "for the % (its normal form for an effect averaged over several cells); "
+              f"{HOLM_NOTE} ({summary['tests']['count']});",
+              "* significant at 95% after the adjustment.",
               "A win shared by k players counts 1/k to each."]
     return "\n".join(lines) + "\n"
 
