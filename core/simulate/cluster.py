@@ -111,10 +111,10 @@ def check_workers(plan: Plan, mine: dict[str, Any], theirs: dict[str, dict[str, 
 class Cluster:
     """An executor for runner.run: a Dask client on a scheduler, or on a LocalCluster it starts."""
 
-    def __init__(self, spec: str, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, spec: str, *, connect_timeout: float | None = None) -> None:
         self.spec = spec
         self.kind, self.where = parse_cluster(spec)
-        self.connect_timeout = connect_timeout
+        self.connect_timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
         self.client: Any = None
         self.local: Any = None
         self.workers = 1
@@ -132,7 +132,7 @@ class Cluster:
             if self.kind == "local":
                 self.local = distributed.LocalCluster(
                     n_workers=int(self.where), threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.CRITICAL)
+                    dashboard_address=":0", silence_logs=logging.CRITICAL)
                 self.client = distributed.Client(self.local, timeout=self.connect_timeout)
             else:
                 self.client = distributed.Client(str(self.where), timeout=self.connect_timeout)
