@@ -184,3 +184,30 @@ def test_without_dask_the_message_says_what_to_install(capsys, monkeypatch):
     assert (code, out) == (2, "")
     assert err == ("error: --cluster needs Dask, which is not installed: "
                    "pip install 'easymoney-game[cluster]'\n")
+
+
+def test_a_scheduler_that_goes_away_is_one_line_and_no_file(tmp_path):
+    address = f"tcp://127.0.0.1:{free_port()}"
+    scheduler = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+         "--port", address.rsplit(":", 1)[1], "--no-dashboard"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = start_worker(address)
+    try:
+        run = subprocess.Popen([sys.executable, "-m", "easymoney", "simulate", "--games", "1000000",
+                                "--cluster", address, "--json-out", "g.json"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        end = time.monotonic() + 60
+        while not list(tmp_path.iterdir()):  # the run has begun: its temporary file is there
+            assert time.monotonic() < end and run.poll() is None, run.communicate()
+            time.sleep(0.1)
+        time.sleep(1)
+        scheduler.kill()
+        out, err = run.communicate(timeout=90)
+        assert (run.returncode, out) == (2, "")
+        assert err == f"error: --cluster {address}: lost the scheduler during the run\n" or \
+            err.startswith(f"error: --cluster {address}: lost the scheduler (no answer"), err
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        stop(worker)
+        stop(scheduler)

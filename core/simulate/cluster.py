@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import logging
 import re
+import socket
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -23,8 +25,12 @@ from .games import Chunk, Plan, Simulator
 
 INSTALL_HINT = "pip install 'easymoney-game[cluster]'"
 CONNECT_TIMEOUT = 10      # seconds to reach a scheduler
-LOST_TIMEOUT = 20         # seconds without a scheduler before the run is given up
+LOST_TIMEOUT = 10         # seconds without a scheduler before the run is given up
+HEARTBEAT = 2             # seconds between looks at the scheduler while a task runs
 IN_FLIGHT_PER_THREAD = 4
+# games a task at least: a task costs about 5 ms on Dask (bench/bench_cluster.py), a game of
+# standard about 4 ms, so 40 games keep the cost near 3% of the run
+LEAST_CHUNK = 40
 
 _ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}$")
 
@@ -118,6 +124,7 @@ class Cluster:
         self.client: Any = None
         self.local: Any = None
         self.workers = 1
+        self.least_chunk = LEAST_CHUNK
 
     @property
     def remote(self) -> bool:
@@ -125,9 +132,7 @@ class Cluster:
 
     def __enter__(self) -> Cluster:
         distributed = require_dask()
-        # the client's own complaints (a lost worker, a reconnect) are not the user's output
-        for name in ("distributed", "tornado", "asyncio"):
-            logging.getLogger(name).setLevel(logging.CRITICAL)
+        _quiet()
         try:
             if self.kind == "local":
                 self.local = distributed.LocalCluster(
@@ -140,6 +145,7 @@ class Cluster:
             self.close()
             raise UsageError(f"--cluster {self.spec}: cannot reach the scheduler "
                              f"({_reason(exc)}); is `dask scheduler` running there?") from None
+        _quiet()  # again: the client sets up loggers of its own
         self.workers = sum(self.client.nthreads().values()) or 1  # sizes the chunks
         return self
 
@@ -175,23 +181,54 @@ class Cluster:
         except (OSError, TimeoutError) as exc:
             raise UsageError(f"--cluster {self.spec}: lost the scheduler ({_reason(exc)})") from None
         except Exception as exc:  # KilledWorker, CancelledError, ...: the cluster's, not a game's
+            if "scheduler-connection-lost" in str(exc):
+                raise UsageError(f"--cluster {self.spec}: lost the scheduler during the "
+                                 f"run") from None
             raise UsageError(f"--cluster {self.spec}: the cluster failed the run: "
                              f"{type(exc).__name__}: {_reason(exc)}") from None
 
     def _result(self, future: Any) -> Chunk:
+        # future.result(timeout=) can block past its timeout once the scheduler is gone, and
+        # the client may still say "running": wait for the done callback, and knock on the
+        # scheduler's port meanwhile
+        done = threading.Event()
+        future.add_done_callback(lambda _: done.set())
         lost_since: float | None = None
-        while True:
-            try:
-                return future.result(timeout=1)
-            except TimeoutError:
-                pass
-            if self.client.status != "running":
-                lost_since = lost_since or time.monotonic()
-                if time.monotonic() - lost_since > LOST_TIMEOUT:
-                    raise UsageError(f"--cluster {self.spec}: lost the scheduler (no answer for "
-                                     f"{LOST_TIMEOUT} s)")
-            else:
+        while not done.wait(HEARTBEAT):
+            if self._reachable():
                 lost_since = None
+                continue
+            lost_since = lost_since or time.monotonic()
+            if time.monotonic() - lost_since > LOST_TIMEOUT:
+                raise UsageError(f"--cluster {self.spec}: lost the scheduler (no answer for "
+                                 f"{LOST_TIMEOUT} s)")
+        try:
+            return future.result()
+        except Exception:
+            if future.status == "error":  # the task's own error: a game that failed
+                raise
+            if future.status == "cancelled" or not self._reachable():
+                raise UsageError(f"--cluster {self.spec}: lost the scheduler during the "
+                                 f"run") from None
+            raise
+
+    def _reachable(self) -> bool:
+        """Whether the scheduler's port still accepts a connection."""
+        address = str(self.client.scheduler.address)
+        host, _, port = address.split("://")[-1].rpartition(":")
+        try:
+            with socket.create_connection((host.strip("[]"), int(port)), timeout=HEARTBEAT):
+                return True
+        except (OSError, ValueError):
+            return False
+
+
+def _quiet() -> None:
+    """Dask's own complaints (a lost worker, a reconnect) are not the user's output: one line is."""
+    names = [n for n in logging.root.manager.loggerDict
+             if n.split(".")[0] in ("distributed", "tornado", "asyncio")]
+    for name in ("distributed", "tornado", "asyncio", *names):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _reason(exc: BaseException) -> str:

@@ -38,9 +38,14 @@ class Result:
     contrasts: tuple[Contrast, ...] = ()
 
 
-def chunk_size(games: int, workers: int) -> int:
-    """Games per chunk: small enough to share the work evenly, at most MAX_CHUNK (any size gives the same result)."""
-    return max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
+def chunk_size(games: int, workers: int, least: int = 1) -> int:
+    """Games per chunk (any size gives the same result).
+
+    About CHUNKS_PER_WORKER chunks a worker to share the work evenly, at most MAX_CHUNK, and
+    at least `least` (what a task costs on a cluster) unless the workers would then idle.
+    """
+    size = max(games // (workers * CHUNKS_PER_WORKER), least)
+    return max(1, min(size, MAX_CHUNK, games // workers))
 
 
 def chunk_bounds(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -55,6 +60,7 @@ class Executor(Protocol):
     """Where chunks are played: `chunks` yields them in the order of `bounds`."""
 
     workers: int
+    least_chunk: int
 
     def chunks(self, plan: Plan, bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]: ...
 
@@ -63,6 +69,7 @@ class InProcess:
     """Every chunk in this process, one after the other."""
 
     workers = 1
+    least_chunk = 1
 
     def chunks(self, plan: Plan, bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]:
         sim = Simulator(plan)
@@ -94,6 +101,8 @@ def _context() -> Any:
 
 class Processes:
     """Chunks shared among worker processes of this machine."""
+
+    least_chunk = 1
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -133,13 +142,14 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         executor: Executor | None = None, contrasts: Sequence[Contrast] | None = None,
         variants: Sequence[Variant] | None = None,
         on_rows: Callable[[list[GameRow]], None] | None = None, record_dir: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Result:
+        progress: Callable[[int], None] | None = None, chunk: int | None = None) -> Result:
     """Play the batch on every arm (the same seeds on each) and merge the sums in game order.
 
     `contrasts` default to every arm against the first (compare). `on_rows` receives the
     per-game rows of every arm chunk by chunk, in game order; `progress` the number of games
     done after each chunk; `record_dir` gets one replayable script per game (in a subfolder
-    arm-K per arm when there are several). `executor` defaults to `workers` local processes.
+    arm-K per arm when there are several). `executor` defaults to `workers` local processes;
+    `chunk` (games a task) to chunk_size(). Neither changes the result.
     """
     arms = tuple(arms)
     loaded = list(variants) if variants is not None else [arm.load() for arm in arms]
@@ -151,7 +161,8 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         executor = local_executor(workers, batch.games)
     stats = [empty_stats(batch, v) for v in loaded]
     pairs = [PairStats(len(metric_names(batch))) for _ in contrasts]
-    bounds = chunk_bounds(batch.games, chunk_size(batch.games, executor.workers))
+    bounds = chunk_bounds(batch.games, chunk or chunk_size(batch.games, executor.workers,
+                                                        executor.least_chunk))
     for chunk in executor.chunks(plan, bounds):
         for mine, theirs in zip(stats, chunk.stats):
             mine.merge(theirs)
