@@ -254,8 +254,8 @@ def compare_text(summary: Mapping[str, Any]) -> str:
     lines += ["",
               f"diff: the arm minus {first} (percentage points for the %); p: two-sided, over the "
               f"common seeds:",
-              "paired t-test for the means, McNemar's test for the %; "
-              f"{HOLM_NOTE} ({summary['tests']['count']});",
+              f"paired t-test for the means, McNemar's test for the %; Holm-adjusted for the "
+              f"{summary['tests']['count']} tests of the table;",
               "* significant at 95% after the adjustment. A win shared by k players counts 1/k "
               "to each."]
     return "\n".join(lines) + "\n"

@@ -228,8 +228,8 @@ def sweep_text(summary: Mapping[str, Any]) -> str:
     lines += ["",
               "diff: percentage points for the %; p: two-sided, paired over the common seeds: "
               "t-test for the means, McNemar's test",
-              "for the % (its normal form for an effect averaged over several cells); "
-              f"{HOLM_NOTE} ({summary['tests']['count']});",
+              "for the % (its normal form for an effect averaged over several cells);",
+              f"Holm-adjusted for the {summary['tests']['count']} tests of the table;",
               "* significant at 95% after the adjustment.",
               "A win shared by k players counts 1/k to each."]
     return "\n".join(lines) + "\n"
