@@ -95,12 +95,30 @@ def test_a_folder_named_like_the_summary_stops_the_run_before_it_starts(tmp_path
     assert listing(tmp_path) == ["out-summary.csv"]
 
 
+def test_a_device_is_refused_by_the_check():
+    with pytest.raises(UsageError, match="is a character device"):
+        check_target(os.devnull, "--json-out")
+
+
 @pytest.mark.parametrize("flag", ["--json-out", "--csv-out", "--plot"])
-def test_a_device_is_never_replaced_by_a_file(flag, capsys):
-    code, out, err = cli(capsys, "simulate", "--games", "1", "--workers", "1", flag, os.devnull)
+def test_a_device_is_never_replaced_by_a_file(flag, capsys, tmp_path, monkeypatch):
+    """A stand-in device: a real one replaced by a failing test would break the machine."""
+    device = tmp_path / "full"
+    device.write_text("")
+    real_stat = os.stat
+
+    def stat(path, *args, **kw):
+        result = real_stat(path, *args, **kw)
+        if os.path.abspath(path) == str(device):
+            return os.stat_result((0o20666,) + tuple(result)[1:])
+        return result
+
+    from easymoney import outputs
+    monkeypatch.setattr(outputs.os, "stat", stat)
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--workers", "1", flag, str(device))
     assert (code, out) == (2, "")
     assert "is a character device" in one_line_error(err)
-    assert not Path(os.devnull).is_file()
+    assert listing(tmp_path) == ["full"]
 
 
 def test_a_fifo_a_folder_and_an_empty_name_are_refused(tmp_path, capsys):
