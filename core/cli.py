@@ -16,7 +16,7 @@ from .errors import EasyMoneyError
 TRACE_ENV = "EASYMONEY_TRACE"
 
 # Listed in this order in --help; modules not named here follow alphabetically.
-COMMAND_ORDER = ("play", "simulate", "compare", "variants", "check", "show", "diff", "rules",
+COMMAND_ORDER = ("play", "simulate", "compare", "sweep", "variants", "check", "show", "diff", "rules",
                  "schema", "strategies")
 
 

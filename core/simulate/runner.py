@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..engine.game import INVARIANTS_ENV
 from ..engine.model import Variant
 from .arms import Arm, Batch, check_batch
 from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, Simulator, against_first,
@@ -156,7 +157,8 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
     check_batch(batch, list(zip(arms, loaded)))
     contrasts = tuple(contrasts) if contrasts is not None else against_first(len(arms))
     plan = Plan(arms, batch, tuple(loaded), contrasts, rows=on_rows is not None,
-                record_dir=record_dir)
+                record_dir=record_dir,
+                invariants=os.environ.get(INVARIANTS_ENV, "") not in ("", "0"))
     if executor is None:
         executor = local_executor(workers, batch.games)
     stats = [empty_stats(batch, v) for v in loaded]
