@@ -30,7 +30,7 @@ def register(sub: Any) -> None:
 
 
 def comparison_table(summary: Mapping[str, Any]) -> str:
-    """One row per arm and figure, for pandas: value with its interval, then the test against the first."""
+    """One row per arm and figure, for pandas: the value and its interval, then the test."""
     rows = []
     for i, arm in enumerate(summary["arms"]):
         test_of = summary["differences"][i - 1]["tests"] if i else {}

@@ -36,7 +36,8 @@ __all__ = [
     "END_REASONS", "STAT_EVENTS", "ArmStats", "Chunk", "GameRow", "PairStats", "Plan",
     "SimulationError", "Simulator", "against_first", "metric_names", "metric_values", "Progress",
     "compare_summary", "compare_text", "summarize", "summary_text", "InProcess", "Processes",
-    "MAX_CHUNK", "Result", "chunk_bounds", "chunk_size", "local_executor", "run", "EXACT_MCNEMAR_LIMIT", "Z95",
+    "MAX_CHUNK", "Result", "chunk_bounds", "chunk_size", "local_executor", "run",
+    "EXACT_MCNEMAR_LIMIT", "Z95",
     "holm", "mcnemar", "mean_interval", "normal_p", "paired_t", "t_test_p", "turn_figures",
     "wilson",
 ]

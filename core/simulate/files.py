@@ -159,7 +159,10 @@ def table_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def prepare_record_dir(path: str, arms: int = 1) -> str:
-    """The --record-dir folder, created when missing (its parent must exist); arm-K inside for several arms."""
+    """The --record-dir folder, created when missing (its parent must exist).
+
+    With several arms, a subfolder arm-K for each.
+    """
     if not path:
         raise UsageError("--record-dir: the folder name is empty")
     if os.path.exists(path) and not os.path.isdir(path):

@@ -1,4 +1,4 @@
-"""The --plot pictures: per-space values of one arm on the board, and figures against the arms or settings.
+"""The --plot pictures: one arm's per-space values on the board; figures against arms or settings.
 
 `space_panels` gives the per-space values (landing share, rent) with the variant, which is all
 a board drawing needs; `plot_summary` draws them as a board ring and bars.

@@ -20,7 +20,8 @@ from ..engine.registry import discover
 from ..errors import PluginError, UsageError
 from .arms import Arm, echo
 from .games import END_LABELS, END_REASONS, Contrast
-from .report import HOLM_NOTE, _limits, limit_text, paired_tests, seats_text, summarize, table_lines
+from .report import (HOLM_NOTE, _limits, limit_text, p_text, paired_tests, seats_text, summarize,
+                     table_lines)
 from .runner import Result
 from .stats import adjust
 
@@ -43,7 +44,10 @@ class Setting:
 
 
 def parse_vary(text: str) -> Setting:
-    """`doubles.after_card=backward,forward` or `four_sides=on,off` -> a Setting (UsageError otherwise)."""
+    """`doubles.after_card=backward,forward` or `four_sides=on,off` -> a Setting.
+
+    UsageError when it does not read, names no rule, or switches a rule with other than on/off.
+    """
     key, eq, rest = text.partition("=")
     key = key.strip()
     if not eq or not _KEY.match(key):
@@ -220,10 +224,9 @@ def sweep_text(summary: Mapping[str, Any]) -> str:
     for e in summary["effects"]:
         for m, test in e["tests"].items():
             lo, hi = (_scaled(m, x) for x in test["ci95"])
-            p = test["p_holm"]
             table.append([e["setting"], f"{e['value']} vs {e['against']}", metric_label(m),
                           f"{_scaled(m, test['mean']):+,.1f}", f"{lo:+,.1f} to {hi:+,.1f}",
-                          ("<0.001" if p < 0.001 else f"{p:.3f}") + (" *" if test["significant"] else "")])
+                          p_text(test)])
     lines += table_lines(table)
     lines += ["",
               "diff: percentage points for the %; p: two-sided, paired over the common seeds: "
@@ -264,7 +267,10 @@ def effects_csv_rows(summary: Mapping[str, Any]) -> tuple[list[str], list[list[A
     return header, rows
 
 
-def plot_grid(summary: Mapping[str, Any]) -> list[list[tuple[str, str, list[tuple[str, float, float, float]]]]]:
+Panel = tuple[str, str, list[tuple[str, float, float, float]]]  # figure, setting, points
+
+
+def plot_grid(summary: Mapping[str, Any]) -> list[list[Panel]]:
     """For each figure (a row) and setting (a column): the mean over the cells with each value,
     with the interval of the effect against the first value around it."""
     cells, effects = summary["cells"], summary["effects"]
