@@ -227,14 +227,19 @@ def table_lines(table: list[list[str]]) -> list[str]:
     return out
 
 
+def _short(label: str, width: int = 40) -> str:
+    """An arm's label as a column heading: a long SPEC is cut (the JSON keeps it whole)."""
+    return label if len(label) <= width else label[:width - 3] + "..."
+
+
 def compare_text(summary: Mapping[str, Any]) -> str:
     """The side-by-side table of `compare`."""
     arms = summary["arms"]
     diffs = summary["differences"]
     first = arms[0]["arm"]
-    header = ["figure"] + [arms[0]["arm"]]
+    header = ["figure"] + [_short(arms[0]["arm"])]
     for a in arms[1:]:
-        header += [a["arm"], "diff", "p"]
+        header += [_short(a["arm"]), "diff", "p"]
     table = [header]
     for label, metric, values, rate in figure_rows(summary, arms):
         cells = [label, f"{values[0]:,.1f}"]
@@ -252,7 +257,7 @@ def compare_text(summary: Mapping[str, Any]) -> str:
              f"Seats: {seats_text(summary)}", ""]
     lines += table_lines(table)
     lines += ["",
-              f"diff: the arm minus {first} (percentage points for the %); p: two-sided, over the "
+              f"diff: the arm minus {_short(first)} (percentage points for the %); p: two-sided, over the "
               f"common seeds:",
               f"paired t-test for the means, McNemar's test for the %; Holm-adjusted for the "
               f"{summary['tests']['count']} tests of the table;",
