@@ -233,3 +233,18 @@ def test_check_invariants_reaches_the_workers(cluster, monkeypatch):
         assert all(c.stats[0].games == 2 for c in chunks)
         seen = client.run(lambda: __import__("os").environ.get(INVARIANTS_ENV))
         assert set(seen.values()) == ({"1"} if on else {None})
+
+
+def test_ctrl_c_on_a_local_cluster_is_one_line_and_no_file(tmp_path):
+    run = subprocess.Popen([sys.executable, "-m", "easymoney", "simulate", "--games", "1000000",
+                            "--cluster", "local:1", "--json-out", "g.json"], cwd=tmp_path,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + 60
+    while not list(tmp_path.iterdir()):  # the run has begun: its temporary file is there
+        assert time.monotonic() < end and run.poll() is None, run.communicate()
+        time.sleep(0.1)
+    time.sleep(1)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert (run.returncode, out, err) == (130, "", "easymoney: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
