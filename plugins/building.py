@@ -49,7 +49,8 @@ def em_refusals(game, action):
     p, space, count = action.player, action.space, action.count
     i = space.index
     if not game.kinds[space.kind].builds:
-        built = [(k, kind) for k, kind in game.kinds.items() if kind.builds]
+        on_board = {s.kind for s in game.spaces}
+        built = [(k, kind) for k, kind in game.kinds.items() if kind.builds and k in on_board]
         return [Refusal("R17", PLUGIN_ID, f"{space} is not a {' or a '.join(k for k, _ in built)}: "
                         f"houses are built on {' and '.join(kind.called(k) for k, kind in built)}")]
     if game.owner[i] is not p:

@@ -80,13 +80,19 @@ def redeem_cost(game, space):
     return game.round(total // 100 if total % 100 == 0 else Fraction(total, 100))
 
 
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _why_not_mortgage(game, player, space):
     i = space.index
     if game.owner[i] is not player:
         return f"{player} does not own {space}"
     if not game.kinds[space.kind].mortgageable:
-        can = [kind.called(k) for k, kind in game.kinds.items() if kind.mortgageable]
-        return f"{space} is a {space.kind}: only {' and '.join(can)} can be mortgaged"
+        on_board = {s.kind for s in game.spaces}
+        can = [kind.called(k) for k, kind in game.kinds.items()
+               if kind.mortgageable and k in on_board]
+        return f"{space} is a {space.kind}: only {_and(can)} can be mortgaged"
     if game.mortgaged[i]:
         return f"{space} is already mortgaged"
     return None

@@ -244,7 +244,7 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             if kind in taken:
                 raise PluginError(f"{label} declares the {what} {kind!r}, which rule "
                                   f"{taken[kind][0]!r} already declares")
-            _check_schema(fragment, f"{label}: {what} {kind!r}")
+            _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
 
