@@ -18,7 +18,7 @@ from easymoney.script.runner import ScriptRunner
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parent.parent.parent
-SCRIPT = EXAMPLES / "railroads.game"
+SCRIPT = EXAMPLES / "16-railroads.game"
 VARIANT = EXAMPLES / "variants" / "railroads.yaml"
 MODES = ("fast", "pluggy")
 
