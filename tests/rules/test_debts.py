@@ -144,3 +144,37 @@ def test_R26_bankruptcy_is_no_answer_outside_a_debt():
 def test_R26_the_debts_plugin_is_essential():
     fails("without debts\n", "rule 'debts' is essential and cannot be switched off")
     fails("players Ann Bob\n", "essential", disable=["R25"], players="")
+
+
+def _bankrupt_bob():
+    from easymoney.engine.bots import BotDecider, make_strategy
+    from easymoney.engine.game import Game
+    from easymoney.loading.loader import load_variant
+
+    game = Game(load_variant("reference-card"), ["Ann", "Bob", "Cat"],
+                BotDecider({n: make_strategy("cautious") for n in ("Ann", "Bob", "Cat")}))
+    game.setup()
+    bob = game.by_name["Bob"]
+    game.transfer(bob, game.bank, bob.cash, "bankruptcy of Bob (R26)")
+    bob.bankrupt = True
+    return game, bob
+
+
+def test_R26_nothing_is_paid_to_a_bankrupt_player():
+    game, bob = _bankrupt_bob()
+    before = game.snapshot()
+    assert game.collect(game.bank, bob, 2500, "the Bonus Corner (R7)") == 0
+    assert game.collect(game.by_name["Ann"], bob, 500, "rent (R18)") == 0
+    assert game.collect(bob, game.bank, 100, "a traffic fine (R8)") == 0
+    assert game.snapshot() == before
+
+
+def test_R26_a_bankrupt_player_is_asked_nothing():
+    import pytest
+
+    from easymoney.engine.actions import BUY, Buy, Decline, Request
+
+    game, bob = _bankrupt_bob()
+    with pytest.raises(RuntimeError, match="Bob is bankrupt, and a bankrupt player is asked "
+                                           r"nothing \(R26\)"):
+        game.ask(Request(BUY, bob, (Buy, Decline), space=game.space("Dover Street")))
