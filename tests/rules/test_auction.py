@@ -164,6 +164,7 @@ def test_R11_a_winner_bankrupted_by_the_bid_gets_nothing():
         Bob bids 500                  # all his cash
         Cat sells exemption to Bob for 100
         Cat passes                    # Bob wins at $500 with $400
+        Bob goes bankrupt             # owns nothing to mortgage (R25, R26)
         expect Bob bankrupt
         expect "Airdale Bus Line" owner nobody
         expect "Airdale Bus Line" houses 0

@@ -78,6 +78,7 @@ def test_R26_bankrupt_mid_move_collects_nothing():
         setup Cat cash 10
         setup Cat at 37
         Cat rolls 6 5                 # 37 -> 0: across the Red Traffic Light ($100)
+        Cat goes bankrupt             # the rest of the move is not resolved
         expect Cat bankrupt
         expect Cat cash 0
         expect bank 260000            # 300000 - 3 x $20,000 + Cat's $19,990 (setup) + her last $10
