@@ -41,8 +41,8 @@ def em_collect(game, debtor, creditor, amount, reason):
     game.emit("debt", player=debtor.name, amount=amount, creditor=creditor.name, reason=reason,
               cash=debtor.cash)
     # always asked, even with nothing to mortgage (R25): the Special Exemption card may be
-    # sold at any moment (R16), and a script writes `P goes bankrupt`; bots decide at once
-    # an any-moment sale (the exemption card, R16) answers too, so the debt is looked at again
+    # sold at any moment (R16), and such a sale answers too, so that the debt is looked at
+    # again; a script writes `P goes bankrupt`, a bot with nothing to sell gives up at once
     request = Request(RAISE, debtor, RAISE_ACCEPTS + tuple(game.any_moment), amount=amount,
                       creditor=creditor)
     while debtor.cash < amount:

@@ -416,8 +416,8 @@ class Game:
             moved = self._moved[key]
         except KeyError:
             moved = self._moved[key] = self.hook.moved_for(self._kinds_touched(start, steps))
-        # a player already bankrupt moves nowhere that pays; one bankrupted on the way (a
-        # traffic fine) is skipped by the later em_moved rules themselves and by `collect`
+        # R26: no em_moved rule for a bankrupt player; one bankrupted on the way (a traffic
+        # fine) is skipped by the later rules themselves, and `collect` pays them nothing
         if moved is not None and not player.bankrupt:
             moved(self, player, start, steps)
         if land and not player.bankrupt:
