@@ -61,7 +61,8 @@ class PluginInfo:
 
 def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> PluginInfo:
     """Read a plugin object's declarations (PLUGIN_ID, RULES, OPTIONS, ...), checking their shape."""
-    pid = getattr(obj, "PLUGIN_ID", None)
+    # an installed plugin's id is its entry point's name: PLUGIN_ID may say it again
+    pid = getattr(obj, "PLUGIN_ID", expected_id)
     label = expected_id or getattr(obj, "__name__", repr(obj))
     if not isinstance(pid, str) or not _ID.match(pid):
         raise PluginError(f"plugin {label} ({origin}): PLUGIN_ID must be a lower-case identifier, "
