@@ -1014,7 +1014,7 @@ def require_matplotlib() -> Any:
         import matplotlib
     except ImportError:
         raise UsageError("--plot needs matplotlib, which is not installed: "
-                         "pip install easymoney[plot]") from None
+                         "pip install 'easymoney-game[plot]'") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt

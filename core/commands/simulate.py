@@ -62,7 +62,7 @@ def register(sub: Any) -> None:
                           "play` replays (DIR is created if missing)")
     out.add_argument("--plot", metavar="FILE.png",
                      help="draw landings and rent per space and the game lengths (needs "
-                          "matplotlib: pip install easymoney[plot])")
+                          "matplotlib: pip install 'easymoney-game[plot]')")
     add_variant_args(p)
     p.set_defaults(func=run)
 
