@@ -54,3 +54,73 @@ def test_no_install_hint_names_the_unrelated_easymoney_distribution() -> None:
              for n, line in enumerate(text.splitlines(), 1) if wrong.search(line)
              and p.name != "test_distribution.py"]
     assert found == []
+
+
+def _readme_test_command() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("Install and run the tests:", 1)[1].strip().splitlines()[0]
+    return block.strip()
+
+
+def test_the_readme_test_command_installs_no_test_plugin_and_ci_runs_it() -> None:
+    command = _readme_test_command()
+    assert command == 'python3 -m pip install -e ".[test]" && python3 -m pytest'
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert command.replace("python3 -m", "python -m") in ci.replace("--quiet ", "")
+
+
+def _user_environment() -> dict[str, str]:
+    """This process's environment without the test plugin site: what the user's shell sees."""
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def test_the_users_environment_has_no_test_plugin() -> None:
+    env = _user_environment()
+    for args in (["strategies"], ["rules"]):
+        done = subprocess.run([sys.executable, "-m", "easymoney", *args], env=env,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert "sample" not in done.stdout and "failed to load" not in done.stdout, args
+    code = ("import importlib.metadata as m, sys; "
+            "sys.exit(any(m.distribution(n) for n in sys.argv[1:] if n in "
+            "{d.metadata['Name'] for d in m.distributions()}))")
+    import plugin_site
+    names = [plugin_site.distribution_name(p) for p in plugin_site.plugin_projects()]
+    assert subprocess.run([sys.executable, "-c", code, *names], env=env).returncode == 0
+
+
+def test_every_plugin_project_is_installed_for_the_tests_and_their_subprocesses(
+        plugin_site_dir: Path) -> None:
+    import plugin_site
+    projects = plugin_site.plugin_projects()
+    assert {p.parent.name for p in projects} == {"plugins"}
+    assert {p.relative_to(ROOT).parts[0] for p in projects} == {"tests", "examples"}
+    names = [plugin_site.distribution_name(p) for p in projects]
+    for name in names:
+        assert Path(str(importlib.metadata.distribution(name).locate_file(""))) == plugin_site_dir
+    code = "import importlib.metadata as m, sys; [m.distribution(n) for n in sys.argv[1:]]"
+    subprocess.run([sys.executable, "-c", code, *names], check=True)
+    done = subprocess.run([sys.executable, "-m", "easymoney", "strategies"], capture_output=True,
+                          text=True, check=True)
+    assert "sample_passive" in done.stdout
+
+
+def test_a_new_plugin_project_is_picked_up_with_no_edit(tmp_path: Path) -> None:
+    import plugin_site
+    root = tmp_path / "repo"
+    project = root / "examples" / "plugins" / "tiny"
+    project.mkdir(parents=True)
+    (project / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=64"]\nbuild-backend = "setuptools.build_meta"\n'
+        '[project]\nname = "easymoney-tiny"\nversion = "1.0"\n'
+        '[project.entry-points."easymoney.plugins"]\ntiny = "easymoney_tiny"\n'
+        '[tool.setuptools]\npy-modules = ["easymoney_tiny"]\n')
+    (project / "easymoney_tiny.py").write_text('"""A tiny rule."""\nPLUGIN_ID = "tiny"\n')
+    assert plugin_site.plugin_projects(root) == [project]
+    site = tmp_path / "site"
+    plugin_site.install(site, plugin_site.plugin_projects(root))
+    assert (site / "easymoney_tiny.py").is_file()
+    assert list(site.glob("easymoney_tiny-1.0.dist-info/entry_points.txt"))
+    assert not list(project.glob("*.egg-info")) and not (project / "build").exists()
