@@ -13,7 +13,7 @@ from typing import Any
 
 from jsonschema import ValidationError
 
-from ..errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean
+from ..errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean, not_installed
 from ..engine.model import Card, Space, Variant
 from ..engine.registry import Registry, build_manager, discover
 from .schema import Validator, variant_schema
@@ -143,7 +143,7 @@ def _explain(error: ValidationError, registry: Registry, prefix: Path = ()
         allowed = list(schema.get("properties", {}))
         extra = next((k for k in value if k not in allowed), "?")
         if path == ("rules",):
-            hint = did_you_mean(extra, allowed)
+            hint = not_installed(extra) or did_you_mean(extra, allowed)
             if re.match(r"^R\d+[a-z]?$", extra):
                 try:
                     hint = f" (write the plugin id '{registry.resolve(extra)}')"
