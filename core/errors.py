@@ -69,16 +69,19 @@ class RefusedAction(EasyMoneyError):
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' when a close choice exists, else ''.
 
-    A choice that differs from the word only in its numbers (`R9` for `R99`) is another
-    thing, not a typo of it, and is never suggested.
+    A rule id is never suggested for a rule id that differs from it only in its number
+    (`R9` for `R99`): that is another rule, not a typo.
     """
-    skeleton = _DIGITS.sub("#", word)
-    candidates = [c for c in choices
-                  if not (_DIGITS.search(c) and _DIGITS.search(word) and _DIGITS.sub("#", c) == skeleton)]
+    candidates = list(choices)
+    if _RULE_ID.match(word):
+        skeleton = _DIGITS.sub("#", word)
+        candidates = [c for c in candidates
+                      if not (_RULE_ID.match(c) and _DIGITS.sub("#", c) == skeleton)]
     close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+_RULE_ID = re.compile(r"^R\d+[a-z]?$")
 _DIGITS = re.compile(r"\d+")
 
 # Third-party rule plugins the project knows of: plugin id -> where it comes from. Naming one

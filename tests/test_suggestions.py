@@ -40,7 +40,7 @@ def test_a_rule_id_is_never_suggested_for_another_number() -> None:
     assert "R15a" not in _resolve_error("R16a")
     assert did_you_mean("R99", ["R9", "R19"]) == ""
     assert did_you_mean("four_side", ["four_sides"]) == " (did you mean 'four_sides'?)"
-    assert did_you_mean("Ann2", ["Ann"]) == " (did you mean 'Ann'?)"
+    assert did_you_mean("Take $5000", ["Take $500"]) == " (did you mean 'Take $500'?)"
 
 
 def test_a_typo_still_gets_the_close_id() -> None:
