@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine.registry import discover
-from ..loading.yamlload import show_value
 from ._variant_args import add_variant_args, variant_from_args
 
 
@@ -26,6 +24,7 @@ def register(subparsers: Any) -> None:
 
 
 def _choices(schema: dict[str, Any]) -> str:
+    from ..loading.yamlload import show_value
     if "enum" in schema:
         return "one of " + ", ".join(str(v) if isinstance(v, str) else show_value(v)
                                      for v in schema["enum"])
@@ -37,6 +36,8 @@ def _choices(schema: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine.registry import discover
+    from ..loading.yamlload import show_value
     registry = discover()
     variant = variant_from_args(args.variant, args)
     print(f"Rules of variant {variant.name} ({variant.origin}):")

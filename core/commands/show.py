@@ -6,8 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from ..loading.loader import variant_document
-from ..loading.yamlload import dump
 from ._variant_args import add_variant_args, variant_from_args
 
 
@@ -25,6 +23,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..loading.loader import variant_document
+    from ..loading.yamlload import dump
     variant = variant_from_args(args.variant, args)
     sys.stdout.write(dump(variant_document(variant)))
     return 0
