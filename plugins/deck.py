@@ -32,7 +32,7 @@ CARD_KINDS = {
 }
 EVENTS = {
     "draw": "{player} draws \"{card}\"",
-    "reshuffle": "The discards are shuffled into a new draw pile ({cards} cards)",
+    "reshuffle": "The discards are shuffled into a new draw pile ({cards:#card})",
 }
 
 
