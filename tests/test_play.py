@@ -1,6 +1,6 @@
 """`easymoney play`: every statement of the game-script language, its options, exit statuses and errors.
 
-The contract is /work/shared/specs/script-language.md; each test plays a short script
+The contract is docs/scripts.md; each test plays a short script
 through the command line, in-process (`easymoney.cli.main`), and reads what it prints.
 """
 

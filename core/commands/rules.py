@@ -12,7 +12,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "rules", help="list the installed rules and their options",
         description="List every installed rule plugin: its id (what --with and --without take), "
-                    "the rule ids of RULES.md it implements (also accepted), whether VARIANT "
+                    "the rule ids of the rule book (docs/rulebook.md) it implements (also accepted), whether VARIANT "
                     "switches it on, whether it is essential, where it comes from (built-in or "
                     "an entry point), its summary, and its options with their values in VARIANT "
                     "and their defaults. Third-party plugins that failed to load are listed "

@@ -8,7 +8,7 @@ a notification, and what its implementations return is not looked at.
 A plugin is a module (or object) with these declarations next to its hook functions:
 
     PLUGIN_ID = "four_sides"          # the id users type: --without four_sides
-    RULES = ("R13",)                  # rule ids of RULES.md it implements
+    RULES = ("R13",)                  # rule ids of docs/rulebook.md it implements
     OPTIONS = {"after_card": {"enum": ["backward", "forward"], "default": "backward"}}
     SPACE_KINDS = {"street": {...JSON Schema properties...}}   # optional
     CARD_KINDS = {"take": {...}}                                # optional

@@ -5,7 +5,7 @@ Every statement carries the `line` and `column` (1-based) where it starts; both 
 from any line that says `Ann rolls 3 4`.  `str(statement)` gives the canonical script line
 for it (money as plain digits, a space by its quoted name or its number, as it was given),
 which is what a recorded game is written with.  The language is described in
-/work/shared/specs/script-language.md; `easymoney.script.parser` builds these.
+docs/scripts.md; `easymoney.script.parser` builds these.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Parse game scripts (the language of /work/shared/specs/script-language.md).
+"""Parse game scripts (the language docs/scripts.md describes).
 
 `parse(text, filename)` and `parse_file(path)` return an `easymoney.script.ast.Script`;
 any mistake in the text is a `ScriptSyntaxError` located at `FILE:LINE:COL`, with a message
