@@ -66,7 +66,7 @@ def test_the_readme_test_command_installs_no_test_plugin_and_ci_runs_it() -> Non
     command = _readme_test_command()
     assert command == 'python3 -m pip install -e ".[test]" && python3 -m pytest'
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert command.replace("python3 -m", "python -m") in ci.replace("--quiet ", "")
+    assert command in ci.splitlines()
 
 
 def _user_environment() -> dict[str, str]:
