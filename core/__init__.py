@@ -38,23 +38,19 @@ _EXPORTS: dict[str, str] = {
     # actions, requests, refusals
     "Action": "easymoney.engine.actions",
     "Request": "easymoney.engine.actions",
+    "RequestKind": "easymoney.engine.actions",
+    "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
-    "Roll": "easymoney.engine.actions",
-    "EndTurn": "easymoney.engine.actions",
-    "GoBankrupt": "easymoney.engine.actions",
-    "WINDOW_BEFORE": "easymoney.engine.actions",
-    "WINDOW_AFTER": "easymoney.engine.actions",
-    "RAISE": "easymoney.engine.actions",
     # errors
     "EasyMoneyError": "easymoney.errors",
     "PluginError": "easymoney.errors",
     "RefusedAction": "easymoney.errors",
     # running games
     "load_variant": "easymoney.loading.loader",
-    "BotDecider": "easymoney.engine.bots",
-    "Strategy": "easymoney.engine.bots",
-    "make_strategy": "easymoney.engine.bots",
+    "BotDecider": "easymoney.bots",
+    "Strategy": "easymoney.bots",
+    "make_strategy": "easymoney.bots",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -70,9 +66,8 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from .engine.actions import (RAISE, WINDOW_AFTER, WINDOW_BEFORE, Action, EndTurn, GoBankrupt,
-                                 Refusal, Request, Roll, money)
-    from .engine.bots import BotDecider, Strategy, make_strategy
+    from .engine.actions import Action, Refusal, Request, RequestKind, money, quoted
+    from .bots import BotDecider, Strategy, make_strategy
     from .engine.events import Event
     from .engine.game import Account, Game, GameEnded, Outcome, Player, RuleSet, ruleset_for
     from .engine.hookspecs import hookimpl, hookspec

@@ -7,9 +7,30 @@ R17  in a window of their own turn, the owner of an unmortgaged street may add o
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Build, Refusal, money
-from easymoney.engine.hookspecs import hookimpl
-from easymoney import words
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Action, Refusal, hookimpl, money, quoted, words
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
+
+
+@dataclass(slots=True)
+class Build(Action):
+    player: Player
+    space: Space
+    count: int = 1
+    verb = "build"
+    window = True
+
+    def describe(self) -> str:
+        return f"build {'a house' if self.count == 1 else f'{self.count} houses'} on {self.space}"
+
+    def __str__(self) -> str:
+        n = "" if self.count == 1 else f"{self.count} "
+        return f"{self.player} builds {n}on {quoted(self.space)}"
+
 
 PLUGIN_ID = "building"
 REFUSES = (Build,)
@@ -27,8 +48,11 @@ def em_refusals(game, action):
         return None
     p, space, count = action.player, action.space, action.count
     i = space.index
-    if space.kind != "street":
-        return [Refusal("R17", PLUGIN_ID, f"{space} is not a street: houses are built on streets")]
+    if not game.kinds[space.kind].builds:
+        on_board = {s.kind for s in game.spaces}
+        built = [(k, kind) for k, kind in game.kinds.items() if kind.builds and k in on_board]
+        return [Refusal("R17", PLUGIN_ID, f"{space} is not a {' or a '.join(k for k, _ in built)}: "
+                        f"houses are built on {' and '.join(kind.called(k) for k, kind in built)}")]
     if game.owner[i] is not p:
         return [Refusal("R17", PLUGIN_ID, f"{p} does not own {space}")]
     if game.mortgaged[i]:

@@ -10,9 +10,23 @@ R26  a player who cannot pay after mortgaging all they can is bankrupt: the cred
 
 from __future__ import annotations
 
-from easymoney.engine.actions import RAISE, GoBankrupt, Mortgage, Refusal, Request, Sell
-from easymoney.engine.game import Player
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Action, Player, Refusal, Request, RequestKind, hookimpl, money
+
+if TYPE_CHECKING:
+    from easymoney import Game
+
+
+@dataclass(slots=True)
+class GoBankrupt(Action):
+    player: Player
+    verb = "go bankrupt"
+
+    def __str__(self) -> str:
+        return f"{self.player} goes bankrupt"
+
 
 PLUGIN_ID = "debts"
 REFUSES = (GoBankrupt,)
@@ -26,7 +40,15 @@ EVENTS = {
                 "the Bank takes over {spaces}",
 }
 
-RAISE_ACCEPTS = (Mortgage, Sell, GoBankrupt)
+RAISE = RequestKind(
+    "raise", lambda r: f"{r.player} to raise {money(r.amount - r.player.cash)} by mortgaging or "
+                       f"selling (owes {money(r.amount)} to {r.creditor}), or to go bankrupt")
+
+
+def raise_accepts(game: Game) -> tuple[type[Action], ...]:
+    """What answers a request to raise money: every installed rule's money-raising action
+    types (mortgaging, selling: R25), and going bankrupt."""
+    return (*(t for t in game.ruleset.action_owner if t.raises_money), GoBankrupt)
 
 
 @hookimpl
@@ -40,7 +62,7 @@ def em_collect(game, debtor, creditor, amount, reason):
               cash=debtor.cash)
     if not game.owned_by(debtor):
         return _bankrupt(game, debtor, creditor)
-    request = Request(RAISE, debtor, RAISE_ACCEPTS, amount=amount, creditor=creditor)
+    request = Request(RAISE, debtor, raise_accepts(game), amount=amount, creditor=creditor)
     while debtor.cash < amount:
         action = game.ask(request)
         if type(action) is GoBankrupt:

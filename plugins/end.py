@@ -10,7 +10,7 @@ R27  the game ends when one player goes bankrupt (the others are ranked), or whe
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 from easymoney.words import count
 
 PLUGIN_ID = "end"

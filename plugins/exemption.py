@@ -9,8 +9,28 @@ R16  the holder pays no taxes and no traffic fines (tax spaces, tax cards, the R
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Refusal, SellExemption, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Action, Refusal, hookimpl, money
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
+
+
+@dataclass(slots=True)
+class SellExemption(Action):
+    player: Player
+    buyer: Player
+    price: int
+    verb = "sell the Special Exemption card"
+
+    def describe(self) -> str:
+        return f"sell the Special Exemption card to {self.buyer} for {money(self.price)}"
+
+    def __str__(self) -> str:
+        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
+
 
 PLUGIN_ID = "exemption"
 REFUSES = (SellExemption,)

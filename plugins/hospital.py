@@ -8,7 +8,7 @@ R15a  the pot starts empty; a MAN landing on City Hospital takes the whole pot (
 from __future__ import annotations
 
 from easymoney.engine.game import Account
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "hospital"
 LANDS_ON = ("hospital",)

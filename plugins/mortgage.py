@@ -12,16 +12,50 @@ R26  a player may not give up (go bankrupt) while they can still mortgage someth
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from easymoney.engine.actions import GoBankrupt, Mortgage, Redeem, Refusal, money
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import Action, Refusal, hookimpl, money, quoted
+from easymoney.plugins.debts import GoBankrupt
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
+
+
+@dataclass(slots=True)
+class Mortgage(Action):
+    player: Player
+    space: Space
+    verb = "mortgage"
+    window = True
+    raises_money = True
+
+    def describe(self) -> str:
+        return f"mortgage {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} mortgages {quoted(self.space)}"
+
+
+@dataclass(slots=True)
+class Redeem(Action):
+    player: Player
+    space: Space
+    verb = "redeem"
+    window = True
+
+    def describe(self) -> str:
+        return f"redeem {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} redeems {quoted(self.space)}"
+
 
 PLUGIN_ID = "mortgage"
 REFUSES = (Mortgage, Redeem, GoBankrupt)
 RULES = ("R19", "R20")
 ACTIONS = (Mortgage, Redeem)
-MORTGAGEABLE = ("street", "commercial")
 OPTIONS = {
     "rent": {
         "enum": ["one_house", "none"], "default": "one_house",
@@ -46,12 +80,19 @@ def redeem_cost(game, space):
     return game.round(total // 100 if total % 100 == 0 else Fraction(total, 100))
 
 
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _why_not_mortgage(game, player, space):
     i = space.index
     if game.owner[i] is not player:
         return f"{player} does not own {space}"
-    if space.kind not in MORTGAGEABLE:
-        return f"{space} is a {space.kind}: only streets and commercial buildings can be mortgaged"
+    if not game.kinds[space.kind].mortgageable:
+        on_board = {s.kind for s in game.spaces}
+        can = [kind.called(k) for k, kind in game.kinds.items()
+               if kind.mortgageable and k in on_board]
+        return f"{space} is a {space.kind}: only {_and(can)} can be mortgaged"
     if game.mortgaged[i]:
         return f"{space} is already mortgaged"
     return None

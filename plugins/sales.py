@@ -8,8 +8,31 @@ R22  in a window of their own turn (or to raise money, R25), a player may sell a
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Refusal, Sell, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Action, Refusal, hookimpl, money, quoted
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
+
+
+@dataclass(slots=True)
+class Sell(Action):
+    player: Player
+    space: Space
+    buyer: Player
+    price: int
+    verb = "sell"
+    window = True
+    raises_money = True
+
+    def describe(self) -> str:
+        return f"sell {self.space} to {self.buyer} for {money(self.price)}"
+
+    def __str__(self) -> str:
+        return f"{self.player} sells {quoted(self.space)} to {self.buyer} for {self.price}"
+
 
 PLUGIN_ID = "sales"
 REFUSES = (Sell,)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,6 +85,22 @@ def forget_discoveries() -> None:
     import importlib
 
     importlib.invalidate_caches()
-    from easymoney.engine import bots, registry
+    from easymoney import bots
+    from easymoney.engine import registry
     registry._discover.cache_clear()
     bots.available_strategies.cache_clear()
+
+
+@contextlib.contextmanager
+def temporary_site() -> Iterator[Path]:
+    """Every plugin project installed in a fresh directory, active while the block runs."""
+    site = Path(tempfile.mkdtemp(prefix="easymoney-plugin-site-"))
+    try:
+        install(site)
+        activate(site)
+        try:
+            yield site
+        finally:
+            deactivate(site)
+    finally:
+        shutil.rmtree(site, ignore_errors=True)

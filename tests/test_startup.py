@@ -11,7 +11,8 @@ import pytest
 
 # What a listing of the commands does not need: each command imports these inside its `run`.
 HEAVY = ("easymoney.engine", "easymoney.loading", "easymoney.script", "easymoney.simulate",
-         "easymoney.plugins", "jsonschema", "lark", "yaml", "pluggy", "multiprocessing")
+         "easymoney.bots", "easymoney.plugins", "jsonschema", "lark", "yaml", "pluggy",
+         "multiprocessing")
 
 _PROBE = """
 import json, sys

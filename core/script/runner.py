@@ -7,8 +7,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..engine import actions as A
-from ..engine.bots import make_strategy
+from types import SimpleNamespace
+
+from ..engine import actions as _actions
+from ..plugins import auction, building, debts, exemption, mortgage, sales, streets, turn
+
+# the action types and request kinds the built-in statements answer with
+A = SimpleNamespace(
+    Action=_actions.Action, Request=_actions.Request, Refusal=_actions.Refusal,
+    **{t.__name__: t for m in (auction, building, debts, exemption, mortgage, sales, streets, turn)
+       for t in m.ACTIONS},
+    WINDOW_BEFORE=turn.WINDOW_BEFORE, WINDOW_AFTER=turn.WINDOW_AFTER, BUY=streets.BUY,
+    BID=auction.BID, RAISE=debts.RAISE)
+from ..bots import make_strategy
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
 from ..engine.events import Event
 from ..engine.game import NO_RULE, Game, Player, StopGame, ruleset_for

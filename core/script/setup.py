@@ -34,20 +34,19 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
         space = runner.space(stmt.space, stmt)
         i = space.index
         # what a kind of space allows is declared by the plugin that defines the kind
-        kinds = game.ruleset.registry.space_kinds()
-        kind = kinds[space.kind][1] if space.kind in kinds else {}
-        if not kind.get("x-ownable"):
-            owned = sorted(k for k, (_, schema) in kinds.items() if schema.get("x-ownable"))
+        kind = game.kinds[space.kind]
+        if not kind.ownable:
+            owned = sorted(k for k, other in game.kinds.items() if other.ownable)
             raise ScriptError(f"{space} is a {space.kind} space: only {', '.join(owned)} spaces "
                               f"can be owned")
         if game.owner[i] is not None:
             raise ScriptError(f"{space} is already owned by {game.owner[i]}")
-        limit = game.variant.houses_per_street if kind.get("x-builds") else 1
+        limit = game.variant.houses_per_street if kind.builds else 1
         if not 1 <= stmt.houses <= limit:
             raise ScriptError(f"{space} can carry 1 to {count(limit, 'house')}, not {stmt.houses}")
         if stmt.houses > player.houses_left:
             raise ScriptError(f"{player} has only {count(player.houses_left, 'house')} left in their supply")
-        if stmt.mortgaged and not kind.get("x-mortgageable"):
+        if stmt.mortgaged and not kind.mortgageable:
             raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
         game.acquire(player, space, stmt.houses)
         game.set_mortgaged(space, stmt.mortgaged)
