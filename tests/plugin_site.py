@@ -47,7 +47,7 @@ def install(site: Path, projects: list[Path] | None = None) -> list[Path]:
         shutil.copytree(project, copy, ignore=_BUILD_LEFTOVERS)
         copies.append(str(copy))
     if copies:
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
                    "--no-build-isolation", "--no-index", "--disable-pip-version-check",
                    "--target", str(site), *copies]
         done = subprocess.run(command, capture_output=True, text=True)

@@ -15,9 +15,9 @@ from easymoney.loading.loader import load_variant
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 # Written in pieces so that this file does not match itself.
-OUTSIDE = re.compile("|".join([r"/" + "work/", r"\bshared/" + "(rules|specs|hooks)", "RULES" + r"\.md",
-                               "BOARD" + r"\.md", "original" + "-description", r"/" + "home/",
-                               r"/" + "tmp/" + r"[a-z]"]))
+OUTSIDE = re.compile("|".join([r"/" + "work/", r"/" + "home/", r"/" + "root/",
+                               r"\bshared/" + "(rules|specs|hooks)", "RULES" + r"\.md",
+                               "BOARD" + r"\.md", "original" + "-description"]))
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
 
 
