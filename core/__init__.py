@@ -42,10 +42,17 @@ _EXPORTS: dict[str, str] = {
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
+    # script lines a rule adds to the language
+    "ActionStatement": "easymoney.script.syntax",
+    "SetupStatement": "easymoney.script.syntax",
+    "Expectation": "easymoney.script.syntax",
+    "ScriptContext": "easymoney.script.syntax",
+    "SpaceRef": "easymoney.script.ast",
     # errors
     "EasyMoneyError": "easymoney.errors",
     "PluginError": "easymoney.errors",
     "RefusedAction": "easymoney.errors",
+    "ScriptError": "easymoney.errors",
     # running games
     "load_variant": "easymoney.loading.loader",
     "BotDecider": "easymoney.bots",
@@ -74,5 +81,7 @@ if TYPE_CHECKING:
     from .engine.kinds import CardKind, SpaceKind
     from .engine.model import Card, Space, Variant
     from .engine.stash import Stash, StashKey
-    from .errors import EasyMoneyError, PluginError, RefusedAction
+    from .errors import EasyMoneyError, PluginError, RefusedAction, ScriptError
+    from .script.ast import SpaceRef
+    from .script.syntax import ActionStatement, Expectation, ScriptContext, SetupStatement
     from .loading.loader import load_variant

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import Action, Refusal, Request, RequestKind, SpaceKind, StashKey, hookimpl, money
+from easymoney import (Action, ActionStatement, Refusal, Request, RequestKind, ScriptContext,
+                       SpaceKind, StashKey, hookimpl, money)
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
@@ -190,3 +191,47 @@ def em_refusals(game, action):
         return [Refusal("R11", PLUGIN_ID, f"{p} has only {money(p.cash)} and may not bid more "
                         f"than their cash")]
     return None
+
+
+# --- script lines: `P bids MONEY`, `P passes` ------------------------------------------------
+
+@dataclass(frozen=True)
+class Bids(ActionStatement):
+    """`P bids MONEY`: P's turn in an auction (R11)."""
+
+    GRAMMAR = "NAME _BIDS MONEY"
+    WORDS = ("bids",)
+    FORMS = ("`P bids MONEY`",)
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.player} bids {self.amount}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BID and actor is request.player and request.space is not None:
+            return Bid(actor, request.space, self.amount)
+        return None
+
+
+@dataclass(frozen=True)
+class Passes(ActionStatement):
+    """`P passes`: P is out of the auction (R11)."""
+
+    GRAMMAR = "NAME _PASSES"
+    WORDS = ("passes",)
+    FORMS = ("`P passes`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} passes"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BID and actor is request.player and request.space is not None:
+            return Pass(actor, request.space)
+        return None
+
+
+STATEMENTS = (Bids, Passes)

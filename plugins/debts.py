@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Action, Player, Refusal, Request, RequestKind, hookimpl, money
+from easymoney import (Action, ActionStatement, Player, Refusal, Request, RequestKind, ScriptContext,
+                       hookimpl, money)
 
 if TYPE_CHECKING:
     from easymoney import Game
@@ -105,3 +106,27 @@ def em_refusals(game, action):
             return [Refusal("R26", PLUGIN_ID,
                             f"{action.player} owes nothing that they cannot pay")]
     return None
+
+
+# --- script line: `P goes bankrupt` -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class GoesBankrupt(ActionStatement):
+    """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
+
+    GRAMMAR = "NAME _GOES _BANKRUPT"
+    WORDS = ("goes", "bankrupt")
+    FORMS = ("`P goes bankrupt`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} goes bankrupt"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == RAISE and actor is request.player:
+            return GoBankrupt(actor)
+        return None
+
+
+STATEMENTS = (GoesBankrupt,)

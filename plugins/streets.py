@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Action, Refusal, Request, RequestKind, SpaceKind, hookimpl, money
+from easymoney import (Action, ActionStatement, Refusal, Request, RequestKind, ScriptContext,
+                       SpaceKind, hookimpl, money)
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
@@ -116,3 +117,46 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
         return [Refusal("R9", PLUGIN_ID, f"{p} has {money(p.cash)} and {action.space} costs "
                         f"{money(action.space.price)}")]
     return None
+
+
+# --- script lines: `P buys`, `P declines` --------------------------------------------------
+
+@dataclass(frozen=True)
+class Buys(ActionStatement):
+    """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
+
+    GRAMMAR = "NAME _BUYS"
+    WORDS = ("buys",)
+    FORMS = ("`P buys`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} buys"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BUY and actor is request.player and request.space is not None:
+            return Buy(actor, request.space)
+        return None
+
+
+@dataclass(frozen=True)
+class Declines(ActionStatement):
+    """`P declines`: the street goes to auction (R9)."""
+
+    GRAMMAR = "NAME _DECLINES"
+    WORDS = ("declines",)
+    FORMS = ("`P declines`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} declines"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BUY and actor is request.player and request.space is not None:
+            return Decline(actor, request.space)
+        return None
+
+
+STATEMENTS = (Buys, Declines)

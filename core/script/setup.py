@@ -9,17 +9,15 @@ from ..errors import ScriptError
 from ..engine.game import Game
 from ..words import count
 from . import ast as S
+from .syntax import SetupStatement
 
 
 
 def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
     """Apply one setup statement; raises ScriptError (message only) when it cannot be done."""
     t = type(stmt)
-    if t is S.SetupHospital:
-        pot = game.pots.get("hospital")
-        if pot is None:
-            raise ScriptError("there is no Hospital pot: the rule 'hospital' is off")
-        _from_bank(game, pot, stmt.amount, "setup: the Hospital pot")
+    if isinstance(stmt, SetupStatement):  # a rule plugin's setup line
+        stmt.apply(runner, game)
         return
     player = runner.player(stmt.player, stmt)
     if t is S.SetupCash:
@@ -50,15 +48,6 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
             raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
         game.acquire(player, space, stmt.houses)
         game.set_mortgaged(space, stmt.mortgaged)
-    elif t is S.SetupExemption:
-        for card in game.deck:
-            if card.kind == "exemption":
-                game.deck.remove(card)
-                player.held.append(card)
-                return
-        if any(c.kind == "exemption" for p in game.players for c in p.held):
-            raise ScriptError("the Special Exemption card is already held")
-        raise ScriptError("the Special Exemption card is not in play: the rule 'exemption' is off")
     else:  # pragma: no cover - the parser makes no other setup statement
         raise ScriptError(f"unknown setup statement {stmt}")
 
