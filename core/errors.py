@@ -89,6 +89,8 @@ _DIGITS = re.compile(r"\d+")
 KNOWN_PLUGINS: dict[str, str] = {
     "double_bonus": "the distribution easymoney-double-bonus provides it, from "
                     "examples/plugins/double_bonus of the easymoney repository",
+    "railroads": "the distribution easymoney-railroads provides it, from "
+                 "examples/plugins/railroads of the easymoney repository",
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,18 @@ def test_a_known_plugin_that_is_not_installed_says_what_provides_it() -> None:
     assert "doubles" not in message
     assert message.startswith("unknown rule 'double_bonus' (not installed: ")
     assert "easymoney-double-bonus" in message and "examples/plugins/double_bonus" in message
+
+
+def test_every_example_plugin_is_known_by_what_provides_it() -> None:
+    import plugin_site
+    from easymoney.errors import KNOWN_PLUGINS
+    for project in plugin_site.plugin_projects():
+        if project.parent.parent.name != "examples":
+            continue
+        meta = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+        for pid in meta["project"]["entry-points"]["easymoney.plugins"]:
+            assert plugin_site.distribution_name(project) in KNOWN_PLUGINS[pid]
+            assert f"examples/plugins/{project.name}" in KNOWN_PLUGINS[pid]
 
 
 def test_an_unknown_rule_with_no_close_id_points_at_the_listing() -> None:
