@@ -22,6 +22,12 @@ from easymoney.errors import ScriptSyntaxError
 from easymoney.script import ast as A
 from easymoney.script.parser import parse, parse_bytes, parse_file
 
+
+@pytest.fixture(autouse=True)
+def _builtin_language(monkeypatch):
+    """The language of the built-in rules: messages list its words, whatever else is installed."""
+    monkeypatch.setenv("EASYMONEY_DISABLE_PLUGIN_AUTOLOAD", "1")
+
 DATA = Path(__file__).parent / "data" / "scripts"
 
 

@@ -32,7 +32,7 @@ def play(text: str, dispatch: str = "fast"):
 @pytest.mark.parametrize("dispatch", MODES)
 def test_the_example_script_holds_in_both_modes(dispatch):
     result = ScriptRunner(parse_file(str(SCRIPT)), dispatch=dispatch).run()
-    assert result.failures == [] and result.checked == 7
+    assert result.failures == [] and result.checked == 11
 
 
 @pytest.mark.parametrize("dispatch", MODES)
@@ -102,3 +102,47 @@ def test_play_records_a_game_that_replays(tmp_path, capsys):
     again = capsys.readouterr().out
     # the record adds its own final expectations; the events are the same
     assert first.split("\nThe game stopped")[0] == again.split("\nThe game stopped")[0]
+
+
+@pytest.mark.parametrize("dispatch", MODES)
+def test_a_loan_is_repaid_with_interest_at_the_lenders_next_turn(dispatch):
+    result = play("""
+        setup Bob owes Ann 330      # repaid as Ann's first turn begins, before her window
+        Ann rolls 1 2
+        expect Bob owes Ann 0
+        expect Ann cash 20330
+        Ann declines
+        Ann passes
+        Bob passes
+        Ann lends Bob 1000          # after the landing, in Ann's window
+        expect Bob owes Ann 1100
+        Bob rolls 3 4
+        Bob buys
+        Ann rolls 1 2               # 3 + 3: Real Estate Tax
+        expect Bob owes Ann 0
+        expect Bob cash 18870       # 20,000 - 330 + 1,000 - 700 (Dover Street) - 1,100
+    """, dispatch)
+    assert result.failures == [] and result.checked == 5
+
+
+@pytest.mark.parametrize("dispatch", MODES)
+def test_a_loan_beyond_the_lenders_cash_is_refused_and_changes_nothing(dispatch):
+    result = play("""
+        Ann lends Bob 25000
+        expect refused railroads
+        Ann lends Bob 1005
+        expect refused R30
+        Ann lends Ann 100
+        expect refused
+        expect Ann cash 20000
+        expect Bob owes Ann 0
+    """, dispatch)
+    assert result.failures == [] and result.checked == 5
+
+
+def test_a_loan_line_by_another_player_in_a_window_is_refused_by_r5():
+    result = play("""
+        Bob lends Ann 100
+        expect refused R5
+    """)
+    assert result.failures == []
