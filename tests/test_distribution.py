@@ -82,13 +82,16 @@ def test_the_users_environment_has_no_test_plugin() -> None:
         done = subprocess.run([sys.executable, "-m", "easymoney", *args], env=env,
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
-        assert "sample" not in done.stdout and "failed to load" not in done.stdout, args
+        assert "sample" not in done.stdout and "failed to load" not in done.stdout, (
+            f"`easymoney {args[0]}` sees a test plugin: it was installed into this environment "
+            f"(pip uninstall easymoney-sample-plugin)")
     code = ("import importlib.metadata as m, sys; "
             "sys.exit(any(m.distribution(n) for n in sys.argv[1:] if n in "
             "{d.metadata['Name'] for d in m.distributions()}))")
     import plugin_site
     names = [plugin_site.distribution_name(p) for p in plugin_site.plugin_projects()]
-    assert subprocess.run([sys.executable, "-c", code, *names], env=env).returncode == 0
+    assert subprocess.run([sys.executable, "-c", code, *names], env=env).returncode == 0, (
+        f"one of {names} is installed in this environment; the tests install them on their own")
 
 
 def test_every_plugin_project_is_installed_for_the_tests_and_their_subprocesses(
