@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 
@@ -66,6 +67,40 @@ class RefusedAction(EasyMoneyError):
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a close choice exists, else ''."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    """' (did you mean 'x'?)' when a close choice exists, else ''.
+
+    A rule id is never suggested for a rule id that differs from it only in its number
+    (`R9` for `R99`): that is another rule, not a typo.
+    """
+    candidates = list(choices)
+    if _RULE_ID.match(word):
+        skeleton = _DIGITS.sub("#", word)
+        candidates = [c for c in candidates
+                      if not (_RULE_ID.match(c) and _DIGITS.sub("#", c) == skeleton)]
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+_RULE_ID = re.compile(r"^R\d+[a-z]?$")
+_DIGITS = re.compile(r"\d+")
+
+# Third-party rule plugins the project knows of: plugin id -> where it comes from. Naming one
+# that is not installed says this instead of suggesting a built-in rule with a similar id.
+KNOWN_PLUGINS: dict[str, str] = {
+    "double_bonus": "the distribution easymoney-double-bonus provides it, from "
+                    "examples/plugins/double_bonus of the easymoney repository",
+    "railroads": "the distribution easymoney-railroads provides it, from "
+                 "examples/plugins/railroads of the easymoney repository",
+}
+
+
+def not_installed(word: str) -> str:
+    """' (not installed: what provides it)' for a known third-party plugin id, else ''."""
+    provider = KNOWN_PLUGINS.get(word)
+    return f" (not installed: {provider})" if provider else ""
+
+
+def unknown_rule_hint(word: str, choices: Iterable[str]) -> str:
+    """What follows `unknown rule 'WORD'`: what provides it, else a close id, else where ids are listed."""
+    return (not_installed(word) or did_you_mean(word, choices)
+            or " (not an installed plugin; `easymoney rules` lists those installed)")

@@ -11,6 +11,7 @@ R27  the game ends when one player goes bankrupt (the others are ranked), or whe
 from __future__ import annotations
 
 from easymoney import hookimpl
+from easymoney.words import count
 
 PLUGIN_ID = "end"
 RULES = ("R27",)
@@ -43,4 +44,5 @@ def em_bankrupt(game, player):
 def em_turn_end(game, player):
     limit = game.variant.rules[PLUGIN_ID]["max_turns"]
     if limit is not None and game.turns_played >= limit:
-        game.end("turns", f"{game.turns_played} turns were played (end.max_turns)")
+        n = game.turns_played
+        game.end("turns", f"{count(n, 'turn')} {'was' if n == 1 else 'were'} played (end.max_turns)")

@@ -11,7 +11,7 @@ entry point (whose name is the plugin's id); everything else a plugin may declar
 optional. docs/plugins.md explains each declaration:
 
     PLUGIN_ID = "four_sides"          # the id users type (default: the entry point's name)
-    RULES = ("R13",)                  # rule ids of the rule book it implements
+    RULES = ("R13",)                  # rule ids of docs/rulebook.md it implements
     OPTIONS = {"after_card": {"enum": ["backward", "forward"], "default": "backward"}}
     SPACE_KINDS = {"street": SpaceKind(schema={...}, ownable=True, rent=..., ...)}
     CARD_KINDS = {"take": CardKind(schema={...})}

@@ -15,7 +15,7 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
-from ..errors import PluginError, did_you_mean
+from ..errors import PluginError, did_you_mean, unknown_rule_hint
 
 PROJECT = "easymoney"
 ENTRY_POINT_GROUP = "easymoney.plugins"
@@ -122,7 +122,7 @@ class Registry:
         try:
             return self.plugins[pid]
         except KeyError:
-            raise PluginError(f"unknown rule {pid!r}{did_you_mean(pid, self.plugins)}") from None
+            raise PluginError(f"unknown rule {pid!r}{unknown_rule_hint(pid, self.plugins)}") from None
 
     def resolve(self, rule: str) -> str:
         """The plugin id for a plugin id or a rule id (`four_sides` or `R13`)."""
@@ -133,7 +133,7 @@ class Registry:
             if owners:
                 return owners[0]
         names = list(self.plugins) + sorted({r for p in self.plugins.values() for r in p.rules})
-        raise PluginError(f"unknown rule {rule!r}{did_you_mean(rule, names)}")
+        raise PluginError(f"unknown rule {rule!r}{unknown_rule_hint(rule, names)}")
 
     def space_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
         """kind -> (the plugin declaring it, the JSON Schema of its keys)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -13,7 +14,7 @@ from typing import Any
 
 from jsonschema import ValidationError
 
-from ..errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean
+from ..errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean, not_installed
 from ..engine.model import Card, Space, Variant
 from ..engine.registry import Registry, build_manager, discover
 from .schema import Validator, variant_schema
@@ -143,7 +144,7 @@ def _explain(error: ValidationError, registry: Registry, prefix: Path = ()
         allowed = list(schema.get("properties", {}))
         extra = next((k for k in value if k not in allowed), "?")
         if path == ("rules",):
-            hint = did_you_mean(extra, allowed)
+            hint = not_installed(extra) or did_you_mean(extra, allowed)
             if re.match(r"^R\d+[a-z]?$", extra):
                 try:
                     hint = f" (write the plugin id '{registry.resolve(extra)}')"
@@ -521,9 +522,10 @@ def parse_option(item: str | tuple[str, Any], registry: Registry) -> tuple[str, 
 
 def _apply_overrides(doc: dict[str, Any], origins: _Origins, registry: Registry,
                      enable: Iterable[str], disable: Iterable[str],
-                     options: Iterable[str | tuple[str, Any]]) -> None:
-    on = [registry.resolve(r) for r in enable]
-    off = [registry.resolve(r) for r in disable]
+                     options: Iterable[str | tuple[str, Any]]) -> tuple[str, ...]:
+    """Apply the command line's (or a script header's) rule changes; return them in words."""
+    on = list(dict.fromkeys(registry.resolve(r) for r in enable))
+    off = list(dict.fromkeys(registry.resolve(r) for r in disable))
     both = [pid for pid in on if pid in off]
     if both:
         raise UsageError(f"rule {both[0]!r} is both switched on (--with) and off (--without)")
@@ -536,7 +538,7 @@ def _apply_overrides(doc: dict[str, Any], origins: _Origins, registry: Registry,
             raise UsageError(f"option '{pid}.{name}': rule {pid!r} is switched off (--without); "
                              f"setting its option would switch it on")
     if not (on or off or settings):
-        return
+        return ()
     if not isinstance(doc.get("rules"), dict):
         doc["rules"] = {}
     rules = doc["rules"]
@@ -553,6 +555,9 @@ def _apply_overrides(doc: dict[str, Any], origins: _Origins, registry: Registry,
             origins.command_line(("rules", pid))
         rules[pid][name] = value
         origins.command_line(("rules", pid, name))
+    return (*(f"with {pid}" for pid in on), *(f"without {pid}" for pid in off),
+            *(f"option {pid}.{name}={value if isinstance(value, str) else show_value(value)}"
+              for pid, name, value in settings))
 
 
 # --- semantic checks -------------------------------------------------------------------------------
@@ -879,11 +884,13 @@ def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable
     registry = registry or discover()
     source = _top_source(os.fspath(ref), base_dir)
     doc, origins = _resolve(source, registry)
-    _apply_overrides(doc, origins, registry, enable, disable, options)
+    changes = _apply_overrides(doc, origins, registry, enable, disable, options)
     _validate(doc, origins, registry)
     rules = _enabled(doc, origins, registry)
     _check(doc, origins, registry, rules)
     variant = _build(doc, rules, source.name if source.builtin else source.display)
+    if changes:
+        variant = dataclasses.replace(variant, changes=changes)
     _hook_checks(variant, doc, origins, registry)
     return variant
 
