@@ -1,0 +1,120 @@
+"""Hostile input that once crashed, hung or ran away (issue 12): each bounded, located or refused.
+
+The large hostile files are made here, in tmp_path; the small ones are in tests/data/bad/.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from easymoney.cli import main
+from easymoney.errors import VariantError
+from easymoney.loading.yamlload import MAX_DEPTH, MAX_TEXT, load_text
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    """`easymoney ARGS` in this process: (status, stdout, stderr); no traceback may escape."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    assert "Traceback" not in err.getvalue()
+    return status, out.getvalue(), err.getvalue()
+
+
+def run(*args: str, stdout: int | None = subprocess.PIPE, timeout: float = 120,
+        cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`easymoney ARGS` in a process of its own (a crash there is a failed test, not ours)."""
+    return subprocess.run([sys.executable, "-m", "easymoney", *args], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=timeout, cwd=cwd)
+
+
+# --- 12: deep nesting is refused before libyaml composes it -----------------------------------
+
+def test_forty_thousand_nested_brackets_are_a_located_error(tmp_path: Path) -> None:
+    # PyYAML 6.0.3's libyaml composer recursed into this and died of signal 11
+    path = tmp_path / "deep.yaml"
+    path.write_text("extends: standard\nname: " + "[" * 40_000 + "\n", encoding="utf-8")
+    done = run("check", str(path))
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr[-300:]
+    col = len("name: ") + MAX_DEPTH + 1  # the first `[` one level too deep
+    assert done.stderr == (f"{path}:2:{col}: error: nesting too deep: expected at most "
+                           f"{MAX_DEPTH} levels\n")
+
+
+@pytest.mark.parametrize("text, where", [
+    ("a: " + "[" * 40_000, (1, 4 + MAX_DEPTH)),
+    ("a: " + "{k: " * 40_000, (1, 4 + 4 * MAX_DEPTH)),
+    ("a:\n" + "".join(" " * (2 * k + 2) + f"k{k}:\n" for k in range(200)),
+     (MAX_DEPTH + 2, 2 * MAX_DEPTH + 3)),
+    ("a: " + "[" * MAX_DEPTH + "x" + "]" * MAX_DEPTH, (1, 4 + MAX_DEPTH)),
+])
+def test_nesting_is_counted_before_composing(text: str, where: tuple[int, int],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    def never(*args: object) -> None:
+        raise AssertionError("composed a document nested too deep")
+
+    from easymoney.loading import yamlload
+    monkeypatch.setattr(yamlload._Composer, "get_single_node", never)
+    with pytest.raises(VariantError) as info:
+        load_text(text, "deep.yaml")
+    assert info.value.message == f"nesting too deep: expected at most {MAX_DEPTH} levels"
+    assert (info.value.line, info.value.col) == where
+
+
+def test_a_key_is_no_level_of_its_own() -> None:
+    # in a mapping one level too deep the value is refused, where it is, not its key
+    text = "a: " + "[" * (MAX_DEPTH - 1) + "{k: v}" + "]" * (MAX_DEPTH - 1) + "\n"
+    with pytest.raises(VariantError) as info:
+        load_text(text)
+    assert (info.value.line, info.value.col) == (1, 3 + MAX_DEPTH + len("{k: "))
+    text = text.replace("{k: v}", "{}")
+    value = load_text(text).data["a"]
+    for _ in range(MAX_DEPTH - 1):
+        value = value[0]
+    assert value == {}
+
+
+def test_a_malformed_document_is_reported_by_the_composer() -> None:
+    with pytest.raises(VariantError) as info:
+        load_text("a: [1, 2\nb: 3\n", "bad.yaml")
+    assert info.value.message.startswith("malformed YAML")
+
+
+def test_the_pyyaml_in_use_is_one_the_project_accepts() -> None:
+    # docs/reliability.md names the versions these tests were run with
+    major, minor = (int(part) for part in yaml.__version__.split(".")[:2])
+    assert (major, minor) >= (6, 0)
+
+
+# --- 6: one long string aliased many times ------------------------------------------------------
+
+def _aliased(tmp_path: Path, length: int, copies: int) -> Path:
+    path = tmp_path / "aliased.yaml"
+    path.write_text(f"extends: standard\nname: aliased\ndescription: &long \"{'x' * length}\"\n"
+                    f"sources: [{', '.join(['*long'] * copies)}]\n", encoding="utf-8")
+    return path
+
+
+def test_a_long_string_aliased_many_times_is_refused(tmp_path: Path) -> None:
+    path = _aliased(tmp_path, 400_000, 90_000)  # `show` printed this for 66 minutes
+    message = (f"{path}:4:10: error: too much text after expanding aliases: more than "
+               f"{MAX_TEXT:,} characters (the limit; is one long value aliased many times?)\n")
+    for command in ("check", "show"):
+        assert cli(command, str(path)) == (2, "", message)
+
+
+def test_text_up_to_the_limit_after_aliases_is_read(tmp_path: Path) -> None:
+    path = _aliased(tmp_path, 100_000, 8)
+    status, out, err = cli("show", str(path))
+    assert (status, err) == (0, "")
+    assert out.count("x" * 100_000) == 9
+    path = _aliased(tmp_path, 100_000, MAX_TEXT // 100_000)
+    assert cli("check", str(path))[0] == 2
