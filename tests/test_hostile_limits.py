@@ -118,3 +118,30 @@ def test_text_up_to_the_limit_after_aliases_is_read(tmp_path: Path) -> None:
     assert out.count("x" * 100_000) == 9
     path = _aliased(tmp_path, 100_000, MAX_TEXT // 100_000)
     assert cli("check", str(path))[0] == 2
+
+
+# --- 5: long chains ---------------------------------------------------------------------------------
+
+def _chain(folder: Path, length: int, last: str = "extends: standard\n") -> Path:
+    for k in range(length - 1):
+        (folder / f"v{k}.yaml").write_text(f"extends: v{k + 1}.yaml\n", encoding="utf-8")
+    (folder / f"v{length - 1}.yaml").write_text(last, encoding="utf-8")
+    return folder / "v0.yaml"
+
+
+def test_a_chain_of_1200_files_each_extending_the_next_is_read(tmp_path: Path) -> None:
+    top = _chain(tmp_path, 1200, "extends: standard\nplayers: {min: 2, max: 3}\n")
+    assert cli("check", str(top)) == (0, f"{top}: ok\n", "")
+    status, out, _ = cli("show", str(top))
+    assert status == 0 and "name: v0\n" in out and "players:\n  min: 2\n  max: 3\n" in out
+
+
+def test_a_mistake_at_the_end_of_a_long_chain_is_located_there(tmp_path: Path) -> None:
+    top = _chain(tmp_path, 1200, "extends: standard\nplayers: {min: 2, max: lots}\n")
+    status, out, err = cli("check", str(top))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"{tmp_path / 'v1199.yaml'}:2:24: error: players.max: wrong "
+                          f"type: found 'lots'")
+    (tmp_path / "v1199.yaml").write_text("extends: v600.yaml\n", encoding="utf-8")
+    status, _, err = cli("check", str(top))
+    assert status == 2 and err.startswith(f"{tmp_path / 'v1199.yaml'}:1:10: error: extends: cycle")

@@ -366,45 +366,68 @@ def _base_source(value: str, current: _Source) -> _Source | None:
 _RESOLVED: dict[tuple[str, int], tuple[Registry, dict[str, Any], _Origins]] = {}
 
 
-def _resolve(source: _Source, registry: Registry, chain: tuple[str, ...] = ()
-             ) -> tuple[dict[str, Any], _Origins]:
-    """The document of `source` with its `extends` chain merged in and its `modify` applied."""
-    cache_key = (source.key, id(registry))
-    if source.builtin and cache_key in _RESOLVED and _RESOLVED[cache_key][0] is registry:
-        _, doc, origins = _RESOLVED[cache_key]
-        return copy.deepcopy(doc), origins.clone()
-    loaded = source.load()
-    own = _Origins.of(loaded)
-    data = loaded.data
-    if not isinstance(data, dict):
-        raise own.error((), f"wrong type: found {show_value(data)}; expected a mapping of "
-                            f"variant settings (name, players, money, houses, board, deck, rules)")
-    if chain or "extends" in data or "modify" in data:
-        _validate(data, own, registry)  # a lone file is validated once, after the overrides
-    data = copy.deepcopy(data)
-    chain = chain + (source.key,)
-    if "extends" in data:
-        base = _base_source(data["extends"], source)
-        if base is None:
-            names = builtin_names()
-            hint = did_you_mean(data["extends"], names)
-            raise own.error(("extends",), f"unknown variant: found {data['extends']!r}; expected "
-                                          f"a built-in variant ({', '.join(names)}) or a YAML "
-                                          f"file relative to this one{hint}")
-        if base.key in chain:
-            raise own.error(("extends",), f"cycle: found {data['extends']!r}, which extends this "
-                                          f"file again; expected a variant that does not extend "
-                                          f"this one")
+def _resolve(source: _Source, registry: Registry) -> tuple[dict[str, Any], _Origins]:
+    """The document of `source` with its `extends` chain merged in and its `modify` applied.
+
+    A loop, not a recursion: a chain of a thousand files, each extending the next, is read
+    down to its base, then merged back up.
+    """
+    levels: list[tuple[_Source, Loaded, dict[str, Any]]] = []  # the chain, top file first
+    keys: set[str] = set()
+    current: _Source | None = source
+    doc: dict[str, Any] = {}
+    origins = _Origins()
+    while current is not None:
+        cache_key = (current.key, id(registry))
+        cached = _RESOLVED.get(cache_key) if current.builtin else None
+        if cached is not None and cached[0] is registry:
+            doc, origins = copy.deepcopy(cached[1]), cached[2].clone()
+            break
         try:
-            doc, origins = _resolve(base, registry, chain)
+            loaded = current.load()
         except VariantError as exc:
-            if exc.file != base.display or exc.line is not None:
+            if not levels or exc.file != current.display or exc.line is not None:
                 raise
             # the base cannot be read at all (a directory, a device): say so where it is named
-            raise own.error(("extends",), f"cannot read {data['extends']!r}: "
-                                          f"{exc.message.removeprefix('cannot read: ')}") from None
-    else:
-        doc, origins = {}, _Origins()
+            below = levels[-1][2]
+            raise origins_error(levels[-1][1], ("extends",),
+                                f"cannot read {below['extends']!r}: "
+                                f"{exc.message.removeprefix('cannot read: ')}") from None
+        own = _Origins.of(loaded)
+        data = loaded.data
+        if not isinstance(data, dict):
+            raise own.error((), f"wrong type: found {show_value(data)}; expected a mapping of "
+                                f"variant settings (name, players, money, houses, board, deck, "
+                                f"rules)")
+        if levels or "extends" in data or "modify" in data:
+            _validate(data, own, registry)  # a lone file is validated once, after the overrides
+        data = copy.deepcopy(data)
+        levels.append((current, loaded, data))
+        keys.add(current.key)
+        current = None
+        if "extends" in data:
+            base = _base_source(data["extends"], levels[-1][0])
+            if base is None:
+                names = builtin_names()
+                hint = did_you_mean(data["extends"], names)
+                raise own.error(("extends",), f"unknown variant: found {data['extends']!r}; "
+                                              f"expected a built-in variant ({', '.join(names)}) "
+                                              f"or a YAML file relative to this one{hint}")
+            if base.key in keys:
+                raise own.error(("extends",), f"cycle: found {data['extends']!r}, which extends "
+                                              f"this file again; expected a variant that does "
+                                              f"not extend this one")
+            current = base
+    for level, loaded, data in reversed(levels):
+        _merge_level(doc, origins, level, loaded, data)
+        if level.builtin:
+            _RESOLVED[(level.key, id(registry))] = (registry, copy.deepcopy(doc), origins.clone())
+    return doc, origins
+
+
+def _merge_level(doc: dict[str, Any], origins: _Origins, source: _Source, loaded: Loaded,
+                 data: dict[str, Any]) -> None:
+    """One file of an `extends` chain merged onto what it extends (`doc`, changed in place)."""
     # the document itself: where an error about the whole of it (a missing key) points
     origins.set((), (loaded.file, *loaded.position(()), ()))
     for key, value in data.items():
@@ -421,9 +444,6 @@ def _resolve(source: _Source, registry: Registry, chain: tuple[str, ...] = ()
         origins.set(("name",), (loaded.file, 1, 1, ()))
     if "modify" in data:
         _modify(doc, data["modify"], loaded, origins)
-    if source.builtin:
-        _RESOLVED[cache_key] = (registry, copy.deepcopy(doc), origins.clone())
-    return doc, origins
 
 
 def _merge_rules(rules: dict[str, Any], changes: Mapping[str, Any], loaded: Loaded,
