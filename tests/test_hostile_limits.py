@@ -145,3 +145,19 @@ def test_a_mistake_at_the_end_of_a_long_chain_is_located_there(tmp_path: Path) -
     (tmp_path / "v1199.yaml").write_text("extends: v600.yaml\n", encoding="utf-8")
     status, _, err = cli("check", str(top))
     assert status == 2 and err.startswith(f"{tmp_path / 'v1199.yaml'}:1:10: error: extends: cycle")
+
+
+# --- 9: a FIFO is no script -----------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_play_refuses_a_fifo_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.fifo"
+    os.mkfifo(fifo)
+    done = run("play", str(fifo), timeout=60)  # it blocked forever, waiting for a writer
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (f"{fifo}: error: cannot read the script: not a regular file; "
+                           f"expected a .game file (or - to read standard input)\n")
+    variant = tmp_path / "variant.fifo"
+    os.mkfifo(variant)
+    assert cli("check", str(variant)) == (2, "", f"{variant}: error: cannot read: not a regular "
+                                                 f"file; expected a YAML file\n")
