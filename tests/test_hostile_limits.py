@@ -161,3 +161,23 @@ def test_play_refuses_a_fifo_at_once(tmp_path: Path) -> None:
     os.mkfifo(variant)
     assert cli("check", str(variant)) == (2, "", f"{variant}: error: cannot read: not a regular "
                                                  f"file; expected a YAML file\n")
+
+
+# --- 10: a full standard output -------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [
+    ("check", "standard"), ("schema",), ("show", "standard"),
+    ("play", str(EXAMPLES / "01-first-turns.game")),
+    ("play", "--json", str(EXAMPLES / "15-autoplay.game")),
+    ("simulate", "--games", "2", "--workers", "1"),
+    ("simulate", "--games", "4", "--workers", "2"),
+])
+def test_a_full_standard_output_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
+    with open("/dev/full", "w") as full:
+        done = run(*args, stdout=full.fileno())
+    assert (done.returncode, done.stderr) == (
+        2, "error: cannot write to standard output: No space left on device\n")
