@@ -181,3 +181,31 @@ def test_a_full_standard_output_is_one_line_and_status_2(args: tuple[str, ...]) 
         done = run(*args, stdout=full.fileno())
     assert (done.returncode, done.stderr) == (
         2, "error: cannot write to standard output: No space left on device\n")
+
+
+def _card_chain(folder: Path) -> Path:
+    path = folder / "chain.yaml"
+    path.write_text("extends: standard\ndeck:\n  - {text: Back to the Stock Exchange, kind: "
+                    "advance, to: Stock Exchange, count: 200}\n", encoding="utf-8")
+    return path
+
+
+def test_200_advance_cards_to_a_draw_space_in_play_and_simulate(tmp_path: Path) -> None:
+    variant = _card_chain(tmp_path)
+    script = tmp_path / "chain.game"
+    script.write_text(f'variant "{variant}"\nplayers Ann Bob\nsetup Ann at 9\nAnn rolls 1 2\n'
+                      f'expect Ann at 12\n', encoding="utf-8")
+    status, out, err = cli("play", str(script))
+    assert (status, err) == (0, "")
+    assert "Ann lands on Stock Exchange after 10 cards in a row: no more cards this move" in out
+    status, out, err = cli("simulate", str(variant), "--games", "3", "--workers", "1",
+                           "--seed", "5", "--check-invariants")
+    assert (status, err) == (0, "")
+    record = tmp_path / "chain-record.game"
+    script.write_text(f'variant "{variant}"\nplayers Ann:greedy Bob:random\nseed 8\n'
+                      f'autoplay 40 turns\n', encoding="utf-8")
+    status, first, err = cli("play", str(script), "--record", str(record))
+    assert (status, err) == (0, "") and "cards in a row" in first
+    status, again, err = cli("play", str(record))
+    assert (status, err) == (0, "")
+    assert again.split("\n\n")[0] == first.split("\n\n")[0]  # the same game, event by event
