@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from easymoney.cli import main
-from easymoney.errors import VariantError
+from easymoney.errors import ScriptError, VariantError
 from easymoney.loading.yamlload import MAX_DEPTH, MAX_TEXT, load_text
 
 
@@ -209,3 +209,45 @@ def test_200_advance_cards_to_a_draw_space_in_play_and_simulate(tmp_path: Path) 
     status, again, err = cli("play", str(record))
     assert (status, err) == (0, "")
     assert again.split("\n\n")[0] == first.split("\n\n")[0]  # the same game, event by event
+
+
+# --- 16: control characters -------------------------------------------------------------------------
+
+def test_no_error_reaches_the_terminal_with_a_raw_control_character() -> None:
+    error = ScriptError("unknown card \"\x1b[2J\u202e\"", file="a\x1bb.game", line=1, col=9,
+                        source_line="Ann draws \"\x1b[2J\u202e\"")
+    text = error.located()
+    assert all(ch == "\n" or ch.isprintable() for ch in text), repr(text)
+    assert text == ('a\\x1bb.game:1:9: error: unknown card "\\x1b[2J\\u202e"\n'
+                    'Ann draws "\u241b[2J\ufffd"\n        ^')
+
+
+@pytest.mark.parametrize("name", ["Dover\x85Street", "Dover\u2028Street", "\ufeffDover",
+                                  "Dover\u202eStreet"])
+def test_show_never_prints_a_name_that_does_not_read_back(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "v.yaml"
+    escaped = name.encode("unicode_escape").decode("ascii")
+    path.write_text(f'extends: standard\nmodify:\n  spaces:\n    Dover Street: {{name: "{escaped}"}}\n',
+                    encoding="utf-8")
+    status, out, err = cli("show", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"{path}:4:26: error: modify.spaces[\"Dover Street\"].name: control "
+                          f"character: found U+")
+
+
+def test_show_round_trips_names_with_unusual_printable_characters(tmp_path: Path) -> None:
+    names = ["Café # 1", "Lot: A", "- Lot", "O'Brien's", "Lot\u00a0B", "ロット", "Lot 🎲"]
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: standard\nmodify:\n  spaces:\n" + "".join(
+        f"    {old}: {{name: {yaml.safe_dump(new, allow_unicode=True).splitlines()[0]}}}\n"
+        for old, new in zip(["Dover Street", "Grove Street", "Union Road", "Tremont Street",
+                             "Quincy Street", "Park Avenue", "Summit Avenue"], names)),
+        encoding="utf-8")
+    status, out, err = cli("show", str(path))
+    assert (status, err) == (0, "")
+    shown = tmp_path / "shown.yaml"
+    shown.write_text(out, encoding="utf-8")
+    status, again, err = cli("show", str(shown))
+    assert (status, err, again) == (0, "", out)
+    for name in names:
+        assert name in out

@@ -13,7 +13,8 @@ from typing import Any
 
 from jsonschema import ValidationError
 
-from ..errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean
+from ..errors import (EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean,
+                      is_control)
 from ..engine.model import Card, Space, Variant
 from ..engine.registry import Registry, build_manager, discover
 from .schema import Validator, variant_schema
@@ -659,6 +660,38 @@ def _check_limits(doc: dict[str, Any], origins: _Origins, money: set[Path]) -> N
             raise origins.error(path, f"too long: found '{name[:37]}...' ({len(name)} "
                                       f"characters); expected at most {MAX_NAME} characters "
                                       f"(the limit on names)")
+        if isinstance(name, str):
+            _check_name(name, path, origins, quoted=path != ("name",))
+    texts: list[tuple[Path, Any]] = [(("description",), doc.get("description"))]
+    texts += [(("sources", i), s) for i, s in enumerate(doc.get("sources") or ())]
+    for path, text in texts:
+        if isinstance(text, str):
+            _check_controls(text, path, origins, allowed="\n\t")
+
+
+def _check_controls(text: str, path: Path, origins: _Origins, allowed: str = "") -> None:
+    """No character that acts on a terminal or breaks a line: `"\\e[2J"`, `"\\0"`, U+0085."""
+    bad = next((ch for ch in text if is_control(ch) and ch not in allowed), None)
+    if bad is not None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise origins.error(path, f"control character: found U+{ord(bad):04X} in {shown!r}; "
+                                  f"expected printable text (it is shown on the terminal)")
+
+
+def _check_name(name: str, path: Path, origins: _Origins, quoted: bool) -> None:
+    """A name a game script can write: printable, not blank, no spaces around it, and for a
+    space or a card (written between double quotes in a script) no double quote."""
+    _check_controls(name, path, origins)
+    if not name.strip():
+        raise origins.error(path, f"blank: found {name!r}; expected a name with a visible "
+                                  f"character")
+    if name != name.strip():
+        raise origins.error(path, f"spaces around the name: found {name!r}; expected "
+                                  f"{name.strip()!r} (names are matched exactly)")
+    if quoted and '"' in name:
+        raise origins.error(path, f"double quote in a name: found {name!r}; expected a name "
+                                  f"without '\"' (a game script writes it between double "
+                                  f"quotes)")
 
 
 def _check_sizes(doc: Any, origins: _Origins, counted: bool = False) -> None:
