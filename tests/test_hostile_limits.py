@@ -251,3 +251,65 @@ def test_show_round_trips_names_with_unusual_printable_characters(tmp_path: Path
     assert (status, err, again) == (0, "", out)
     for name in names:
         assert name in out
+
+
+# --- 15: every record replays -------------------------------------------------------------------------
+
+def test_a_record_larger_than_play_reads_is_refused_before_writing(tmp_path: Path) -> None:
+    (tmp_path / "rich.yaml").write_text("extends: standard\nmoney: {smallest_bill: 10, "
+                                        "starting_cash: 20000, bank_total: 1000000000}\n",
+                                        encoding="utf-8")
+    script = tmp_path / "long.game"
+    script.write_text(f'variant "rich.yaml"\nplayers {"A" * 100}:random {"B" * 100}:random\n'
+                      f'without end\nseed 1\nautoplay 2000 turns\n', encoding="utf-8")
+    out = tmp_path / "long-record.game"
+    status, _, err = cli("play", "--quiet", str(script), "--record", str(out))
+    assert status == 2
+    assert err.startswith(f"error: cannot write {out}: the record is ")
+    assert err.endswith(" bytes; expected at most 1,048,576 bytes (1 MiB, the limit on a "
+                        "script that `easymoney play` reads); record fewer turns (autoplay N "
+                        "turns) or shorter player names\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long.game", "rich.yaml"]
+
+
+def test_a_record_of_exactly_the_limit_is_written_and_replays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from easymoney.script import record
+    script = tmp_path / "short.game"
+    script.write_text("players Ann:greedy Bob:greedy\nseed 4\nautoplay 30 turns\n",
+                      encoding="utf-8")
+    out = tmp_path / "short-record.game"
+    assert cli("play", "--quiet", str(script), "--record", str(out))[0] == 0
+    size = len(out.read_bytes())
+    out.unlink()
+    monkeypatch.setattr(record, "MAX_SCRIPT_BYTES", size)
+    assert cli("play", "--quiet", str(script), "--record", str(out))[0] == 0
+    assert cli("play", "--quiet", str(out))[0] == 0
+    out.unlink()
+    monkeypatch.setattr(record, "MAX_SCRIPT_BYTES", size - 1)
+    status, _, err = cli("play", "--quiet", str(script), "--record", str(out))
+    assert status == 2 and f"the record is {size:,} bytes" in err and not out.exists()
+
+
+def test_the_record_limit_is_the_script_limit() -> None:
+    from easymoney.script import parser, record
+    assert record.MAX_SCRIPT_BYTES == parser.MAX_SCRIPT_BYTES
+
+
+@pytest.mark.parametrize("folder", ['say "hi"', "two\nlines"])
+def test_a_variant_path_a_script_cannot_write_is_refused_before_the_run(
+        tmp_path: Path, folder: str) -> None:
+    where = tmp_path / folder
+    where.mkdir()
+    (where / "v.yaml").write_text("extends: standard\n", encoding="utf-8")
+    script = where / "s.game"
+    script.write_text('variant "v.yaml"\nplayers Ann:greedy Bob:greedy\nseed 2\n'
+                      'autoplay 5 turns\n', encoding="utf-8")
+    out = tmp_path / "out.game"
+    status, stdout, err = cli("play", str(script), "--record", str(out))
+    assert (status, stdout) == (2, "")  # not even a transcript: refused before the game
+    shown = repr(f"{folder}/v.yaml")
+    assert err.startswith(f"error: cannot record the game: the variant path {shown} cannot be "
+                          f"written in a game script: it holds a ")
+    assert not out.exists()
+    assert cli("play", "--quiet", str(script))[0] == 0  # without --record it plays
