@@ -43,6 +43,10 @@ class _Origins:
     def __init__(self) -> None:
         self.values: dict[Path, Origin] = {}
         self.keys: dict[Path, Origin] = {}
+        # the installed built-in files merged in, by display name -> variant name: a user
+        # cannot open them, so an error is pointed into the user's file instead (`blame`)
+        self.builtins: dict[str, str] = {}
+        self.user: Origin | None = None  # the `extends` of the user's file at the top
 
     @classmethod
     def of(cls, loaded: Loaded) -> _Origins:
@@ -54,6 +58,8 @@ class _Origins:
         other = _Origins()
         other.values = dict(self.values)
         other.keys = dict(self.keys)
+        other.builtins = dict(self.builtins)
+        other.user = self.user
         return other
 
     def copy_from(self, loaded: Loaded, src: Path, dst: Path) -> None:
@@ -94,12 +100,24 @@ class _Origins:
         return origin, tuple(origin[3]) + path[len(probe):]
 
     def error(self, path: Path, message: str, key: bool = False, label: Path | None = None,
-              cls: type[EasyMoneyError] = VariantError) -> EasyMoneyError:
-        """`FILE:LINE:COL: error: <key path>: <message>` for the value (or key) at `path`."""
+              cls: type[EasyMoneyError] = VariantError, blame: Iterable[Path] = ()
+              ) -> EasyMoneyError:
+        """`FILE:LINE:COL: error: <key path>: <message>` for the value (or key) at `path`.
+
+        A value written in a built-in variant is only wrong because of what the user's file
+        changed: the error then points at the first of `blame` the user wrote (the board
+        that replaced the built-in one), else at the user's `extends`.
+        """
         origin, spelt = self.find(path, key)
         if key:  # an unknown or wrong key is named by the message, under its mapping's path
             spelt = spelt[:-1]
         shown = format_path(spelt if label is None else label)
+        builtin = self.builtins.get(origin[0] or "")
+        if builtin is not None and self.user is not None:
+            origin = next((found for found in (self.find(p)[0] for p in blame)
+                           if found[0] is not None and found[0] not in self.builtins),
+                          self.user)
+            message += f"; {shown} comes from the built-in variant '{builtin}'"
         return cls(f"{shown}: {message}", file=origin[0], line=origin[1], col=origin[2])
 
 
@@ -422,7 +440,11 @@ def _resolve(source: _Source, registry: Registry) -> tuple[dict[str, Any], _Orig
     for level, loaded, data in reversed(levels):
         _merge_level(doc, origins, level, loaded, data)
         if level.builtin:
+            origins.builtins[loaded.file] = level.name
             _RESOLVED[(level.key, id(registry))] = (registry, copy.deepcopy(doc), origins.clone())
+    top, loaded, data = levels[0] if levels else (source, None, {})
+    if not top.builtin and loaded is not None and "extends" in data:
+        origins.user = (loaded.file, *loaded.position(("extends",)), ("extends",))
     return doc, origins
 
 
@@ -734,23 +756,32 @@ def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
     players, money, houses = doc["players"], doc["money"], doc["houses"]
     if players["min"] > players["max"]:
         raise origins.error(("players", "min"), f"more than players.max: found {players['min']}; "
-                                                f"expected at most {players['max']}")
+                                                f"expected at most {players['max']}",
+                            blame=[("players", "max")])
     need = players["max"] * money["starting_cash"]
     if money["bank_total"] < need:
         raise origins.error(("money", "bank_total"),
                             f"too small to deal the starting cash: found {money['bank_total']}; "
                             f"expected at least {need} (players.max {players['max']} x "
-                            f"money.starting_cash {money['starting_cash']})")
+                            f"money.starting_cash {money['starting_cash']})",
+                            blame=[("players", "max"), ("money", "starting_cash")])
     spaces = doc["board"]["spaces"]
     first_at: dict[str, int] = {}
+    entry_of: dict[str, int] = {}
     number = 0
     for i, space in enumerate(spaces):
         name = space["name"]
         if name in first_at:
-            raise origins.error(("board", "spaces", i, "name"),
+            # the entry a `modify` renamed is the mistake, whichever comes first
+            first, at, other = entry_of[name], i, first_at[name]
+            if _modified(origins, ("board", "spaces", first, "name")) and not _modified(
+                    origins, ("board", "spaces", i, "name")):
+                at, other = first, number
+            raise origins.error(("board", "spaces", at, "name"),
                                 f"duplicate space name: found {name!r}; expected a name used "
-                                f"once (space {first_at[name]} has it)")
+                                f"once (space {other} has it)", blame=[("board", "spaces")])
         first_at[name] = number
+        entry_of[name] = i
         number += space.get("cells", 1)
     size = number
     sides = doc["board"].get("sides", [])
@@ -765,7 +796,8 @@ def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
         if side["last"] >= size:
             raise origins.error(("board", "sides", i, "last"),
                                 f"outside the board: found {side['last']}; expected at most "
-                                f"{size - 1} (the board has {size} spaces, numbered from 0)")
+                                f"{size - 1} (the board has {size} spaces, numbered from 0)",
+                                blame=[("board", "spaces")])
         if side["first"] > side["last"]:
             raise origins.error(("board", "sides", i, "first"),
                                 f"after last: found {side['first']}; expected at most "
@@ -780,22 +812,35 @@ def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
     texts: dict[str, int] = {}
     for i, card in enumerate(doc["deck"]):
         if card["text"] in texts:
-            raise origins.error(("deck", i, "text"),
+            at, other = i, texts[card["text"]]
+            if _modified(origins, ("deck", other, "text")) and not _modified(
+                    origins, ("deck", i, "text")):
+                at, other = other, i
+            raise origins.error(("deck", at, "text"),
                                 f"duplicate card text: found {card['text']!r}; expected each text "
-                                f"once (deck[{texts[card['text']]}] has it; use count for copies)")
+                                f"once (deck[{other}] has it; use count for copies)",
+                                blame=[("deck",)])
         texts[card["text"]] = i
     bill, per_street = money["smallest_bill"], houses["per_street"]
     for mark, path, value in found:
         default = "" if _exists(doc, path) else " (the default)"
         if mark == "x-money" and isinstance(value, int) and value % bill:
             raise origins.error(path, f"not a multiple of the smallest bill: found {value}{default}; "
-                                      f"expected a multiple of {bill} (money.smallest_bill)")
+                                      f"expected a multiple of {bill} (money.smallest_bill)",
+                                blame=[("money", "smallest_bill")])
         if mark == "x-space" and isinstance(value, str) and value not in first_at:
             raise origins.error(path, f"unknown space: found {value!r}; expected the name of a "
-                                      f"space of the board{did_you_mean(value, first_at)}")
+                                      f"space of the board{did_you_mean(value, first_at)}",
+                                blame=[("board", "spaces")])
         if mark == "x-per-house" and isinstance(value, list) and len(value) != per_street:
             raise origins.error(path, f"wrong number of entries: found {len(value)}; expected "
-                                      f"{per_street}, one per number of houses (houses.per_street)")
+                                      f"{per_street}, one per number of houses (houses.per_street)",
+                                blame=[("houses", "per_street")])
+
+
+def _modified(origins: _Origins, path: Path) -> bool:
+    """Whether the value at `path` was written by a `modify` entry."""
+    return origins.find(path)[0][3][:1] == ("modify",)
 
 
 def _exists(doc: Any, path: Path) -> bool:
@@ -850,7 +895,8 @@ def _locate_message(message: str, pid: str, variant: Variant, doc: Mapping[str, 
             return origins.error(path, f"{match.group(2)} (rule {pid!r})")
     for i, space in enumerate(doc["board"]["spaces"]):
         if f"'{space['name']}'" in message or f'"{space["name"]}"' in message:
-            return origins.error(("board", "spaces", i), f"{message} (rule {pid!r})")
+            return origins.error(("board", "spaces", i), f"{message} (rule {pid!r})",
+                                 blame=[("board", "spaces")])
     path = ("rules", pid) if pid in (doc.get("rules") or {}) else ()
     return origins.error(path, f"{message} (rule {pid!r})", label=path)
 
