@@ -256,14 +256,25 @@ def _check_depth(text: str, file: str) -> None:
     iterative, so counting the open collections there is safe. A malformed document stops
     the count: composing it then fails at the same place, no deeper than counted.
     """
-    parser = _Composer(text)
+    if not _deep_at(_Composer, text, file) and _Composer is not _PyComposer:
+        # libyaml may stop early for a reason of its own (its 1,000-level limit, met while it
+        # scans ahead, in PyYAML 6.0.4): the pure-Python parser counts on to our limit
+        _deep_at(_PyComposer, text, file)
+
+
+def _deep_at(parser_class: type, text: str, file: str) -> bool:
+    """Raise at the first value nested too deep; False when the text does not parse."""
+    try:
+        parser = parser_class(text)  # the pure-Python reader checks the characters here
+    except yaml.YAMLError:
+        return False
     # per open collection: [a mapping?, its next value a key?]; a key is not a level of its own
     open_: list[list[bool]] = []
     try:
         while True:
             event = parser.get_event()
             if event is None or isinstance(event, StreamEndEvent):
-                return
+                return True
             if isinstance(event, NodeEvent):
                 is_key = bool(open_) and open_[-1][0] and open_[-1][1]
                 if open_ and open_[-1][0]:
@@ -278,7 +289,7 @@ def _check_depth(text: str, file: str) -> None:
             elif isinstance(event, CollectionEndEvent):
                 open_.pop()
     except yaml.YAMLError:
-        return  # reported by the composer, with its location
+        return False  # reported by the composer, with its location
     finally:
         parser.dispose()
 
