@@ -120,7 +120,7 @@ def test_text_up_to_the_limit_after_aliases_is_read(tmp_path: Path) -> None:
     assert cli("check", str(path))[0] == 2
 
 
-# --- 5: long chains ---------------------------------------------------------------------------------
+# --- 5: long chains -------------------------------------------------------------------------------
 
 def _chain(folder: Path, length: int, last: str = "extends: standard\n") -> Path:
     for k in range(length - 1):
@@ -211,7 +211,7 @@ def test_200_advance_cards_to_a_draw_space_in_play_and_simulate(tmp_path: Path) 
     assert again.split("\n\n")[0] == first.split("\n\n")[0]  # the same game, event by event
 
 
-# --- 16: control characters -------------------------------------------------------------------------
+# --- 16: control characters -----------------------------------------------------------------------
 
 def test_no_error_reaches_the_terminal_with_a_raw_control_character() -> None:
     error = ScriptError("unknown card \"\x1b[2J\u202e\"", file="a\x1bb.game", line=1, col=9,
@@ -227,8 +227,8 @@ def test_no_error_reaches_the_terminal_with_a_raw_control_character() -> None:
 def test_show_never_prints_a_name_that_does_not_read_back(tmp_path: Path, name: str) -> None:
     path = tmp_path / "v.yaml"
     escaped = name.encode("unicode_escape").decode("ascii")
-    path.write_text(f'extends: standard\nmodify:\n  spaces:\n    Dover Street: {{name: "{escaped}"}}\n',
-                    encoding="utf-8")
+    path.write_text(f'extends: standard\nmodify:\n  spaces:\n'
+                    f'    Dover Street: {{name: "{escaped}"}}\n', encoding="utf-8")
     status, out, err = cli("show", str(path))
     assert (status, out) == (2, "")
     assert err.startswith(f"{path}:4:26: error: modify.spaces[\"Dover Street\"].name: control "
@@ -253,7 +253,7 @@ def test_show_round_trips_names_with_unusual_printable_characters(tmp_path: Path
         assert name in out
 
 
-# --- 15: every record replays -------------------------------------------------------------------------
+# --- 15: every record replays ---------------------------------------------------------------------
 
 def test_a_record_larger_than_play_reads_is_refused_before_writing(tmp_path: Path) -> None:
     (tmp_path / "rich.yaml").write_text("extends: standard\nmoney: {smallest_bill: 10, "

@@ -442,9 +442,9 @@ def _resolve(source: _Source, registry: Registry) -> tuple[dict[str, Any], _Orig
         if level.builtin:
             origins.builtins[loaded.file] = level.name
             _RESOLVED[(level.key, id(registry))] = (registry, copy.deepcopy(doc), origins.clone())
-    top, loaded, data = levels[0] if levels else (source, None, {})
-    if not top.builtin and loaded is not None and "extends" in data:
-        origins.user = (loaded.file, *loaded.position(("extends",)), ("extends",))
+    if levels and not levels[0][0].builtin and "extends" in levels[0][2]:
+        top = levels[0][1]
+        origins.user = (top.file, *top.position(("extends",)), ("extends",))
     return doc, origins
 
 
