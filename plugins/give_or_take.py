@@ -8,7 +8,7 @@ R14  landing on the Stock Exchange or the Give or Take space: draw the top card 
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import StashKey, hookimpl
 
 PLUGIN_ID = "give_or_take"
 LANDS_ON = ("draw",)
@@ -20,7 +20,7 @@ EVENTS = {"chain_stops": "{player} lands on {space} after {cards} cards in a row
 # A deck of advance cards to a Give or Take space is a chain as long as the deck (up to
 # 1,000 cards): each link nests a move in a move, so the chain is cut, by a rule of its own.
 MAX_CHAIN = 10
-_CHAIN = "give_or_take.chain"  # cards drawn one after another in the current move
+_CHAIN = StashKey[int]("give_or_take.chain")  # cards drawn one after another this move
 
 
 @hookimpl
