@@ -7,6 +7,8 @@ R11  open ascending auction by the Bank, starting with the lander and going roun
      $100, each later bid at least $10 above the high bid. It ends when all but the high
      bidder have passed, or all passed with no bid (the space stays unowned). Nobody may
      bid more than their cash; one who may not own the space (R13, R3) can only pass.
+     The winning bid is a debt (R23): a winner whose cash fell meanwhile raises the
+     difference (R25); one who goes bankrupt instead gets nothing, and the space stays unowned.
 """
 
 from __future__ import annotations
@@ -111,6 +113,7 @@ EVENTS = {
     "pass": "{player} passes on {space}",
     "auction_won": "{player} wins the auction of {space} for {amount:$}",
     "auction_unsold": "Nobody bids on {space}: it stays unowned",
+    "auction_void": "{player} cannot pay the winning bid: {space} stays unowned",
 }
 
 ACCEPTS = (Bid, Pass)
@@ -147,6 +150,9 @@ def em_auction(game, space, starter):
         while bidders and not (len(bidders) == 1 and bidders[0] is state[2]):
             i %= len(bidders)
             bidder = bidders[i]
+            if bidder.bankrupt:  # R26: asked nothing more (no built-in rule does this mid-auction)
+                del bidders[i]
+                continue
             request.player = bidder
             action = game.ask(request)
             if type(action) is Bid:
@@ -167,7 +173,12 @@ def em_auction(game, space, starter):
         if "auction_unsold" in seen:
             game.emit("auction_unsold", space=space.name)
         return True
+    # the bid is a debt (R23): a winner whose cash fell since (a sale of the exemption card
+    # happens at any moment) raises the difference (R25) or goes bankrupt and gets nothing
     game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)")
+    if winner.bankrupt:
+        game.emit("auction_void", player=winner.name, space=space.name)
+        return True
     game.acquire(winner, space)
     game.emit("auction_won", player=winner.name, space=space.name, amount=amount)
     return True

@@ -4,8 +4,10 @@ R23  rent, fines, taxes, card payments and auction bids are debts, paid in full 
      player's cash covers them.
 R25  a player who owes more than their cash must raise the difference by mortgaging and
      selling to other players, at once, out of turn if needed; houses are never sold back.
+     The debtor is always asked, even owning nothing (the exemption card may be sold).
 R26  a player who cannot pay after mortgaging all they can is bankrupt: the creditor gets
      all their cash, the Bank takes over their spaces (unowned, no houses, unmortgaged).
+     From then on they receive nothing and are asked nothing.
 """
 
 from __future__ import annotations
@@ -61,9 +63,11 @@ def em_collect(game, debtor, creditor, amount, reason):
         return amount
     game.emit("debt", player=debtor.name, amount=amount, creditor=creditor.name, reason=reason,
               cash=debtor.cash)
-    if not game.owned_by(debtor):
-        return _bankrupt(game, debtor, creditor)
-    request = Request(RAISE, debtor, raise_accepts(game), amount=amount, creditor=creditor)
+    # always asked, even with nothing to mortgage (R25): the Special Exemption card may be
+    # sold at any moment (R16), and such a sale answers too, so that the debt is looked at
+    # again; a script writes `P goes bankrupt`, a bot with nothing to sell gives up at once
+    request = Request(RAISE, debtor, raise_accepts(game) + tuple(game.any_moment),
+                      amount=amount, creditor=creditor)
     while debtor.cash < amount:
         action = game.ask(request)
         if type(action) is GoBankrupt:

@@ -5,8 +5,8 @@ Not a rule of the game: a safety net, on in the test suite and behind `--check-i
 Bank, the players and every pot hold the variant's total), no cash is negative, each
 player's houses on the board plus their supply equal their allotment, every owned space
 carries a house, the Special Exemption card is in at most one place, and a bankrupt player
-owns nothing, holds nothing and never acts or pays again. A breach raises
-`InvariantViolation`, naming the event that broke it.
+owns nothing, holds nothing, never acts or pays again and never receives money (R26). A
+breach raises `InvariantViolation`, naming the event that broke it.
 """
 
 from __future__ import annotations
@@ -66,9 +66,17 @@ def violations(game, event=None):
         found.append("the Special Exemption card is in more than one place")
     if event is not None and event.kind in ("pay", "turn", "roll"):
         names = {p.name for p in game.players if p.bankrupt}
-        actor = event.data.get("player") or event.data.get("payer") or event.data.get("payee")
-        if actor in names and not (event.kind == "pay" and "bankruptcy" in event.data.get("reason", "")):
-            found.append(f"bankrupt {actor} acts or pays again")
+        data = event.data
+        if event.kind == "pay":
+            # R26: the payment of their last cash is the only one a bankrupt player makes,
+            # and they receive nothing after it
+            if data.get("payee") in names:
+                found.append(f"bankrupt {data['payee']} receives ${data.get('amount', 0):,} "
+                             f"from {data.get('payer')} (R26)")
+            if data.get("payer") in names and "bankruptcy" not in data.get("reason", ""):
+                found.append(f"bankrupt {data['payer']} acts or pays again")
+        elif data.get("player") in names:
+            found.append(f"bankrupt {data['player']} acts or pays again")
     return found
 
 

@@ -41,7 +41,7 @@ def em_setup(game):
 
 @hookimpl
 def em_moved(game, player, start, steps):
-    if steps <= 0:
+    if steps <= 0 or player.bankrupt:  # R26: bankrupted earlier on this move
         return
     n = len(game.spaces)
     end = player.position

@@ -217,3 +217,12 @@ def test_a_breach_in_a_played_script_is_one_located_line(monkeypatch: pytest.Mon
     assert err.startswith("error: invariant broken by event '")
     assert "money is not conserved" in err and "Traceback" not in err
     assert err.count("\n") == 1
+
+
+def test_a_bankrupt_player_who_receives_money(game: Game) -> None:
+    ann = game.players[0]
+    game.transfer(ann, game.bank, ann.cash, "settling the test")
+    ann.bankrupt = True
+    with pytest.raises(InvariantViolation) as info:
+        game.emit("pay", payer="the Bank", payee="Ann", amount=2500, reason="a test")
+    assert info.value.message.endswith("bankrupt Ann receives $2,500 from the Bank (R26)")

@@ -397,11 +397,12 @@ def test_the_exemption_is_sold_at_any_moment_by_any_holder(play):
         """))
 
 
-def test_a_debtor_who_owns_nothing_goes_bankrupt_at_once_and_the_game_ends(play):
+def test_a_debtor_who_owns_nothing_is_asked_then_goes_bankrupt_and_the_game_ends(play):
     p = ok(play("""\
         players Ann Bob
         setup Ann cash 100
         Ann rolls 2 4                 # Real Estate Tax: $1,000; Ann owns nothing
+        Ann goes bankrupt             # still asked (R25)
         expect Ann bankrupt
         expect game over by bankruptcy
         expect winner Bob
@@ -597,7 +598,8 @@ def test_expectations_about_a_finished_game(play):
         Ann passes
         Bob passes
         Cat passes
-        Bob rolls 2 4                 # $1,000 tax; Bob owns nothing: bankrupt
+        Bob rolls 2 4                 # $1,000 tax; Bob owns nothing
+        Bob goes bankrupt
         """)
     ok(play(script + "expect Bob bankrupt\nexpect game over\nexpect game over by bankruptcy\n"
             "expect winner Ann Cat\n"))
@@ -853,9 +855,10 @@ def test_a_line_after_the_game_is_over(play):
         players Ann Bob
         setup Ann cash 100
         Ann rolls 2 4
+        Ann goes bankrupt
         Bob rolls 1 2
         """)
-    check_error(p, 4, 1, "the game is over (bankruptcy: Ann went bankrupt (R27)); found "
+    check_error(p, 5, 1, "the game is over (bankruptcy: Ann went bankrupt (R27)); found "
                          "'Bob rolls 1 2'")
 
 

@@ -308,9 +308,9 @@ ERRORS = [
     ("Ann buys\t\x00", "1:10", "expected the end of the line, found '\\x00'"),
     # statements in the wrong place
     ("players Ann\nAnn rolls 3 4\nseed 7", "3:1",
-     "header statement `seed` must come before the first action"),
-    ("players Ann\nexpect Ann cash 5\nwith R13", "3:1",
-     "header statement `with` must come before the first `expect` line"),
+     "header statement `seed` must come before the first action (line 2)"),
+    ("players Ann\nexpect Ann cash 5\nAnn rolls\nwith R13", "4:1",
+     "header statement `with` must come before the first action (line 3)"),
     ("players Ann\nplayers Bob", "2:1", "`players` given twice (first at line 1)"),
     ("variant standard\nvariant standard", "2:1", "`variant` given twice (first at line 1)"),
     ("seed 1\n  seed 2", "2:3", "`seed` given twice (first at line 1)"),

@@ -328,7 +328,14 @@ class Game:
             self.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason)
 
     def collect(self, debtor: Account, creditor: Account, amount: int, reason: str) -> int:
-        """`debtor` owes `amount` to `creditor`: the rules say how it is paid. Returns what was paid."""
+        """`debtor` owes `amount` to `creditor`: the rules say how it is paid. Returns what was paid.
+
+        Nothing is due to or from a bankrupt player (R26): whatever rule comes next on the
+        move that bankrupted them (the Bonus Corner, a card) pays or charges nothing.
+        """
+        if (isinstance(creditor, Player) and creditor.bankrupt) or (
+                isinstance(debtor, Player) and debtor.bankrupt):
+            return 0
         # a hook is an attribute holding a function, not a method: read it, then call it
         # (`relay.em_x(...)` is a method call to Python 3.11, which it cannot speed up)
         em_collect = self.hook.em_collect
@@ -440,7 +447,9 @@ class Game:
             moved = self._moved[key]
         except KeyError:
             moved = self._moved[key] = self.hook.moved_for(self._kinds_touched(start, steps))
-        if moved is not None:
+        # R26: no em_moved rule for a bankrupt player; one bankrupted on the way (a traffic
+        # fine) is skipped by the later rules themselves, and `collect` pays them nothing
+        if moved is not None and not player.bankrupt:
             moved(self, player, start, steps)
         if land and not player.bankrupt:
             lander = self._landers[end]
@@ -507,6 +516,9 @@ class Game:
         A decider may check its answer with `refusals` before returning it; that verdict
         is reused (deciders do not change the game), so an answer is checked once.
         """
+        if request.player.bankrupt:  # R26: a bug in the rule that asks, never the decider's
+            raise RuntimeError(f"a rule waits for {request.describe()}, but {request.player} "
+                               "is bankrupt, and a bankrupt player is asked nothing (R26)")
         outer = self.request
         self.request = request
         answers = self._answers

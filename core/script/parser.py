@@ -618,14 +618,13 @@ def _split(statements: list) -> tuple[tuple, tuple]:
     body: list = []
     first_of: dict[type, Any] = {}
     autoplay = None
+    first_action = None  # the header ends there; `expect` lines may come before it (the spec)
     for stmt in statements:
         if isinstance(stmt, A.HEADER_TYPES) or isinstance(stmt, SetupStatement):
             keyword = _keyword_of(stmt)
-            if body:
-                after = ("`expect` line" if isinstance(body[0], A.EXPECTATION_TYPES + (Expectation,))
-                         else "action")
-                raise _Fail(f"header statement `{keyword}` must come before the first {after}",
-                            stmt.line, stmt.column)
+            if first_action is not None:
+                raise _Fail(f"header statement `{keyword}` must come before the first action "
+                            f"(line {first_action.line})", stmt.line, stmt.column)
             if isinstance(stmt, (A.PlayersStmt, A.VariantStmt, A.SeedStmt)):
                 if type(stmt) in first_of:
                     raise _Fail(f"`{keyword}` given twice (first at line "
@@ -638,6 +637,8 @@ def _split(statements: list) -> tuple[tuple, tuple]:
                         stmt.line, stmt.column)
         if isinstance(stmt, A.Autoplay):
             autoplay = stmt
+        if first_action is None and not isinstance(stmt, A.EXPECTATION_TYPES):
+            first_action = stmt
         body.append(stmt)
     return tuple(header), tuple(body)
 

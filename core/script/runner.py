@@ -21,7 +21,8 @@ from .setup import apply_setup
 from .syntax import ActionStatement
 
 DEFAULT_VARIANT = "standard"
-# a bare `autoplay` in a game no rule can end (every ending rule switched off) stops here
+# bots driving a game (after `autoplay`, or once the script's lines have run out) stop
+# here, unless the user wrote a limit (`autoplay N turns`, `option end.max_turns N`)
 AUTOPLAY_LIMIT = 20_000
 
 
@@ -74,6 +75,8 @@ class ScriptRunner:
         self.autoplay_until: int | None = None
         self.autoplay_from = 0
         self.autoplay_stmt: Any = None
+        self.bots_cap: int | None = None  # the turn at which bots driving the game stop
+        self.bots_from: int | None = None  # the turn at which the script's lines ran out
         self.strategies: dict[str, Any] = {}
         self.default_strategy: Any = None
         self.header = _Header.read(script, enable, disable, options)
@@ -106,7 +109,17 @@ class ScriptRunner:
         return game
 
     def run(self) -> RunResult:
+        """Play the script. Once bots drive the game (after `autoplay`, or when the lines
+        have run out) its log keeps only the turn in progress: a long bot game stays in
+        bounded memory, and the transcript streams through `on_event`."""
         game = self.game
+
+        def forget_past_turns(event: Event) -> None:
+            if self.autoplay or self.bots_from is not None:
+                del game.log[:-1]  # all but this "turn" event
+
+        if game.keep_log:
+            game.listen(forget_past_turns, ("turn",))
         game.setup()
         for stmt in self.header.setup:
             try:
@@ -210,15 +223,24 @@ class ScriptRunner:
         if self.autoplay:
             if self.autoplay_until is not None and game.turns_played >= self.autoplay_until:
                 raise StopGame()
-            if game.turns_played - self.autoplay_from >= AUTOPLAY_LIMIT:
+            if self.bots_cap is not None and game.turns_played >= self.bots_cap:
                 raise self.error(self.autoplay_stmt, f"autoplay played {AUTOPLAY_LIMIT:,} turns "
-                                 "and nothing ended the game: set `option end.max_turns N` or "
+                                 "and nothing ended the game: set `option end.max_turns N`, or "
                                  "write `autoplay N turns`")
             return self.bot(game, request)
         j = self._next_action()
         if j == len(self.body):
             if request.player.name in self.strategies:
-                return self.bot(game, request)  # the last expectations wait for the end
+                # the last expectations wait for the end, while the bots drive the game
+                if self.bots_from is None:
+                    self.bots_from = game.turns_played
+                    self.bots_cap = _bots_cap(game, None)
+                if self.bots_cap is not None and game.turns_played >= self.bots_cap:
+                    raise self.error(self.header.players, f"the bots played {AUTOPLAY_LIMIT:,} "
+                                     "turns after the script's last line and nothing ended the "
+                                     "game: set `option end.max_turns N`, or write "
+                                     "`autoplay N turns`")
+                return self.bot(game, request)
             self._flush(j)
             raise StopGame()
         stmt = self.body[j]
@@ -233,6 +255,7 @@ class ScriptRunner:
             self.autoplay_from = game.turns_played
             if stmt.turns is not None:
                 self.autoplay_until = game.turns_played + stmt.turns
+            self.bots_cap = _bots_cap(game, stmt.turns)
             return self.decide(game, request)
         action = self._answer(stmt, request)
         if action is None:
@@ -361,6 +384,16 @@ def _end_turn(actor: Player, stmt: S.EndTurn, request: A.Request) -> A.Action | 
 
 # the language's own action lines; those of rule plugins answer for themselves
 _OWN_ANSWERS: dict[type, Callable[..., A.Action | None]] = {S.Roll: _roll, S.EndTurn: _end_turn}
+
+
+def _bots_cap(game: Game, turns: int | None) -> int | None:
+    """The turn at which bots driving `game` from now are stopped: none when the user wrote
+    a limit (`autoplay N turns`, or `end.max_turns` with the `end` rule on)."""
+    if turns is not None:
+        return None
+    if "end" in game.ruleset.enabled and game.variant.option("end.max_turns") is not None:
+        return None
+    return game.turns_played + AUTOPLAY_LIMIT
 
 
 def _without_comment(text: str) -> str:
