@@ -77,13 +77,15 @@ def run(args: argparse.Namespace) -> int:
                           on_event=on_event, on_note=on_note)
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None
+    # made before the game: a variant path a script cannot write is refused now
+    header = _record_header(runner, args.record) if args.record else []
     result = runner.run()
     if args.json:
         out.write(json.dumps({"summary": summary(result)}) + "\n")
     else:
         out.write(standings_text(result))
     if recorder is not None:
-        write_atomically(args.record, record_text(_record_header(runner, args.record), recorder))
+        write_atomically(args.record, record_text(header, recorder, args.record))
     return 1 if result.failures else 0
 
 
