@@ -166,6 +166,10 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
             for k, p in enumerate(men):
                 mx = x + w * (k + 1) / (len(men) + 1)
                 my = y + h * 0.3
+                if len(cell.indices) > 1:  # a double cell's name is in its middle: MEN beside
+                    # it, on the outer side (the band is on the inner one)
+                    mx = x + w - 0.25 - 0.36 * k if cell.edge != "left" else x + 0.25 + 0.36 * k
+                    my = y + h / 2
                 ax.add_patch(Circle((mx, my), 0.17, facecolor=player_colour(p),
                                     edgecolor="black", lw=0.6, zorder=5, gid=f"man-{p}"))
                 ax.text(mx, my, state.players[p].name[:1], ha="center", va="center",
@@ -257,6 +261,12 @@ def _kinds(variant: Variant) -> dict[str, str]:
 def draw_board(state: BoardState, path: str, title: str | None = None) -> None:
     """Draw the board (with the game on it when `state` has players) to a .png/.svg/.pdf file."""
     check_path(path)
+    _save(board_figure(state, title), path)
+
+
+def board_figure(state: BoardState, title: str | None = None) -> Any:
+    """The matplotlib Figure of the board; each cell's artists carry a gid naming the space
+    (`space-7`, `name-7`, `houses-7-0`, `mortgaged-7`, `man-0` for the first player's MAN)."""
     Figure = _matplotlib()
     fig = Figure(figsize=(INCHES, INCHES))
     ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
@@ -266,13 +276,18 @@ def draw_board(state: BoardState, path: str, title: str | None = None) -> None:
         if state.is_game:
             title += f", after turn {state.turn}"
     _centre(ax, state, title)
-    _save(fig, path)
+    return fig
 
 
 def board_heatmaps(variant: Variant, panels: list[tuple[str, list[float]]], path: str) -> None:
     """One board per panel, side by side, each space coloured by its value (with a colour
     bar, and the value written in the cell); saved to `path` in the format of its extension."""
     check_path(path)
+    _save(heatmap_figure(variant, panels), path)
+
+
+def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]]) -> Any:
+    """The Figure of `board_heatmaps`; each value's text has the gid `value-I`."""
     n = len(variant.spaces)
     if not panels:
         raise UsageError("nothing to draw: no panel of values")
@@ -298,4 +313,4 @@ def board_heatmaps(variant: Variant, panels: list[tuple[str, list[float]]], path
         ax.text(size / 2, size / 2 + 0.6, variant.name, ha="center", va="center", fontsize=9)
         bar = fig.add_axes((k / len(panels) + 0.91 / len(panels), 0.1, 0.015, 0.8))
         fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=bar)
-    _save(fig, path)
+    return fig
