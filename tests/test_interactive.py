@@ -93,6 +93,9 @@ def test_a_whole_short_game_against_two_bots():
 
 def test_a_refused_answer_is_explained_and_asked_again_and_changes_nothing():
     child = spawn("--seed", "3", "--players", "Ann", "Bob:greedy")
+    answer(child, "?")
+    child.expect("Ann may answer:")
+    child.expect("rolls ")
     answer(child, "buys")  # the game waits for a roll
     child.expect("refused: the game waits for Ann to roll")
     child.expect("Nothing changed")
@@ -202,3 +205,39 @@ def test_a_script_is_played_first_then_the_prompt_goes_on_from_where_it_ends(tmp
     child.send("rolls 1 1\r")
     child.expect("Bob rolls 1 \\+ 1")
     assert leave(child, None) == 0
+
+
+# --- without a terminal: the same session reads plain lines (in-process, quick) -------------
+
+def play_piped(monkeypatch, capsys, lines: str, *argv: str) -> tuple[int, str, str]:
+    import io as _io
+    from easymoney.cli import main
+    monkeypatch.setattr(sys, "stdin", _io.StringIO(lines))
+    status = main(["play", "--interactive", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--variant", "nosuch"], "error: --variant: unknown variant 'nosuch'"),
+    (["--players", "Ann", "1x"], "error: --players: expected a player name or the end of the "
+                                 "line, found '1x'"),
+    (["--players", "Ann", "Bob:nosuch"], "error: --players: unknown strategy 'nosuch'"),
+    (["--json"], "error: --interactive plays at the prompt: it takes no --json or --quiet"),
+])
+def test_a_bad_new_game_is_one_error_naming_the_option(monkeypatch, capsys, argv, message):
+    status, out, err = play_piped(monkeypatch, capsys, "quit\n", *argv)
+    assert status == 2 and err.startswith(message) and len(err.splitlines()) == 1
+    assert out == "" or out.startswith('{"event": "error"')  # with --json, in JSON too
+
+
+def test_piped_answers_play_the_game_and_refusals_change_nothing(monkeypatch, capsys):
+    status, out, err = play_piped(monkeypatch, capsys,
+                                  "rolls 3 4\nbids 100\nbuys\nstatus\nquit\n",
+                                  "--seed", "3", "--players", "Ann", "Bob:greedy")
+    assert status == 0 and err == ""
+    assert ("Ann> bids 100\nrefused: the game waits for Ann to buy Dover Street or decline; "
+            "found 'Ann bids 100'\n") in out
+    assert "Ann buys Dover Street for $700" in out
+    assert "Ann: cash $19,300, worth $20,000 (rank 1), on 7 Dover Street" in out
+    assert out.rstrip().endswith("Leader: Ann") or "Leaders:" in out

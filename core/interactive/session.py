@@ -77,7 +77,9 @@ class Session:
     `undo` replays it without the last of them and `save` writes what `--record` writes."""
 
     def __init__(self, args: argparse.Namespace, base_lines: list[str], filename: str,
-                 out: TextIO = sys.stdout, stdin: TextIO = sys.stdin) -> None:
+                 out: TextIO | None = None, stdin: TextIO | None = None) -> None:
+        out = out or sys.stdout
+        stdin = stdin or sys.stdin
         self.args = args
         self.base = list(base_lines)
         self.filename = filename
@@ -91,6 +93,7 @@ class Session:
         self.runner: ScriptRunner | None = None
         self.recorder: Recorder | None = None
         self.shown: A.Request | None = None
+        self.banner = ""
         self.reader = Reader(lambda: self.runner.game if self.runner else None, stdin, out)
 
     # --- output ----------------------------------------------------------------------------
@@ -99,6 +102,9 @@ class Session:
         self.out.flush()
 
     def _event(self, event: Event) -> None:
+        if self.banner:  # said once the game is set up: never before an error in its header
+            self.say(self.banner)
+            self.banner = ""
         text = self.runner.game.describe(event) if self.runner else None
         if text is None:
             return
@@ -119,6 +125,8 @@ class Session:
         while True:
             try:
                 result = self._run(quiet)
+            except EasyMoneyError as exc:
+                raise self._option_error(exc) from None
             except _Undo:
                 quiet = True
                 continue
@@ -135,6 +143,13 @@ class Session:
         if self.left:
             return 0
         return self._after(result)
+
+    def _option_error(self, exc: EasyMoneyError) -> EasyMoneyError:
+        """An error in the header of a new game is the command line's: name the option."""
+        if self.filename != NEW_GAME or exc.file != NEW_GAME or exc.line is None:
+            return exc
+        flag = {1: "--variant", 2: "--players", 3: "--seed"}.get(exc.line)
+        return UsageError(f"{flag}: {exc.message}" if flag else exc.message)
 
     def _turn(self) -> int:
         return turn_of(self.runner.game) if self.runner else 0
@@ -343,7 +358,7 @@ def play_interactive(args: argparse.Namespace) -> int:
         check_writable(args.record)
     session = Session(args, lines, filename)
     if args.file is None:
-        session.say(f"A new game of {args.variant or 'standard'}, seed {args.seed} "
+        session.banner = (f"A new game of {args.variant or 'standard'}, seed {args.seed} "
                     f"(`--seed {args.seed}` deals the same dice again). Type ? for what "
-                    "you may answer, help for the commands.")
+                          "you may answer, help for the commands.")
     return session.play()
