@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any, TextIO
 
 from .engine.actions import money
-from .engine.bots import BotDecider, available_strategies, make_strategy
+from .bots import BotDecider, available_strategies, make_strategy
 from .errors import PluginError, UsageError
 from .engine.events import Event
 from .engine.game import Game, ruleset_for

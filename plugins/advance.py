@@ -8,7 +8,7 @@ R21a  an "advance to" card moves the MAN forward to the named space (R7 and R8 a
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "advance"
 RULES = ("R21a",)

@@ -11,12 +11,73 @@ R11  open ascending auction by the Bank, starting with the lander and going roun
 
 from __future__ import annotations
 
-from easymoney.engine.actions import BID, Bid, Pass, Refusal, Request, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from easymoney import (Action, ActionStatement, Refusal, Request, RequestKind, ScriptContext,
+                       SpaceKind, StashKey, hookimpl, money)
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
+
+
+@dataclass(slots=True)
+class Bid(Action):
+    player: Player
+    space: Space
+    amount: int
+    verb = "bid"
+
+    def describe(self) -> str:
+        return f"bid {money(self.amount)} on {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} bids {self.amount}"
+
+
+@dataclass(slots=True)
+class Pass(Action):
+    player: Player
+    space: Space
+    verb = "pass"
+
+    def describe(self) -> str:
+        return f"pass on {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} passes"
+
+
+BID = RequestKind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
+
+
+def printed_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
+    """R18: the printed rent, or a multiple of the dice total (rounded, R30)."""
+    per_dice = space.data.get("rent_per_dice")
+    if per_dice is not None:
+        return game.round(per_dice * (dice[0] + dice[1]))
+    return space.rent
+
+
+def printed_value(game: Game, space: Space, houses: int) -> int:
+    """R28: its `score` when it has one, else three times its rent (at a throw of 7)."""
+    score = space.data.get("score")
+    if score is not None:
+        return score
+    per_dice = space.data.get("rent_per_dice")
+    if per_dice is not None:
+        return 3 * game.round(per_dice * 7)
+    return 3 * space.data.get("rent", 0)
+
+
+def _auctioned_on_landing(kind: SpaceKind) -> bool:
+    return kind.on_landing == "auction"
+
 
 PLUGIN_ID = "auction"
-LANDS_ON = ("utility", "commercial")
+LANDS_ON = _auctioned_on_landing
 REFUSES = (Bid,)
+ACTIONS = (Bid, Pass)
 RULES = ("R10", "R11")
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
 OPTIONS = {
@@ -26,7 +87,7 @@ OPTIONS = {
                   "description": "How much each later bid must at least add (R11)."},
 }
 SPACE_KINDS = {
-    "utility": {
+    "utility": SpaceKind(schema={
         "description": "A blue utility, sold only at auction (R10): rent is `rent`, or "
                        "`rent_per_dice` times the dice total (R18). It cannot be mortgaged (R19).",
         "properties": {
@@ -34,15 +95,15 @@ SPACE_KINDS = {
             "rent_per_dice": {"type": "integer", "minimum": 0},
         },
         "oneOf": [{"required": ["rent"]}, {"required": ["rent_per_dice"]}],
-        "x-ownable": True,
-    },
-    "commercial": {
+    }, ownable=True, on_landing="auction", rent=printed_rent, value=printed_value,
+        plural="utilities"),
+    "commercial": SpaceKind(schema={
         "description": "A blue commercial building, sold only at auction (R10): printed `rent`, "
                        "mortgage value `mortgage`, and optionally its `score` value (R28).",
         "properties": {"rent": MONEY, "mortgage": MONEY, "score": MONEY},
         "required": ["rent", "mortgage"],
-        "x-ownable": True, "x-mortgageable": True,
-    },
+    }, ownable=True, on_landing="auction", mortgageable=True, rent=printed_rent,
+        value=printed_value, plural="commercial buildings"),
 }
 EVENTS = {
     "auction": "{space} is up for auction",
@@ -53,13 +114,13 @@ EVENTS = {
 }
 
 ACCEPTS = (Bid, Pass)
-_STATE = "auction.state"  # the auction in progress: [space, high bid, high bidder]
+# the auction in progress: [space, high bid, high bidder]
+_STATE = StashKey["list[Any] | None"]("auction.state")
 
 
 @hookimpl
-def em_land(game, player, space, dice):
-    kind = space.kind
-    if (kind == "utility" or kind == "commercial") and game.owner[space.index] is None:
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+    if game.kinds[space.kind].on_landing == "auction" and game.owner[space.index] is None:
         game.hook.em_auction(game, space, player)
         return True
     return None
@@ -130,3 +191,47 @@ def em_refusals(game, action):
         return [Refusal("R11", PLUGIN_ID, f"{p} has only {money(p.cash)} and may not bid more "
                         f"than their cash")]
     return None
+
+
+# --- script lines: `P bids MONEY`, `P passes` ------------------------------------------------
+
+@dataclass(frozen=True)
+class Bids(ActionStatement):
+    """`P bids MONEY`: P's turn in an auction (R11)."""
+
+    GRAMMAR = "NAME _BIDS MONEY"
+    WORDS = ("bids",)
+    FORMS = ("`P bids MONEY`",)
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.player} bids {self.amount}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BID and actor is request.player and request.space is not None:
+            return Bid(actor, request.space, self.amount)
+        return None
+
+
+@dataclass(frozen=True)
+class Passes(ActionStatement):
+    """`P passes`: P is out of the auction (R11)."""
+
+    GRAMMAR = "NAME _PASSES"
+    WORDS = ("passes",)
+    FORMS = ("`P passes`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} passes"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BID and actor is request.player and request.space is not None:
+            return Pass(actor, request.space)
+        return None
+
+
+STATEMENTS = (Bids, Passes)

@@ -7,8 +7,8 @@ R27  when the Bank cannot pay what it owes, it pays what it has and the game end
 
 from __future__ import annotations
 
-from easymoney.engine.actions import money
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import money
+from easymoney import hookimpl
 
 PLUGIN_ID = "bank"
 RULES = ("R2",)

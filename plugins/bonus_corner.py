@@ -6,7 +6,7 @@ R7  a MAN that moves forward onto or across the Bonus Corner collects $2,500 fro
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import StashKey, hookimpl
 
 PLUGIN_ID = "bonus_corner"
 PASSES = ("bonus",)  # em_moved: only for moves onto or across a bonus space
@@ -19,7 +19,7 @@ SPACE_KINDS = {
     },
 }
 
-_KEY = "bonus_corner.spaces"
+_KEY = StashKey[tuple]("bonus_corner.spaces")
 
 
 @hookimpl

@@ -10,9 +10,24 @@ R26  a player who cannot pay after mortgaging all they can is bankrupt: the cred
 
 from __future__ import annotations
 
-from easymoney.engine.actions import RAISE, GoBankrupt, Mortgage, Refusal, Request, Sell
-from easymoney.engine.game import Player
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import (Action, ActionStatement, Player, Refusal, Request, RequestKind, ScriptContext,
+                       hookimpl, money)
+
+if TYPE_CHECKING:
+    from easymoney import Game
+
+
+@dataclass(slots=True)
+class GoBankrupt(Action):
+    player: Player
+    verb = "go bankrupt"
+
+    def __str__(self) -> str:
+        return f"{self.player} goes bankrupt"
+
 
 PLUGIN_ID = "debts"
 REFUSES = (GoBankrupt,)
@@ -26,7 +41,15 @@ EVENTS = {
                 "the Bank takes over {spaces}",
 }
 
-RAISE_ACCEPTS = (Mortgage, Sell, GoBankrupt)
+RAISE = RequestKind(
+    "raise", lambda r: f"{r.player} to raise {money(r.amount - r.player.cash)} by mortgaging or "
+                       f"selling (owes {money(r.amount)} to {r.creditor}), or to go bankrupt")
+
+
+def raise_accepts(game: Game) -> tuple[type[Action], ...]:
+    """What answers a request to raise money: every installed rule's money-raising action
+    types (mortgaging, selling: R25), and going bankrupt."""
+    return (*(t for t in game.ruleset.action_owner if t.raises_money), GoBankrupt)
 
 
 @hookimpl
@@ -40,7 +63,7 @@ def em_collect(game, debtor, creditor, amount, reason):
               cash=debtor.cash)
     if not game.owned_by(debtor):
         return _bankrupt(game, debtor, creditor)
-    request = Request(RAISE, debtor, RAISE_ACCEPTS, amount=amount, creditor=creditor)
+    request = Request(RAISE, debtor, raise_accepts(game), amount=amount, creditor=creditor)
     while debtor.cash < amount:
         action = game.ask(request)
         if type(action) is GoBankrupt:
@@ -83,3 +106,27 @@ def em_refusals(game, action):
             return [Refusal("R26", PLUGIN_ID,
                             f"{action.player} owes nothing that they cannot pay")]
     return None
+
+
+# --- script line: `P goes bankrupt` -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class GoesBankrupt(ActionStatement):
+    """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
+
+    GRAMMAR = "NAME _GOES _BANKRUPT"
+    WORDS = ("goes", "bankrupt")
+    FORMS = ("`P goes bankrupt`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} goes bankrupt"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == RAISE and actor is request.player:
+            return GoBankrupt(actor)
+        return None
+
+
+STATEMENTS = (GoesBankrupt,)

@@ -11,7 +11,7 @@ R21  the deck's cards are shuffled at setup. A drawn card is followed and put on
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "deck"
 RULES = ("R21",)

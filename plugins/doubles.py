@@ -11,7 +11,7 @@ R12  a player who throws doubles draws the top card before moving. If the card s
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "doubles"
 RULES = ("R12",)

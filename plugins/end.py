@@ -10,7 +10,7 @@ R27  the game ends when one player goes bankrupt (the others are ranked), or whe
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "end"
 RULES = ("R27",)

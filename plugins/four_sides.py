@@ -9,8 +9,11 @@ R13  a player who does not own a street on each of the four sides may not acquir
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Bid, Build, Buy, Refusal, Sell
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import Refusal, StashKey, hookimpl
+from easymoney.plugins.auction import Bid
+from easymoney.plugins.building import Build
+from easymoney.plugins.sales import Sell
+from easymoney.plugins.streets import Buy
 
 PLUGIN_ID = "four_sides"
 REFUSES = (Buy, Bid, Sell, Build)
@@ -20,7 +23,7 @@ RULES = ("R13",)
 def _streets_by_side(game, player):
     sides: dict[int, str] = {}
     for space in player.spaces:
-        if space.kind == "street" and space.side is not None:
+        if game.kinds[space.kind].builds and space.side is not None:
             sides.setdefault(space.side, space.name)
     return sides
 
@@ -42,7 +45,7 @@ def em_check_variant(variant):
     return None
 
 
-_CACHE = "four_sides.estates"  # player -> (estate version, streets by side, missing sides)
+_CACHE = StashKey[dict]("four_sides.estates")  # player -> (estate version, streets by side, missing sides)
 
 
 def _estate(game, player):
@@ -67,7 +70,7 @@ def em_refusals(game, action):
         return None  # a street on every side: R13 no longer applies
     if kind is Buy or kind is Bid or kind is Sell:
         space = action.space
-        if space.kind != "street" or space.side is None:
+        if not game.kinds[space.kind].builds or space.side is None:
             return None
         if space.side in sides:
             return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "

@@ -6,7 +6,7 @@ R14  landing on the Stock Exchange or the Give or Take space: draw the top card 
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "give_or_take"
 LANDS_ON = ("draw",)

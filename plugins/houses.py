@@ -7,8 +7,11 @@ R3  each player has the variant's number of houses (16) of their colour; a house
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Bid, Build, Buy, Refusal, Sell
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import Refusal, hookimpl
+from easymoney.plugins.auction import Bid
+from easymoney.plugins.building import Build
+from easymoney.plugins.sales import Sell
+from easymoney.plugins.streets import Buy
 
 PLUGIN_ID = "houses"
 REFUSES = (Buy, Bid, Build, Sell)

@@ -12,7 +12,7 @@ owns nothing, holds nothing and never acts or pays again. A breach raises
 from __future__ import annotations
 
 from easymoney.errors import EasyMoneyError
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "invariants"
 RULES: tuple[str, ...] = ()

@@ -8,7 +8,7 @@ R15  landing on a legend space: pay to or receive from the Bank the amount print
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
 
 PLUGIN_ID = "legends"
 LANDS_ON = ("legend",)

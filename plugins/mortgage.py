@@ -12,16 +12,51 @@ R26  a player may not give up (go bankrupt) while they can still mortgage someth
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from easymoney.engine.actions import GoBankrupt, Mortgage, Redeem, Refusal, money
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted
+from easymoney.plugins.debts import RAISE, GoBankrupt
+from easymoney.plugins.turn import WINDOW_KINDS
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Request, Space, SpaceRef
+
+
+@dataclass(slots=True)
+class Mortgage(Action):
+    player: Player
+    space: Space
+    verb = "mortgage"
+    window = True
+    raises_money = True
+
+    def describe(self) -> str:
+        return f"mortgage {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} mortgages {quoted(self.space)}"
+
+
+@dataclass(slots=True)
+class Redeem(Action):
+    player: Player
+    space: Space
+    verb = "redeem"
+    window = True
+
+    def describe(self) -> str:
+        return f"redeem {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} redeems {quoted(self.space)}"
+
 
 PLUGIN_ID = "mortgage"
 REFUSES = (Mortgage, Redeem, GoBankrupt)
 RULES = ("R19", "R20")
 ACTIONS = (Mortgage, Redeem)
-MORTGAGEABLE = ("street", "commercial")
 OPTIONS = {
     "rent": {
         "enum": ["one_house", "none"], "default": "one_house",
@@ -46,12 +81,19 @@ def redeem_cost(game, space):
     return game.round(total // 100 if total % 100 == 0 else Fraction(total, 100))
 
 
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _why_not_mortgage(game, player, space):
     i = space.index
     if game.owner[i] is not player:
         return f"{player} does not own {space}"
-    if space.kind not in MORTGAGEABLE:
-        return f"{space} is a {space.kind}: only streets and commercial buildings can be mortgaged"
+    if not game.kinds[space.kind].mortgageable:
+        on_board = {s.kind for s in game.spaces}
+        can = [kind.called(k) for k, kind in game.kinds.items()
+               if kind.mortgageable and k in on_board]
+        return f"{space} is a {space.kind}: only {_and(can)} can be mortgaged"
     if game.mortgaged[i]:
         return f"{space} is already mortgaged"
     return None
@@ -99,3 +141,47 @@ def em_apply(game, action):
         game.emit("redeem", player=p.name, space=space.name, amount=cost)
         return True
     return None
+
+
+# --- script lines: `P mortgages SPACE`, `P redeems SPACE` -------------------------------------
+
+@dataclass(frozen=True)
+class Mortgages(ActionStatement):
+    """`P mortgages SPACE` (R19): in a window, or to raise money (R25)."""
+
+    GRAMMAR = "NAME _MORTGAGES space"
+    WORDS = ("mortgages",)
+    FORMS = ("`P mortgages SPACE`",)
+    player: str
+    space: SpaceRef
+
+    def __str__(self) -> str:
+        return f"{self.player} mortgages {self.space}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind in WINDOW_KINDS or (request.kind == RAISE and actor is request.player):
+            return Mortgage(actor, script.space(self.space, self))
+        return None
+
+
+@dataclass(frozen=True)
+class Redeems(ActionStatement):
+    """`P redeems SPACE` (R20): in a window."""
+
+    GRAMMAR = "NAME _REDEEMS space"
+    WORDS = ("redeems",)
+    FORMS = ("`P redeems SPACE`",)
+    player: str
+    space: SpaceRef
+
+    def __str__(self) -> str:
+        return f"{self.player} redeems {self.space}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        if request.kind in WINDOW_KINDS:
+            return Redeem(script.player(self.player, self), script.space(self.space, self))
+        return None
+
+
+STATEMENTS = (Mortgages, Redeems)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from easymoney.engine.actions import Bid, Refusal, Sell, SellExemption, money
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import Refusal, hookimpl, money
+from easymoney.plugins.auction import Bid
+from easymoney.plugins.exemption import SellExemption
+from easymoney.plugins.sales import Sell
 
 PLUGIN_ID = "rounding"
 REFUSES = (Bid, Sell, SellExemption)

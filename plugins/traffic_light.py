@@ -8,7 +8,7 @@ R8  a MAN that moves forward across the Red Traffic Light (both cells) without s
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import StashKey, hookimpl
 
 PLUGIN_ID = "traffic_light"
 PASSES = ("traffic_light",)  # em_moved: only for moves that touch a light
@@ -26,7 +26,7 @@ SPACE_KINDS = {
 }
 EVENTS = {"exempt": "{player} is exempt from {what}: {why}"}
 
-_KEY = "traffic_light.groups"
+_KEY = StashKey[tuple]("traffic_light.groups")
 
 
 @hookimpl

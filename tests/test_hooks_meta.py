@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from easymoney.engine import hookspecs
-from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.dispatch import HOOK_NAMES
 from easymoney.engine.game import Game
 from easymoney.loading.loader import load_variant

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.cli import main
 from easymoney.engine.game import INVARIANTS_ENV, Game
 from easymoney.loading.loader import load_variant

@@ -13,9 +13,11 @@ from typing import Any, Protocol, TextIO
 
 from .actions import Action, Refusal, Request
 from .dispatch import HookRelay
-from ..errors import RefusedAction
+from ..errors import EasyMoneyError, PluginError, RefusedAction
 from .events import CORE_TEMPLATES, Event, describe
+from .kinds import SpaceKind
 from .model import Card, Space, Variant
+from .stash import Stash
 from .registry import Registry, build_manager, discover
 
 
@@ -107,14 +109,15 @@ class RuleSet:
         self.registry = registry
         self.enabled = tuple(enabled)
         self.pm = build_manager(registry, self.enabled)
-        self.hook = HookRelay(self.pm, dispatch, trace)
+        # kind name -> what it is: every rule asks this, none keeps its own list of kinds
+        self.kinds = registry.space_kind_table()
         self.templates = dict(CORE_TEMPLATES)
-        # action type -> the installed plugin that carries it out, and those in play here
-        self.action_owner: dict[type, str] = {}
-        for info in registry.plugins.values():
-            for kind in info.actions:
-                self.action_owner.setdefault(kind, info.id)
+        # action type -> the installed plugin that declares it, and those in play here
+        self.action_owner: dict[type, str] = registry.action_types()
+        self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner)
         self.handled: set[type] = set()
+        self._code_owner: dict[Any, tuple[str, str | None]] | None = None
+        self._file_owner: dict[str, str] = {}
         self._boards: dict[tuple[str, ...], tuple[list[Any], dict[int, Any]]] = {}
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
@@ -123,6 +126,33 @@ class RuleSet:
             if on is not None:
                 self.templates.update(on.events)
                 self.handled.update(on.actions)
+
+    def blame(self, exc: BaseException) -> tuple[str | None, str | None]:
+        """(plugin id, hook name) of the innermost plugin code in `exc`'s traceback."""
+        if self._code_owner is None:
+            owners: dict[Any, tuple[str, str | None]] = {}
+            files: dict[str, str] = {}
+            for name, plugin in self.pm.list_name_plugin():
+                path = getattr(plugin, "__file__", None)
+                if path:
+                    files[path] = name
+                for hook in self.pm.get_hookcallers(plugin) or ():
+                    for impl in hook.get_hookimpls():
+                        if impl.plugin is plugin:
+                            code = getattr(impl.function, "__code__", None)
+                            owners[code] = (name, hook.name)
+            self._code_owner, self._file_owner = owners, files
+        plugin = hook_name = None
+        tb = exc.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            found = self._code_owner.get(code)
+            if found is not None:
+                plugin, hook_name = found
+            elif code.co_filename in self._file_owner:
+                plugin = self._file_owner[code.co_filename]
+            tb = tb.tb_next
+        return plugin, hook_name
 
     def board_callers(self, board_kinds: tuple[str, ...]) -> tuple[list[Any], dict[int, Any]]:
         """For a board with these kinds of space: the `em_land` caller of each space, and
@@ -198,7 +228,7 @@ class Game:
                  "current", "turns_played", "stash", "any_moment", "outcome", "request",
                  "_refusers", "_checked", "_never_refused", "_answers",
                  "_by_space_name", "stopped", "keep_log", "log", "listeners",
-                 "_listeners_by_kind", "seen", "__dict__")
+                 "_listeners_by_kind", "seen", "kinds", "__dict__")
 
     def __init__(self, variant: Variant, players: Iterable[str | tuple[str, str | None]],
                  decider: Decider, *, seed: int = 0, ruleset: RuleSet | None = None,
@@ -218,6 +248,7 @@ class Game:
         self.bank = Account("the Bank", variant.bank_total)
         self.pots: dict[str, Account] = {}
         self.spaces: tuple[Space, ...] = variant.spaces
+        self.kinds: Mapping[str, SpaceKind] = self.ruleset.kinds
         n = self._board_size = len(self.spaces)
         self.owner: list[Player | None] = [None] * n
         self.houses: list[int] = [0] * n
@@ -232,7 +263,7 @@ class Game:
         self.discard: list[Card] = []
         self.current: Player = self.players[0] if self.players else None  # type: ignore[assignment]
         self.turns_played = 0
-        self.stash: dict[Any, Any] = {}
+        self.stash = Stash()  # per-game plugin state, under each plugin's StashKeys
         self.any_moment: frozenset[type] = frozenset()
         self.outcome: Outcome | None = None
         self.request: Request | None = None  # what the game is waiting for, while it waits
@@ -568,7 +599,20 @@ class Game:
             pass
         except StopGame:
             self.stopped = True
+        except EasyMoneyError:
+            raise
+        except Exception as exc:
+            raise self.plugin_failure(exc) from exc
         return self.outcome
+
+    def plugin_failure(self, exc: BaseException) -> PluginError:
+        """`exc`, raised inside a rule plugin's code, as one line naming the plugin and hook."""
+        plugin, hook = self.ruleset.blame(exc)
+        who = f"plugin {plugin!r}" if plugin else "the engine"
+        where = f" in {hook}" if hook else ""
+        player = f", {self.current.name}'s turn" if self.current is not None else ""
+        return PluginError(f"{who} failed{where}: {type(exc).__name__}: {exc} (game seed "
+                           f"{self.seed}, turn {self.turns_played + 1}{player})")
 
     def end(self, reason: str, detail: str) -> None:
         """End the game now (R27 decides when): ranks the players and unwinds the turn."""

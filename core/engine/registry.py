@@ -14,6 +14,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
 from ..errors import PluginError, did_you_mean
 
 PROJECT = "easymoney"
@@ -41,8 +42,8 @@ class PluginInfo:
     rules: tuple[str, ...]
     summary: str
     options: Mapping[str, Mapping[str, Any]]  # option name -> JSON Schema with a default
-    space_kinds: Mapping[str, Mapping[str, Any]]
-    card_kinds: Mapping[str, Mapping[str, Any]]
+    space_kinds: Mapping[str, SpaceKind]
+    card_kinds: Mapping[str, CardKind]
     essential: bool
     requires: tuple[str, ...]
     events: Mapping[str, str]
@@ -77,17 +78,25 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
     for name, item, what in (("REFUSES", type, "action types"), ("LANDS_ON", str, "space kinds"),
                              ("PASSES", str, "space kinds")):
         declared = getattr(obj, name, None)
+        if callable(declared) and not isinstance(declared, type):
+            continue  # a predicate over the declared kinds or action types
         if declared is not None and (not isinstance(declared, (tuple, list, frozenset, set))
                                      or not all(isinstance(x, item) for x in declared)):
-            raise PluginError(f"plugin {pid} ({origin}): {name} must be a tuple of {what}, "
+            also = " or a predicate over SpaceKind" if item is str else " or a predicate"
+            raise PluginError(f"plugin {pid} ({origin}): {name} must be a tuple of {what}{also}, "
                               f"found {declared!r}")
+    space_kinds = {k: as_space_kind(v) for k, v in dict(getattr(obj, "SPACE_KINDS", {})).items()}
+    for kind, declared_kind in space_kinds.items():
+        for problem in declared_kind.problems():
+            raise PluginError(f"plugin {pid} ({origin}): space kind {kind!r}: {problem}")
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     return PluginInfo(
         id=pid, obj=obj, rules=rules, summary=doc[0] if doc else "",
         options=options,
-        space_kinds=dict(getattr(obj, "SPACE_KINDS", {})),
-        card_kinds=dict(getattr(obj, "CARD_KINDS", {})),
-        essential=bool(getattr(obj, "ESSENTIAL", False)),
+        space_kinds=space_kinds,
+        card_kinds={k: as_card_kind(v) for k, v in dict(getattr(obj, "CARD_KINDS", {})).items()},
+        # only a built-in rule may be essential: a third-party plugin is off until named
+        essential=bool(getattr(obj, "ESSENTIAL", False)) and not origin.startswith("entry point"),
         requires=tuple(getattr(obj, "REQUIRES", ())),
         events=dict(getattr(obj, "EVENTS", {})),
         actions=tuple(getattr(obj, "ACTIONS", ())),
@@ -126,20 +135,58 @@ class Registry:
         raise PluginError(f"unknown rule {rule!r}{did_you_mean(rule, names)}")
 
     def space_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
-        return self._kinds("space_kinds")
+        """kind -> (the plugin declaring it, the JSON Schema of its keys)."""
+        return {k: (pid, kind.schema) for k, (pid, kind) in self._kinds("space_kinds").items()}
 
     def card_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
-        return self._kinds("card_kinds")
+        return {k: (pid, kind.schema) for k, (pid, kind) in self._kinds("card_kinds").items()}
 
-    def _kinds(self, attr: str) -> dict[str, tuple[str, Mapping[str, Any]]]:
-        kinds: dict[str, tuple[str, Mapping[str, Any]]] = {}
+    def space_kind_table(self) -> dict[str, SpaceKind]:
+        """kind -> what it is (ownable, its rent rule, ...): what every rule asks."""
+        return {k: kind for k, (_, kind) in self._kinds("space_kinds").items()}
+
+    def action_types(self) -> dict[type, str]:
+        """Every action type an installed plugin declares -> that plugin."""
+        out: dict[type, str] = {}
         for info in self.plugins.values():
-            for kind, schema in getattr(info, attr).items():
+            for kind in info.actions:
+                out.setdefault(kind, info.id)
+        return out
+
+    def _kinds(self, attr: str) -> dict[str, tuple[str, Any]]:
+        kinds: dict[str, tuple[str, Any]] = {}
+        for info in self.plugins.values():
+            for kind, declared in getattr(info, attr).items():
                 if kind in kinds:
                     raise PluginError(f"{attr.replace('_', ' ')[:-1]} {kind!r} is declared by both "
                                       f"{kinds[kind][0]} and {info.id}")
-                kinds[kind] = (info.id, schema)
+                kinds[kind] = (info.id, declared)
         return kinds
+
+    def filter_problems(self, info: PluginInfo) -> list[str]:
+        """The entries of `info`'s LANDS_ON, PASSES and REFUSES that no installed plugin declares.
+
+        A filter lets the fast relay skip calls; an entry naming nothing would silently skip
+        calls that pluggy makes, so it is an error at load time.
+        """
+        kinds = self.space_kind_table()
+        types = self.action_types()
+        out: list[str] = []
+        for name in ("LANDS_ON", "PASSES"):
+            declared = getattr(info.obj, name, None)
+            if declared is None or callable(declared):
+                continue
+            for entry in declared:
+                if entry not in kinds:
+                    out.append(f"plugin {info.id} ({info.origin}): {name} names the space kind "
+                               f"{entry!r}, which no installed plugin declares"
+                               f"{did_you_mean(entry, kinds)}")
+        refuses = getattr(info.obj, "REFUSES", None)
+        for entry in () if refuses is None or callable(refuses) else refuses:
+            if entry not in types:
+                out.append(f"plugin {info.id} ({info.origin}): REFUSES names the action type "
+                           f"{entry.__name__}, which no installed plugin declares in ACTIONS")
+        return out
 
     def event_templates(self) -> dict[str, str]:
         templates: dict[str, str] = {}
@@ -170,7 +217,7 @@ def _load_entry_points(registry: Registry) -> None:
             registry.add(info)
         except PluginError as exc:
             registry.load_errors.append(exc.message)
-        except (Exception, SystemExit) as exc:  # a broken third-party plugin must not stop the others
+        except BaseException as exc:  # noqa: B036 -- a broken third-party plugin must not stop the others, whatever it raises
             registry.load_errors.append(f"plugin {ep.name} ({origin}) failed to load: "
                                         f"{type(exc).__name__}: {exc}")
 
@@ -197,7 +244,7 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             if kind in taken:
                 raise PluginError(f"{label} declares the {what} {kind!r}, which rule "
                                   f"{taken[kind][0]!r} already declares")
-            _check_schema(fragment, f"{label}: {what} {kind!r}")
+            _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
 
@@ -223,6 +270,13 @@ def _discover(autoload: bool) -> Registry:
     _load_builtins(registry)
     if autoload:
         _load_entry_points(registry)
+    for info in list(registry.plugins.values()):
+        problems = registry.filter_problems(info)
+        if problems and info.origin == "built-in":
+            raise PluginError(problems[0])  # a bug of ours: no game may run with it
+        if problems:
+            registry.load_errors.extend(problems)
+            del registry.plugins[info.id]
     return registry
 
 

@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import __version__
-from ..engine.actions import Action, EndTurn, Refusal, Request, Roll
+from ..engine.actions import Action, Refusal, Request
+from ..plugins.turn import EndTurn, Roll
 from ..errors import UsageError
 from ..engine.events import Event
 from ..engine.game import Game, Player

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import actions as A
-from ..engine.bots import make_strategy
+from ..plugins.turn import WINDOW_AFTER, WINDOW_BEFORE, EndTurn, Roll
+from ..bots import make_strategy
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
 from ..engine.events import Event
 from ..engine.game import NO_RULE, Game, Player, StopGame, ruleset_for
@@ -17,6 +18,7 @@ from ..engine.registry import discover
 from . import ast as S
 from .expectations import check_expectation
 from .setup import apply_setup
+from .syntax import ActionStatement
 
 DEFAULT_VARIANT = "standard"
 # a bare `autoplay` in a game no rule can end (every ending rule switched off) stops here
@@ -264,7 +266,7 @@ class ScriptRunner:
             raise self.error(stmt, f"the game waits for {request.describe()}; found "
                                    f"'{self.text(stmt)}'")
         self._flush(j)
-        if type(action) is A.EndTurn and type(stmt) is not S.EndTurn:
+        if type(action) is EndTurn and type(stmt) is not S.EndTurn:
             return action  # the line opens the next turn: it is read again there
         self.cursor = j + 1
         self.last = stmt
@@ -297,53 +299,21 @@ class ScriptRunner:
 
     def _answer(self, stmt: Any, request: A.Request) -> A.Action | None:
         """The action `stmt` gives in answer to `request`, EndTurn, or None if it does not answer."""
-        kind = request.kind
-        t = type(stmt)
-        if t is S.Draw:
+        if type(stmt) is S.Draw:
             return None
         actor = self.player(stmt.player, stmt)
-        if t is S.SellExemption:  # at any moment, by anyone (R16)
-            return A.SellExemption(actor, self.player(stmt.buyer, stmt), stmt.price)
+        if isinstance(stmt, ActionStatement) and stmt.ANY_MOMENT:  # anyone, any moment (R16)
+            return stmt.answer(self, request)
         bot = request.player.name in self.strategies
-        if kind == A.WINDOW_AFTER and self._begins_later_turn(actor, stmt, request):
+        if request.kind == WINDOW_AFTER and self._begins_later_turn(actor, stmt, request):
             # a player with a strategy closes their own window by it
-            return None if bot else A.EndTurn(request.player)
+            return None if bot else EndTurn(request.player)
         if bot and actor is not request.player:
             return None  # not their line: their strategy decides
-        if t is S.Roll:
-            if kind == A.WINDOW_BEFORE and actor is request.player:
-                return A.Roll(actor, stmt.dice)
-            return None
-        if t is S.Buy or t is S.Decline:
-            if kind == A.BUY and actor is request.player and request.space is not None:
-                return (A.Buy if t is S.Buy else A.Decline)(actor, request.space)
-            return None
-        if t is S.Bid or t is S.Pass:
-            if kind == A.BID and actor is request.player and request.space is not None:
-                if t is S.Bid:
-                    return A.Bid(actor, request.space, stmt.amount)
-                return A.Pass(actor, request.space)
-            return None
-        if t is S.GoBankrupt:
-            if kind == A.RAISE and actor is request.player:
-                return A.GoBankrupt(actor)
-            return None
-        if t is S.EndTurn:
-            if kind == A.WINDOW_AFTER and actor is request.player:
-                return A.EndTurn(actor)
-            return None
-        window = kind == A.WINDOW_BEFORE or kind == A.WINDOW_AFTER
-        raising = kind == A.RAISE and actor is request.player
-        if t is S.Build and window:
-            return A.Build(actor, self.space(stmt.space, stmt), stmt.count)
-        if t is S.Redeem and window:
-            return A.Redeem(actor, self.space(stmt.space, stmt))
-        if t is S.Mortgage and (window or raising):
-            return A.Mortgage(actor, self.space(stmt.space, stmt))
-        if t is S.Sell and (window or raising):
-            return A.Sell(actor, self.space(stmt.space, stmt), self.player(stmt.buyer, stmt),
-                          stmt.price)
-        return None
+        own = _OWN_ANSWERS.get(type(stmt))
+        if own is not None:
+            return own(actor, stmt, request)
+        return stmt.answer(self, request)  # a rule plugin's line: it knows what it answers
 
     def refused(self, game: Game, request: A.Request, action: A.Action,
                 refusals: list[A.Refusal]) -> None:
@@ -402,6 +372,22 @@ class ScriptRunner:
         self._flush(j)
         self.cursor = j + 1
         return stmt.card
+
+
+def _roll(actor: Player, stmt: S.Roll, request: A.Request) -> A.Action | None:
+    if request.kind == WINDOW_BEFORE and actor is request.player:
+        return Roll(actor, stmt.dice)
+    return None
+
+
+def _end_turn(actor: Player, stmt: S.EndTurn, request: A.Request) -> A.Action | None:
+    if request.kind == WINDOW_AFTER and actor is request.player:
+        return EndTurn(actor)
+    return None
+
+
+# the language's own action lines; those of rule plugins answer for themselves
+_OWN_ANSWERS: dict[type, Callable[..., A.Action | None]] = {S.Roll: _roll, S.EndTurn: _end_turn}
 
 
 def _without_comment(text: str) -> str:

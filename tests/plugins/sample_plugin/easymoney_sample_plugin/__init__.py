@@ -7,7 +7,7 @@ import types
 
 import pluggy
 
-from easymoney.engine.bots import Strategy
+from easymoney.bots import Strategy
 
 hookimpl = pluggy.HookimplMarker("easymoney")
 
