@@ -5,10 +5,9 @@ from __future__ import annotations
 from ..engine import actions as A
 from ..engine.actions import money
 from ..engine.game import Game, Player
+from ..script import parser
 
 COMMANDS = ("?", "board", "status", "history", "save", "undo", "help", "quit")
-VERB_PHRASES = ("rolls", "buys", "declines", "bids", "passes", "builds on", "mortgages",
-                "redeems", "sells", "goes bankrupt", "ends turn")
 
 
 def _quoted(name: str) -> str:
@@ -19,30 +18,39 @@ def _allowed(game: Game, action: A.Action) -> bool:
     return not game.refusals(action)
 
 
+def _action_types(game: Game) -> dict[str, type]:
+    """The installed action types by verb ("build", "mortgage", ...): the rules own them."""
+    return {t.verb: t for t in game.ruleset.action_owner}
+
+
+# the request kinds of the built-in rules, by name (each is declared by its plugin)
+WINDOW_BEFORE, WINDOW_AFTER, BUY, BID, RAISE = "window_before", "window_after", "buy", "bid", "raise"
+
+
 def possible_answers(game: Game, request: A.Request) -> list[str]:
     """The lines that answer `request` now, with the player's name left out (as typed)."""
     p = request.player
     kind = request.kind
     out: list[str] = []
-    if kind == A.WINDOW_BEFORE:
+    if kind == WINDOW_BEFORE:
         out.append("rolls                (or `rolls 3 4` to choose the dice)")
-    elif kind == A.WINDOW_AFTER:
+    elif kind == WINDOW_AFTER:
         nxt = f" ({request.next_player} plays next)" if request.next_player else ""
         out.append(f"ends turn{nxt}")
-    elif kind == A.BUY:
+    elif kind == BUY:
         out.append(f"buys                 ({request.space} for "
                    f"{money(int(request.space.get('price', 0)))})")
         out.append("declines             (the space goes to auction)")
-    elif kind == A.BID:
+    elif kind == BID:
         high = (f"high bid {money(request.high_bid)} by {request.high_bidder}, "
                 if request.high_bidder is not None else "")
         out.append(f"bids N               ({high}at least {money(request.least)}; "
                    f"you have {money(p.cash)})")
         out.append("passes")
-    elif kind == A.RAISE:
+    elif kind == RAISE:
         out.append("goes bankrupt")
-    window = kind in (A.WINDOW_BEFORE, A.WINDOW_AFTER)
-    if window or kind == A.RAISE:
+    window = kind in (WINDOW_BEFORE, WINDOW_AFTER)
+    if window or kind == RAISE:
         out += _estate_answers(game, p, builds=window)
     if any(c.kind == "exemption" for c in p.held):
         out.append("sells exemption to PLAYER for N")
@@ -51,13 +59,15 @@ def possible_answers(game: Game, request: A.Request) -> list[str]:
 
 def _estate_answers(game: Game, p: Player, builds: bool) -> list[str]:
     out: list[str] = []
+    types = _action_types(game)
+    build, mortgage, redeem = types.get("build"), types.get("mortgage"), types.get("redeem")
     for s in game.owned_by(p):
         name = _quoted(s.name)
-        if builds and _allowed(game, A.Build(p, s, 1)):
+        if builds and build is not None and _allowed(game, build(p, s, 1)):
             out.append(f"builds on {name}")
-        if _allowed(game, A.Mortgage(p, s)):
+        if mortgage is not None and _allowed(game, mortgage(p, s)):
             out.append(f"mortgages {name}")
-        if builds and _allowed(game, A.Redeem(p, s)):
+        if builds and redeem is not None and _allowed(game, redeem(p, s)):
             out.append(f"redeems {name}")
     if game.owned_by(p):
         out.append("sells \"SPACE\" to PLAYER for N")
@@ -68,8 +78,9 @@ def completions(game: Game, words: list[str], current: str) -> list[str]:
     """The words that may follow `words` (the finished words of the line), starting with `current`."""
     players = [q.name for q in game.players]
     spaces = sorted({_quoted(s.name) for s in game.spaces})
-    verbs = ["rolls", "buys", "declines", "bids", "passes", "builds", "mortgages", "redeems",
-             "sells", "goes", "ends"]
+    # the verbs of the language as installed (plugins contribute statements); cards are
+    # drawn by the game, not typed
+    verbs = [v for v in parser.VERBS if v != "draws"]
     if words and words[0] in players:
         words = words[1:]
     if not words:

@@ -18,7 +18,7 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..errors import EasyMoneyError, ScriptSyntaxError, UsageError
 from ..script import ast as S
-from ..script.parser import VERBS, parse, parse_file
+from ..script.parser import parse, parse_file
 from ..script.record import Recorder, record_text, write_atomically
 from ..script.runner import Note, RunResult, ScriptRunner
 from .answers import (completions, describe_wait, help_text, possible_answers, split_words,
@@ -30,8 +30,10 @@ NEW_GAME = "<new game>"
 HISTORY_LINES = 30  # `history` alone shows this many of the last lines
 
 
-class _Undo(Exception):
-    """Raised out of the game to replay it without the person's last decision."""
+class _Undo(BaseException):
+    """Raised out of the game to replay it without the person's last decision (a
+    BaseException, as KeyboardInterrupt: the game reports any Exception from inside a turn
+    as a plugin's failure, and this one is no failure)."""
 
 
 class Reader:
@@ -266,7 +268,7 @@ class Session:
                      "game); ? lists what may be answered now.")
             return None
         actor = getattr(stmt, "player", None)
-        if actor != request.player.name and not isinstance(stmt, S.SellExemption):
+        if actor != request.player.name and not getattr(stmt, "ANY_MOMENT", False):
             self.say(f"It is {request.player}'s decision now: the game waits for "
                      f"{request.describe()}.")
             return None
