@@ -7,7 +7,8 @@ import pytest
 from easymoney.plugins import turn
 from easymoney.bots import BotDecider, Cautious, make_strategy
 from easymoney.engine.events import Event
-from easymoney.engine.game import EVERY_KIND, Game, ruleset_for
+from easymoney.engine.events import EVERY_KIND
+from easymoney.engine.game import Game, ruleset_for
 from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]

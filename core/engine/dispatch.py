@@ -96,6 +96,94 @@ def _first5(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
     return first
 
 
+def _first2_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any) -> Any:
+        r = f0(a, b)
+        if r is not None:
+            return r
+        return f1(a, b)
+    return first
+
+
+def _first2_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any) -> Any:
+        r = f0(a, b)
+        if r is not None:
+            return r
+        r = f1(a, b)
+        if r is not None:
+            return r
+        return f2(a, b)
+    return first
+
+
+def _first3_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any) -> Any:
+        r = f0(a, b, c)
+        if r is not None:
+            return r
+        return f1(a, b, c)
+    return first
+
+
+def _first3_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any) -> Any:
+        r = f0(a, b, c)
+        if r is not None:
+            return r
+        r = f1(a, b, c)
+        if r is not None:
+            return r
+        return f2(a, b, c)
+    return first
+
+
+def _first4_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any) -> Any:
+        r = f0(a, b, c, d)
+        if r is not None:
+            return r
+        return f1(a, b, c, d)
+    return first
+
+
+def _first4_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any) -> Any:
+        r = f0(a, b, c, d)
+        if r is not None:
+            return r
+        r = f1(a, b, c, d)
+        if r is not None:
+            return r
+        return f2(a, b, c, d)
+    return first
+
+
+def _first5_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
+        r = f0(a, b, c, d, e)
+        if r is not None:
+            return r
+        return f1(a, b, c, d, e)
+    return first
+
+
+def _first5_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
+        r = f0(a, b, c, d, e)
+        if r is not None:
+            return r
+        r = f1(a, b, c, d, e)
+        if r is not None:
+            return r
+        return f2(a, b, c, d, e)
+    return first
+
+
 def _collect_any(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
     def collect(*args: Any) -> list[Any]:
         out = []
@@ -146,6 +234,9 @@ def _nothing_first(*args: Any) -> None:
 
 
 _FIRST = {1: _first1, 2: _first2, 3: _first3, 4: _first4, 5: _first5}
+# the usual two or three implementations, their calls written out (no loop)
+_FIRST_FEW = {(2, 2): _first2_2, (3, 2): _first3_2, (4, 2): _first4_2, (5, 2): _first5_2,
+              (2, 3): _first2_3, (3, 3): _first3_3, (4, 3): _first4_3, (5, 3): _first5_3}
 _COLLECT = {2: _collect2}
 _NOTIFY = {2: _notify2, 4: _notify4}
 
@@ -162,7 +253,10 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
     if how == "first":
         if not funcs:
             return _nothing_first
-        return funcs[0] if len(funcs) == 1 else _FIRST[n](funcs)
+        if len(funcs) == 1:
+            return funcs[0]
+        few = _FIRST_FEW.get((n, len(funcs)))
+        return few(*funcs) if few is not None else _FIRST[n](funcs)
     if how == "collect":
         return _COLLECT.get(n, _collect_any)(funcs)
     if len(funcs) == 1:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
 from ..words import count
@@ -74,3 +74,62 @@ def describe(event: Event, templates: Mapping[str, str | None]) -> str | None:
         return _FORMATTER.format(template, **event.data)
     except (KeyError, IndexError, ValueError):
         return f"{event.kind}: {event.data}"
+
+
+class _EveryKind:
+    """The `seen` of a game that keeps its log or has a listener for every event."""
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "EVERY_KIND"
+
+
+EVERY_KIND = _EveryKind()
+
+
+class EventLog:
+    """A game's events: the log it keeps, who listens, and which kinds someone sees.
+
+    `seen` holds the kinds someone sees: hot paths test `kind in game.seen` before building
+    an event nobody would see. The game hands out `emit` as its own, and mirrors `seen`
+    (`on_seen` is told each change).
+    """
+
+    __slots__ = ("keep", "log", "listeners", "by_kind", "seen", "_on_seen")
+
+    def __init__(self, keep: bool, on_seen: Callable[[Container[str]], None]) -> None:
+        self.keep = keep
+        self.log: list[Event] = []
+        self.listeners: tuple[Callable[[Event], None], ...] = ()
+        self.by_kind: dict[str, list[Callable[[Event], None]]] = {}
+        self.seen: Container[str] = EVERY_KIND if keep else frozenset()
+        self._on_seen = on_seen
+        on_seen(self.seen)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        if kind not in self.seen:
+            return  # nobody wants this event: do not even build it
+        event = Event(kind, data)
+        if self.keep:
+            self.log.append(event)
+        for listener in self.listeners:
+            listener(event)
+        targeted = self.by_kind.get(kind)
+        if targeted is not None:
+            for listener in targeted:
+                listener(event)
+
+    def listen(self, listener: Callable[[Event], None],
+               kinds: Iterable[str] | None = None) -> None:
+        """Call `listener` with every event, or only with events of these kinds (cheaper)."""
+        if kinds is None:
+            self.listeners += (listener,)
+            self.seen = EVERY_KIND
+        else:
+            for kind in kinds:
+                self.by_kind.setdefault(kind, []).append(listener)
+            if self.seen is not EVERY_KIND:
+                self.seen = frozenset(self.by_kind)
+        self._on_seen(self.seen)

@@ -12,7 +12,8 @@ from ..plugins.turn import WINDOW_AFTER, WINDOW_BEFORE, EndTurn, Roll
 from ..bots import make_strategy
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
 from ..engine.events import Event
-from ..engine.game import NO_RULE, Game, Player, StopGame, ruleset_for
+from ..engine.decisions import NO_RULE
+from ..engine.game import Game, Player, StopGame, ruleset_for
 from ..engine.model import Space, Variant
 from ..engine.registry import discover
 from . import ast as S
