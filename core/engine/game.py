@@ -9,7 +9,7 @@ import random
 from fractions import Fraction
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TextIO
+from typing import Any, NoReturn, Protocol, TextIO
 
 from .actions import Action, Refusal, Request
 from .dispatch import HookRelay
@@ -113,7 +113,7 @@ class RuleSet:
         self.kinds = registry.space_kind_table()
         self.templates = dict(CORE_TEMPLATES)
         # action type -> the installed plugin that declares it, and those in play here
-        self.action_owner: dict[type, str] = registry.action_types()
+        self.action_owner: dict[type[Action], str] = registry.action_types()
         self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner)
         self.handled: set[type] = set()
         self._code_owner: dict[Any, tuple[str, str | None]] | None = None
@@ -626,7 +626,7 @@ class Game:
         return PluginError(f"{who} failed{where}: {type(exc).__name__}: {exc} (game seed "
                            f"{self.seed}, turn {self.turns_played + 1}{player})")
 
-    def end(self, reason: str, detail: str) -> None:
+    def end(self, reason: str, detail: str) -> NoReturn:
         """End the game now (R27 decides when): ranks the players and unwinds the turn."""
         if self.outcome is None:
             winners = self.winners()

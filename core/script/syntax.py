@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from ..engine.actions import Action, Request
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .ast import SpaceRef
 
 
-class ScriptContext:
+class ScriptContext(Protocol):
     """What a statement may ask of the script that runs it (the runner implements it)."""
 
     game: Game
