@@ -36,6 +36,7 @@ from .loading.loader import builtin_names, load_variant
 from .engine.model import Variant
 from .engine.registry import discover
 from .script.record import Recorder, header_lines, record_text, write_atomically
+from .words import count, noun
 
 END_REASONS = ("bankruptcy", "bank", "turns")
 END_LABELS = {"bankruptcy": "bankruptcy", "bank": "bank broken", "turns": "turn limit"}
@@ -697,14 +698,14 @@ def summary_text(summary: Mapping[str, Any], top: int = 10) -> str:
     rules = summary["rules"]
     changes = ([f"+{r}" for r in rules["with"]] + [f"-{r}" for r in rules["without"]]
                + [f"@{o}" for o in rules["options"]])
-    lines = [f"{n:,} games of {summary['variant']}{' (' + ' '.join(changes) + ')' if changes else ''}"
+    lines = [f"{count(n, 'game')} of {summary['variant']}{' (' + ' '.join(changes) + ')' if changes else ''}"
              f", {summary['players']} players, seed {summary['seed']}, at most "
-             f"{summary['max_turns']:,} turns a game",
+             f"{count(summary['max_turns'], 'turn')} a game",
              f"Seats: {_seats_text(summary)}",
              f"Player-turns played: {summary['player_turns']:,}", "", "How the games ended"]
     for reason, e in summary["ended"].items():
         lines.append(f"  {END_LABELS.get(reason, reason):<12} {e['percent']:5.1f}%  "
-                     f"{e['games']:>{len(str(n))}} games")
+                     f"{e['games']:>{len(str(n))}} {noun(e['games'], 'game')}")
     t = summary["turns"]
     lines += ["", f"Turns per game: mean {t['mean']:,.1f}, median {_num(t['median'])}, "
                   f"90th percentile {t['p90']:,} (shortest {t['min']:,}, longest {t['max']:,})",
@@ -724,7 +725,7 @@ def summary_text(summary: Mapping[str, Any], top: int = 10) -> str:
         lo, hi = s["ci95"]
         lines.append(f"  {s['strategy']:<{strat_w + 6}} {_num(s['wins']):>8} {_pct(s['rate']):>6}  "
                      f"{_pct(lo) + '-' + _pct(hi):<15}  {s['seats']:>5} ({_pct(s['parity'])})")
-    lines.append(f"  {w['shared_games']} game(s) had a shared win"
+    lines.append(f"  {count(w['shared_games'], 'game')} had a shared win"
                  + (f"; {w['games_without_winner']} had no winner" if w["games_without_winner"] else ""))
     spaces = sorted(summary["spaces"], key=lambda s: (-s["rent"], s["index"]))[:top]
     if spaces:
@@ -788,9 +789,9 @@ def compare_text(summary: Mapping[str, Any]) -> str:
                 cells += [f"{value - values[0]:+.1f}", ""]
         table.append(cells)
     widths = [max(len(row[c]) for row in table) for c in range(len(header))]
-    lines = [f"{summary['games']:,} games on each of {len(arms)} arms, the same seeds on each "
+    lines = [f"{count(summary['games'], 'game')} on each of {len(arms)} arms, the same seeds on each "
              f"(seed {summary['seed']}), {summary['players']} players, at most "
-             f"{summary['max_turns']:,} turns a game",
+             f"{count(summary['max_turns'], 'turn')} a game",
              f"Seats: {_seats_text(summary)}", ""]
     for row in table:
         cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
@@ -1014,7 +1015,7 @@ def require_matplotlib() -> Any:
         import matplotlib
     except ImportError:
         raise UsageError("--plot needs matplotlib, which is not installed: "
-                         "pip install easymoney[plot]") from None
+                         "pip install 'easymoney-game[plot]'") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
@@ -1059,7 +1060,7 @@ def plot_summary(summary: Mapping[str, Any], path: str) -> None:
         board.set_xlim(0, side + 1)
         board.set_ylim(0, side + 1)
         board.text((side + 1) / 2, (side + 1) / 2,
-                   f"{summary['arm']}\n{summary['games']:,} games\n\nshare of landings\nper space",
+                   f"{summary['arm']}\n{count(summary['games'], 'game')}\n\nshare of landings\nper space",
                    ha="center", va="center", fontsize=11)
         board.set_aspect("equal")
         board.axis("off")

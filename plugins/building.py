@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted
+from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted, words
 from easymoney.plugins.turn import WINDOW_KINDS
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ REFUSES = (Build,)
 RULES = ("R17",)
 ACTIONS = (Build,)
 EVENTS = {
-    "build": "{player} builds {count} house(s) on {space} for {cost:$}: {houses} now",
+    "build": "{player} builds {count:#house} on {space} for {cost:$}: {houses} now",
     "subdivision": "{space} is a Subdivision",
 }
 
@@ -60,11 +60,11 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
         return [Refusal("R19", PLUGIN_ID, f"{space} is mortgaged: no house may be added")]
     limit = game.variant.houses_per_street
     if count < 1 or game.houses[i] + count > limit:
-        return [Refusal("R17", PLUGIN_ID, f"{space} has {game.houses[i]} house(s) and a street "
+        return [Refusal("R17", PLUGIN_ID, f"{space} has {words.count(game.houses[i], 'house')} and a street "
                         f"holds at most {limit}")]
     cost = space.price * count
     if p.cash < cost:
-        return [Refusal("R17", PLUGIN_ID, f"{p} has {money(p.cash)} and {count} house(s) on "
+        return [Refusal("R17", PLUGIN_ID, f"{p} has {money(p.cash)} and {words.count(count, 'house')} on "
                         f"{space} cost {money(cost)}")]
     return None
 

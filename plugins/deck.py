@@ -3,7 +3,7 @@
 R21  the deck's cards are shuffled at setup. A drawn card is followed and put on a discard
      pile, except a card its drawer keeps (the Special Exemption card, R16). When the draw
      pile is empty the discards are shuffled into a new draw pile.
-     Money cards (BOARD.md): `take` receives from the Bank, `pay` pays the Bank or a pot,
+     Money cards (docs/board.md): `take` receives from the Bank, `pay` pays the Bank or a pot,
      `pay_per_house` pays per house on the board (rounded, R30), `collect_from_each`
      collects from every other player; `tax`/`traffic_fine` charges are waived by R16.
      A card kind whose rule is off is left out of the deck.
@@ -37,7 +37,7 @@ CARD_KINDS = {
 }
 EVENTS = {
     "draw": "{player} draws \"{card}\"",
-    "reshuffle": "The discards are shuffled into a new draw pile ({cards} cards)",
+    "reshuffle": "The discards are shuffled into a new draw pile ({cards:#card})",
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from easymoney import hookimpl
+from easymoney.words import count
 
 if TYPE_CHECKING:
     from easymoney import Game, Player
@@ -48,4 +49,5 @@ def em_bankrupt(game: Game, player: Player) -> None:
 def em_turn_end(game: Game, player: Player) -> None:
     limit = game.variant.rules[PLUGIN_ID]["max_turns"]
     if limit is not None and game.turns_played >= limit:
-        game.end("turns", f"{game.turns_played} turns were played (end.max_turns)")
+        n = game.turns_played
+        game.end("turns", f"{count(n, 'turn')} {'was' if n == 1 else 'were'} played (end.max_turns)")

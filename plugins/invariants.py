@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from easymoney.errors import EasyMoneyError
 from easymoney import hookimpl
+from easymoney.words import count
 
 if TYPE_CHECKING:
     from easymoney import Event, Game
@@ -46,7 +47,7 @@ def violations(game: Game, event: Event | None = None) -> list[str]:
         houses = game.houses[space.index]
         if owner is None:
             if houses:
-                found.append(f"unowned {space} carries {houses} house(s)")
+                found.append(f"unowned {space} carries {count(houses, 'house')}")
             continue
         if houses < 1:
             found.append(f"{space} is owned by {owner} but carries no house")
@@ -56,7 +57,7 @@ def violations(game: Game, event: Event | None = None) -> list[str]:
     for p in game.players:
         if game.ruleset.enabled and "houses" in game.ruleset.enabled and \
                 on_board[p.name] + p.houses_left != allotment:
-            found.append(f"{p} has {on_board[p.name]} house(s) on the board and "
+            found.append(f"{p} has {count(on_board[p.name], 'house')} on the board and "
                          f"{p.houses_left} in supply, not {allotment} in all")
         if p.bankrupt and (p.spaces or p.held or p.cash):
             found.append(f"bankrupt {p} still owns or holds something")

@@ -40,7 +40,7 @@ PLUGIN_ID = "sales"
 REFUSES = (Sell,)
 RULES = ("R22",)
 ACTIONS = (Sell,)
-EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses} house(s) change colour)"}
+EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses:#house} now in {buyer}'s colour)"}
 
 
 @hookimpl

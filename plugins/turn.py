@@ -48,7 +48,7 @@ ESSENTIAL = True
 EVENTS = {
     "turn": "Turn {number}: {player}",
     "roll": "{player} rolls {dice:dice} = {total}",
-    "move": "{player} moves to {space} ({end})",
+    "move": "{player} {steps:moves} to {space} ({end})",
 }
 
 WINDOW_BEFORE = RequestKind(

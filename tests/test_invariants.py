@@ -70,13 +70,13 @@ def test_negative_cash(game: Game) -> None:
 
 def test_a_house_given_out_of_nothing(game: Game) -> None:
     game.players[0].houses_left += 1
-    assert breach(game) == "Ann has 0 house(s) on the board and 17 in supply, not 16 in all"
+    assert breach(game) == "Ann has 0 houses on the board and 17 in supply, not 16 in all"
 
 
 def test_a_house_that_vanished(game: Game) -> None:
     game.acquire(game.players[1], street(game))
     game.houses[street(game).index] += 1  # one more on the board, none taken from the supply
-    assert breach(game) == "Bob has 2 house(s) on the board and 15 in supply, not 16 in all"
+    assert breach(game) == "Bob has 2 houses on the board and 15 in supply, not 16 in all"
 
 
 def test_an_owned_space_without_a_house(game: Game) -> None:
@@ -89,7 +89,7 @@ def test_an_owned_space_without_a_house(game: Game) -> None:
 
 def test_houses_on_an_unowned_space(game: Game) -> None:
     game.houses[street(game).index] = 2
-    assert breach(game) == "unowned Dover Street carries 2 house(s)"
+    assert breach(game) == "unowned Dover Street carries 2 houses"
 
 
 def test_an_owner_who_does_not_hold_the_space(game: Game) -> None:

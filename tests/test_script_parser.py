@@ -18,7 +18,7 @@ from easymoney.plugins.hospital import ExpectHospital, SetupHospital
 from easymoney.plugins.mortgage import Mortgages, Redeems
 from easymoney.plugins.sales import Sells
 from easymoney.plugins.streets import Buys, Declines
-from easymoney.errors import ScriptSyntaxError
+from easymoney.errors import ScriptSyntaxError, shown_line
 from easymoney.script import ast as A
 from easymoney.script.parser import parse, parse_bytes, parse_file
 
@@ -324,7 +324,7 @@ def test_error(text, where, message):
     with pytest.raises(ScriptSyntaxError) as err:
         parse(text, "t.game")
     line, col = map(int, where.split(":"))
-    source = text.split("\n")[line - 1]
+    source = shown_line(text.split("\n")[line - 1])  # a control character shown as a symbol
     assert err.value.located() == (f"t.game:{where}: error: {message}\n"
                                    f"{source}\n{' ' * (col - 1)}^")
     assert "__ANON" not in message and "Token" not in message

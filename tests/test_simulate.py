@@ -345,7 +345,7 @@ def test_plot_without_matplotlib_says_how_to_install_it(capsys, monkeypatch, tmp
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, _, err = cli(capsys, "simulate", "--games", "1", "--plot", str(tmp_path / "p.png"))
     assert code == 2
-    assert "pip install easymoney[plot]" in one_line_error(err)
+    assert "pip install 'easymoney-game[plot]'" in one_line_error(err)
     assert not (tmp_path / "p.png").exists()
 
 

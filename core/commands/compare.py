@@ -6,7 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from .. import simulate as S
 from ..errors import UsageError
 from ._variant_args import invariants_switch
 from .simulate import add_batch_args, batch_from_args
@@ -28,6 +27,7 @@ def register(sub: Any) -> None:
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
+    from .. import simulate as S
     if len(args.specs) < 2:
         raise UsageError("compare needs at least two SPECs, e.g. `easymoney compare standard "
                          "no-four-sides`")

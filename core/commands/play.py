@@ -6,17 +6,16 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import money
 from ..cli import trace_requested
 from ..errors import UsageError
-from ..engine.events import Event
-from ..engine.game import Game
-from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
-from ..script.record import Recorder, header_lines, record_text, write_atomically
-from ..script.runner import Note, RunResult, ScriptRunner
 from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+
+if TYPE_CHECKING:
+    from ..engine.events import Event
+    from ..engine.game import Game
+    from ..script.runner import Note, RunResult, ScriptRunner
 
 
 def register(sub: Any) -> None:
@@ -42,6 +41,9 @@ def register(sub: Any) -> None:
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
+    from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
+    from ..script.record import Recorder, record_text, write_atomically
+    from ..script.runner import ScriptRunner
     if args.file == "-":
         # read one byte past the limit: enough for the parser to refuse a larger script
         script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")
@@ -75,13 +77,15 @@ def run(args: argparse.Namespace) -> int:
                           on_event=on_event, on_note=on_note)
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None
+    # made before the game: a variant path a script cannot write is refused now
+    header = _record_header(runner, args.record) if args.record else []
     result = runner.run()
     if args.json:
         out.write(json.dumps({"summary": summary(result)}) + "\n")
     else:
         out.write(standings_text(result))
     if recorder is not None:
-        write_atomically(args.record, record_text(_record_header(runner, args.record), recorder))
+        write_atomically(args.record, record_text(header, recorder, args.record))
     return 1 if result.failures else 0
 
 
@@ -95,6 +99,7 @@ def check_writable(path: str) -> None:
 
 
 def _record_header(runner: ScriptRunner, out_path: str) -> list[str]:
+    from ..script.record import header_lines
     h = runner.header
     ref, _ = h.variant_ref(runner.script)
     is_path = h.variant is not None and h.variant.path is not None
@@ -144,6 +149,7 @@ def current_turn(game: Game) -> int:
 
 
 def standings_text(result: RunResult) -> str:
+    from ..engine.actions import money
     game = result.game
     o = game.outcome
     lines = [""]

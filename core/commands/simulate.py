@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import simulate as S
 from ..errors import UsageError
 from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+
+if TYPE_CHECKING:
+    from .. import simulate as S
 
 
 def add_batch_args(p: argparse.ArgumentParser, games: int) -> None:
@@ -34,6 +36,7 @@ def add_batch_args(p: argparse.ArgumentParser, games: int) -> None:
 
 
 def batch_from_args(args: argparse.Namespace) -> S.Batch:
+    from .. import simulate as S
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers {args.workers}: expected at least 1")
     return S.Batch(games=args.games, players=args.players,
@@ -62,13 +65,14 @@ def register(sub: Any) -> None:
                           "play` replays (DIR is created if missing)")
     out.add_argument("--plot", metavar="FILE.png",
                      help="draw landings and rent per space and the game lengths (needs "
-                          "matplotlib: pip install easymoney[plot])")
+                          "matplotlib: pip install 'easymoney-game[plot]')")
     add_variant_args(p)
     p.set_defaults(func=run)
 
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
+    from .. import simulate as S
     arm = S.parse_spec(args.variant, enable=args.with_rules, disable=args.without_rules,
                        options=args.options)
     batch = batch_from_args(args)

@@ -6,6 +6,7 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
+from ..words import count
 from .actions import money
 
 
@@ -26,13 +27,27 @@ class Event:
 
 
 class _Formatter(string.Formatter):
-    """`{amount:$}` writes money as `$1,100`; `{dice:dice}` writes `3 + 4`."""
+    """The format specs a template may use besides Python's own.
+
+    `{amount:$}` writes money as `$1,100`; `{dice:dice}` writes `3 + 4`; `{count:#house}`
+    writes `1 house` or `2 houses`; `{steps:moves}` writes `moves` or, for a negative
+    count, `moves back`; `{players:names}` writes `Ann, Bob` (from a list or from words);
+    `{changes:changes}` writes ` without four_sides, option ...` (nothing for no change).
+    """
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "$":
             return money(int(value))
         if format_spec == "dice":
             return " + ".join(str(d) for d in value)
+        if format_spec.startswith("#"):
+            return count(int(value), format_spec[1:])
+        if format_spec == "moves":
+            return "moves back" if int(value) < 0 else "moves"
+        if format_spec == "names":
+            return ", ".join(value.split() if isinstance(value, str) else map(str, value))
+        if format_spec == "changes":
+            return " " + ", ".join(value) if value else ""
         return super().format_field(value, format_spec)
 
 
@@ -40,7 +55,7 @@ _FORMATTER = _Formatter()
 
 # The core's own events; plugins add theirs through their EVENTS declaration.
 CORE_TEMPLATES: dict[str, str] = {
-    "game_start": "Game of {variant} with {players}",
+    "game_start": "Game of {variant}{changes:changes} with {players:names}",
     "pay": "{payer} pays {payee} {amount:$}: {reason}",
     "game_over": "Game over by {reason}: {detail}",
     "stopped": "The script ends here; the game stops where it is",

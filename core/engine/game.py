@@ -589,7 +589,7 @@ class Game:
     # --- the game loop -------------------------------------------------------------------
     def setup(self) -> None:
         """The variant's own setup: every enabled plugin's `em_setup`."""
-        self.emit("game_start", variant=self.variant.name,
+        self.emit("game_start", variant=self.variant.name, changes=list(self.variant.changes),
                   players=" ".join(p.name for p in self.players), seed=self.seed)
         moments: set[type] = set()
         for kinds in self.hook.em_any_moment_actions(self):

@@ -15,7 +15,7 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
-from ..errors import PluginError, did_you_mean
+from ..errors import PluginError, did_you_mean, unknown_rule_hint
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -64,7 +64,8 @@ class PluginInfo:
 
 def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> PluginInfo:
     """Read a plugin object's declarations (PLUGIN_ID, RULES, OPTIONS, ...), checking their shape."""
-    pid = getattr(obj, "PLUGIN_ID", None)
+    # an installed plugin's id is its entry point's name: PLUGIN_ID may say it again
+    pid = getattr(obj, "PLUGIN_ID", expected_id)
     label = expected_id or getattr(obj, "__name__", repr(obj))
     if not isinstance(pid, str) or not _ID.match(pid):
         raise PluginError(f"plugin {label} ({origin}): PLUGIN_ID must be a lower-case identifier, "
@@ -124,7 +125,7 @@ class Registry:
         try:
             return self.plugins[pid]
         except KeyError:
-            raise PluginError(f"unknown rule {pid!r}{did_you_mean(pid, self.plugins)}") from None
+            raise PluginError(f"unknown rule {pid!r}{unknown_rule_hint(pid, self.plugins)}") from None
 
     def resolve(self, rule: str) -> str:
         """The plugin id for a plugin id or a rule id (`four_sides` or `R13`)."""
@@ -135,7 +136,7 @@ class Registry:
             if owners:
                 return owners[0]
         names = list(self.plugins) + sorted({r for p in self.plugins.values() for r in p.rules})
-        raise PluginError(f"unknown rule {rule!r}{did_you_mean(rule, names)}")
+        raise PluginError(f"unknown rule {rule!r}{unknown_rule_hint(rule, names)}")
 
     def space_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
         """kind -> (the plugin declaring it, the JSON Schema of its keys)."""

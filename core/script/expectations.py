@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.actions import money
+from ..words import count
 from . import ast as S
 from .syntax import Expectation
 
@@ -32,7 +33,7 @@ def check_expectation(runner: Any, stmt: Any) -> str | None:
     if t is S.ExpectHouses:
         space = runner.space(stmt.space, stmt)
         n = game.houses[space.index]
-        return None if n == stmt.count else f"{space} has {n} house(s)"
+        return None if n == stmt.count else f"{space} has {count(n, 'house')}"
     if t is S.ExpectMortgaged:
         space = runner.space(stmt.space, stmt)
         m = game.mortgaged[space.index]
@@ -43,7 +44,7 @@ def check_expectation(runner: Any, stmt: Any) -> str | None:
         return None if w == stmt.amount else f"{p} is worth {money(w)}"
     if t is S.ExpectHousesLeft:
         p = runner.player(stmt.player, stmt)
-        return None if p.houses_left == stmt.count else f"{p} has {p.houses_left} house(s) left"
+        return None if p.houses_left == stmt.count else f"{p} has {count(p.houses_left, 'house')} left"
     if t is S.ExpectBank:
         return None if game.bank.cash == stmt.amount else f"the Bank has {money(game.bank.cash)}"
     if t is S.ExpectTurn:

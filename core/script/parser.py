@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 from importlib import resources
 from dataclasses import fields
 from typing import Any
@@ -708,6 +709,10 @@ def parse_file(path: str | os.PathLike[str]) -> A.Script:
     """Read and parse a `.game` file; an unreadable file is a ScriptSyntaxError too."""
     filename = os.fspath(path)
     try:
+        # a FIFO would block forever and a device might never end: only a file is a script
+        if not stat.S_ISREG(os.stat(filename).st_mode) and not os.path.isdir(filename):
+            raise ScriptSyntaxError("cannot read the script: not a regular file; expected a "
+                                    ".game file (or - to read standard input)", file=filename)
         with open(filename, "rb") as handle:
             data = handle.read(MAX_SCRIPT_BYTES + 1)  # /dev/zero must not fill the memory
             if len(data) > MAX_SCRIPT_BYTES:

@@ -7,6 +7,7 @@ from typing import Any
 from ..engine.actions import money
 from ..errors import ScriptError
 from ..engine.game import Game
+from ..words import count
 from . import ast as S
 from .syntax import SetupStatement
 
@@ -40,9 +41,9 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
             raise ScriptError(f"{space} is already owned by {game.owner[i]}")
         limit = game.variant.houses_per_street if kind.builds else 1
         if not 1 <= stmt.houses <= limit:
-            raise ScriptError(f"{space} can carry 1 to {limit} house(s), not {stmt.houses}")
+            raise ScriptError(f"{space} can carry 1 to {count(limit, 'house')}, not {stmt.houses}")
         if stmt.houses > player.houses_left:
-            raise ScriptError(f"{player} has only {player.houses_left} house(s) left in their supply")
+            raise ScriptError(f"{player} has only {count(player.houses_left, 'house')} left in their supply")
         if stmt.mortgaged and not kind.mortgageable:
             raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
         game.acquire(player, space, stmt.houses)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 hookimpl = pluggy.HookimplMarker("easymoney")
 
 PLUGIN_ID = "double_bonus"
-RULES: tuple[str, ...] = ()  # a house rule: it has no id in RULES.md
+RULES: tuple[str, ...] = ()  # a house rule: it has no id in the rule book
 REQUIRES = ("bonus_corner",)
 PASSES = ("bonus",)  # em_moved: only moves that touch a bonus space can end exactly on one
 OPTIONS = {

@@ -72,7 +72,7 @@ CARD_KINDS = {
     }),
 }
 EVENTS = {
-    "dividend": "{player} owns {railroads}: the dividend is {amount:$}",
+    "dividend": "{player} owns {count:#railroad}: the dividend is {amount:$}",
     "loan": "{player} lends {borrower} {amount:$}, to be repaid with interest: {due:$}",
     "repaid": "{borrower} repays {player} {due:$}",
 }
@@ -226,8 +226,7 @@ def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bo
         return None
     count = owned_railroads(game, player)
     amount = count * card.per_railroad
-    game.emit("dividend", player=player.name, count=count, amount=amount,
-              railroads=f"{count} railroad{'' if count == 1 else 's'}")
+    game.emit("dividend", player=player.name, count=count, amount=amount)
     if amount:
         game.collect(game.bank, player, amount, f"{card.text} (railroads)")
     return True
