@@ -497,6 +497,7 @@ def test_expectations_before_the_next_players_line_see_the_closing_window(play):
 def test_when_the_script_ends_the_game_stops_where_it_is(play):
     p = ok(play("players Ann Bob\nAnn rolls 1 2\n"))   # Ann is asked to buy: no line
     assert ("Ann moves to Beacon Street (3)\nThe script ends here; the game stops where it is\n"
+            "The game waits for Ann to buy Beacon Street or decline\n"
             "\nThe game stopped in turn 1 (the script ends here)\n") in p.out
 
 

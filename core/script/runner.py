@@ -63,9 +63,16 @@ class ScriptRunner:
                  disable: Sequence[str] = (), options: Sequence[str] = (),
                  trace: TextIO | None = None, dispatch: str = "fast",
                  on_event: Callable[[Event], None] | None = None,
-                 on_note: Callable[[Note], None] | None = None) -> None:
+                 on_note: Callable[[Note], None] | None = None,
+                 more_lines: Callable[[A.Request], Sequence[Any] | None] | None = None,
+                 on_refused: Callable[[Any, str], None] | None = None) -> None:
         self.script = script
         self.body = script.body
+        # an interactive session: `more_lines(request)` gives the next statements when the
+        # body is exhausted (None: stop the game), and `on_refused(stmt, message)` hears a
+        # refused or unanswering line, which is then dropped and the game asks again
+        self.more_lines = more_lines
+        self.on_refused = on_refused
         self.cursor = 0
         self.on_note = on_note
         self.checked = 0
@@ -242,6 +249,22 @@ class ScriptRunner:
                                      "`autoplay N turns`")
                 return self.bot(game, request)
             self._flush(j)
+            while self.more_lines is not None:
+                more = self.more_lines(request)
+                if not more:
+                    break
+                try:
+                    answers = all(isinstance(s, S.EXPECTATION_TYPES)
+                                  or self._answer(s, request) is not None for s in more)
+                    problem = "" if answers else (f"the game waits for {request.describe()}; "
+                                                  f"found '{self.text(more[0])}'")
+                except EasyMoneyError as exc:
+                    problem = exc.message
+                if problem and self.on_refused is not None:
+                    self.on_refused(more[0], problem)
+                    continue
+                self.body = (*self.body, *more)
+                return self.decide(game, request)
             raise StopGame()
         stmt = self.body[j]
         if isinstance(stmt, S.Autoplay):
@@ -337,6 +360,10 @@ class ScriptRunner:
             self._note(Note("refused_as_expected", stmt.line, stmt.column, self.text(stmt),
                             message))
             self.last = None
+            return
+        if self.on_refused is not None:
+            self.last = None
+            self.on_refused(stmt, message)
             return
         raise self.error(stmt, message)
 
