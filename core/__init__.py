@@ -43,10 +43,10 @@ _EXPORTS: dict[str, str] = {
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
     # script lines a rule adds to the language
-    "ActionStatement": "easymoney.script.syntax",
-    "SetupStatement": "easymoney.script.syntax",
-    "Expectation": "easymoney.script.syntax",
-    "ScriptContext": "easymoney.script.syntax",
+    "ActionStatement": "easymoney.engine.statements",
+    "SetupStatement": "easymoney.engine.statements",
+    "Expectation": "easymoney.engine.statements",
+    "ScriptContext": "easymoney.engine.statements",
     "SpaceRef": "easymoney.script.ast",
     # errors
     "EasyMoneyError": "easymoney.errors",
@@ -83,5 +83,5 @@ if TYPE_CHECKING:
     from .engine.stash import Stash, StashKey
     from .errors import EasyMoneyError, PluginError, RefusedAction, ScriptError
     from .script.ast import SpaceRef
-    from .script.syntax import ActionStatement, Expectation, ScriptContext, SetupStatement
+    from .engine.statements import ActionStatement, Expectation, ScriptContext, SetupStatement
     from .loading.loader import load_variant
