@@ -130,14 +130,14 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
 
 
 @hookimpl
-def em_auction(game, space, starter):
+def em_auction(game: Game, space: Space, starter: Player) -> bool:
     seen = game.seen
     if "auction" in seen:
         game.emit("auction", space=space.name)
     players = game.players
     # in turn order from the starter, those still in the game
     bidders = [p for p in players[starter.index:] + players[:starter.index] if not p.bankrupt]
-    state = [space, 0, None]
+    state: list[Any] = [space, 0, None]
     outer = game.stash.get(_STATE)
     game.stash[_STATE] = state
     # one request, brought up to date for each bidder in turn (a decider answers it at once)
@@ -185,7 +185,7 @@ def em_auction(game, space, starter):
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Bid:
         return None
     state = game.stash.get(_STATE)

@@ -44,7 +44,7 @@ EVENTS = {
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Build:
         return None
     p, space, count = action.player, action.space, action.count
@@ -70,7 +70,7 @@ def em_refusals(game, action):
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is not Build:
         return None
     p, space, count = action.player, action.space, action.count

@@ -13,13 +13,13 @@ R26  a player who cannot pay after mortgaging all they can is bankrupt: the cred
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from easymoney import (Action, ActionStatement, Player, Refusal, Request, RequestKind, ScriptContext,
                        hookimpl, money)
 
 if TYPE_CHECKING:
-    from easymoney import Game
+    from easymoney import Account, Game
 
 
 @dataclass(slots=True)
@@ -55,7 +55,7 @@ def raise_accepts(game: Game) -> tuple[type[Action], ...]:
 
 
 @hookimpl
-def em_collect(game, debtor, creditor, amount, reason):
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
     if type(debtor) is not Player:
         return None
     if amount <= debtor.cash:
@@ -78,7 +78,7 @@ def em_collect(game, debtor, creditor, amount, reason):
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is GoBankrupt:
         request = game.request
         if request is not None and request.kind == RAISE and request.player is action.player:
@@ -86,7 +86,7 @@ def em_apply(game, action):
     return None
 
 
-def _bankrupt(game, player, creditor):
+def _bankrupt(game: Game, player: Player, creditor: Account) -> int:
     cash = player.cash
     game.transfer(player, creditor, cash, f"bankruptcy of {player} (R26)")
     spaces = game.owned_by(player)
@@ -103,7 +103,7 @@ def _bankrupt(game, player, creditor):
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is GoBankrupt:
         request = game.request
         if request is None or request.kind != RAISE or request.player is not action.player:

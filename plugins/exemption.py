@@ -16,7 +16,7 @@ from easymoney import (Action, ActionStatement, Expectation, Refusal, ScriptCont
                        SetupStatement, hookimpl, money)
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Request
+    from easymoney import Card, Game, Player, Request
 
 
 @dataclass(slots=True)
@@ -46,11 +46,11 @@ EVENTS = {
 EXEMPT_FROM = ("tax", "traffic_fine")
 
 
-def holds(player):
+def holds(player: Player) -> bool:
     return any(card.kind == "exemption" for card in player.held)
 
 
-def holder(game):
+def holder(game: Game) -> Player | None:
     for player in game.players:
         if holds(player):
             return player
@@ -58,12 +58,12 @@ def holder(game):
 
 
 @hookimpl
-def em_any_moment_actions():
+def em_any_moment_actions() -> list[type[Action]]:
     return [SellExemption]
 
 
 @hookimpl
-def em_card(game, player, card, dice):
+def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bool | None:
     if card.kind != "exemption":
         return None
     player.held.append(card)
@@ -72,14 +72,14 @@ def em_card(game, player, card, dice):
 
 
 @hookimpl
-def em_exempt(game, player, charge):
+def em_exempt(game: Game, player: Player, charge: str) -> str | None:
     if charge in EXEMPT_FROM and player.held and holds(player):
         return "holds the Special Exemption card (R16)"
     return None
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not SellExemption:
         return None
     seller, buyer = action.player, action.buyer
@@ -94,7 +94,7 @@ def em_refusals(game, action):
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is not SellExemption:
         return None
     seller, buyer = action.player, action.buyer

@@ -8,7 +8,12 @@ R14  landing on the Stock Exchange or the Give or Take space: draw the top card 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from easymoney import StashKey, hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
 
 PLUGIN_ID = "give_or_take"
 LANDS_ON = ("draw",)
@@ -24,7 +29,7 @@ _CHAIN = StashKey[int]("give_or_take.chain")  # cards drawn one after another th
 
 
 @hookimpl
-def em_land(game, player, space, dice):
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
     if space.kind != "draw":
         return None
     chain = game.stash.get(_CHAIN, 0)

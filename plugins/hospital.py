@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from easymoney import Account, Expectation, ScriptContext, ScriptError, SetupStatement, hookimpl, money
 
 if TYPE_CHECKING:
-    from easymoney import Game
+    from easymoney import Game, Player, Space, Variant
 
 PLUGIN_ID = "hospital"
 LANDS_ON = ("hospital",)
@@ -24,7 +24,7 @@ POT = "hospital"
 
 
 @hookimpl
-def em_check_variant(variant):
+def em_check_variant(variant: Variant) -> list[str] | None:
     fed = [s.name for s in variant.spaces if s.get("to") == POT] + \
         [c.text for c in variant.cards if c.get("to") == POT]
     if fed and not any(s.kind == "hospital" for s in variant.spaces):
@@ -34,12 +34,12 @@ def em_check_variant(variant):
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     game.pots[POT] = Account("the Hospital pot")
 
 
 @hookimpl
-def em_land(game, player, space, dice):
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
     if space.kind != "hospital":
         return None
     pot = game.pots[POT]

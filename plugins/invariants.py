@@ -11,9 +11,14 @@ breach raises `InvariantViolation`, naming the event that broke it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from easymoney.errors import EasyMoneyError
 from easymoney import hookimpl
 from easymoney.words import count
+
+if TYPE_CHECKING:
+    from easymoney import Event, Game
 
 PLUGIN_ID = "invariants"
 RULES: tuple[str, ...] = ()
@@ -24,9 +29,9 @@ class InvariantViolation(EasyMoneyError):
     """The game's state broke an invariant: a bug in a rule plugin or the engine."""
 
 
-def violations(game, event=None):
+def violations(game: Game, event: Event | None = None) -> list[str]:
     """Every invariant the game breaks now, in words (empty when sound)."""
-    found = []
+    found: list[str] = []
     variant = game.variant
     total = game.total_money()
     if total != variant.bank_total:
@@ -82,8 +87,8 @@ def violations(game, event=None):
 
 
 @hookimpl
-def em_setup(game):
-    def check(event):
+def em_setup(game: Game) -> None:
+    def check(event: Event) -> None:
         problems = violations(game, event)
         if problems:
             text = game.describe(event) or event.kind

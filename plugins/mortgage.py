@@ -75,7 +75,7 @@ EVENTS = {
 }
 
 
-def redeem_cost(game, space):
+def redeem_cost(game: Game, space: Space) -> int:
     percent = game.variant.rules[PLUGIN_ID]["interest_percent"]
     total = space.mortgage * (100 + percent)
     return game.round(total // 100 if total % 100 == 0 else Fraction(total, 100))
@@ -85,7 +85,7 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _why_not_mortgage(game, player, space):
+def _why_not_mortgage(game: Game, player: Player, space: Space) -> str | None:
     i = space.index
     if game.owner[i] is not player:
         return f"{player} does not own {space}"
@@ -100,12 +100,11 @@ def _why_not_mortgage(game, player, space):
 
 
 @hookimpl
-def em_refusals(game, action):
-    kind = type(action)
-    if kind is Mortgage:
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    if type(action) is Mortgage:
         why = _why_not_mortgage(game, action.player, action.space)
         return [Refusal("R19", PLUGIN_ID, why)] if why else None
-    if kind is Redeem:
+    if type(action) is Redeem:
         p, space = action.player, action.space
         if game.owner[space.index] is not p:
             return [Refusal("R20", PLUGIN_ID, f"{p} does not own {space}")]
@@ -116,7 +115,7 @@ def em_refusals(game, action):
             return [Refusal("R20", PLUGIN_ID, f"{p} has {money(p.cash)} and redeeming {space} "
                             f"costs {money(cost)}")]
         return None
-    if kind is GoBankrupt:
+    if type(action) is GoBankrupt:
         p = action.player
         for space in game.owned_by(p):
             if _why_not_mortgage(game, p, space) is None:
@@ -125,15 +124,14 @@ def em_refusals(game, action):
 
 
 @hookimpl
-def em_apply(game, action):
-    kind = type(action)
-    if kind is Mortgage:
+def em_apply(game: Game, action: Action) -> bool | None:
+    if type(action) is Mortgage:
         p, space = action.player, action.space
         game.set_mortgaged(space, True)
         game.emit("mortgage", player=p.name, space=space.name, amount=space.mortgage)
         game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)")
         return True
-    if kind is Redeem:
+    if type(action) is Redeem:
         p, space = action.player, action.space
         cost = redeem_cost(game, space)
         game.collect(p, game.bank, cost, f"redeeming {space} (R20)")

@@ -44,7 +44,7 @@ EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses:#hou
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Sell:
         return None
     seller, buyer, space = action.player, action.buyer, action.space
@@ -59,7 +59,7 @@ def em_refusals(game, action):
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is not Sell:
         return None
     seller, buyer, space = action.player, action.buyer, action.space

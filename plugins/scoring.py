@@ -9,7 +9,12 @@ R29  the player with the largest total wins; equal largest totals share the win.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from easymoney import hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
 
 PLUGIN_ID = "scoring"
 RULES = ("R28", "R29")
@@ -17,7 +22,7 @@ ESSENTIAL = True
 
 
 @hookimpl
-def em_space_value(game, space):
+def em_space_value(game: Game, space: Space) -> int | None:
     i = space.index
     if game.mortgaged[i]:
         return 0
@@ -26,6 +31,6 @@ def em_space_value(game, space):
 
 
 @hookimpl
-def em_worth(game, player):
+def em_worth(game: Game, player: Player) -> int | None:
     value = game.hook.em_space_value
     return player.cash + sum(value(game, space) for space in player.spaces)

@@ -8,7 +8,12 @@ R8  a MAN that moves forward across the Red Traffic Light (both cells) without s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from easymoney import StashKey, hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
 
 PLUGIN_ID = "traffic_light"
 PASSES = ("traffic_light",)  # em_moved: only for moves that touch a light
@@ -30,7 +35,7 @@ _KEY = StashKey[tuple]("traffic_light.groups")
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     groups: dict[str, list] = {}
     for space in game.spaces:
         if space.kind == "traffic_light":
@@ -40,7 +45,7 @@ def em_setup(game):
 
 
 @hookimpl
-def em_moved(game, player, start, steps):
+def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
     if steps <= 0 or player.bankrupt:  # R26: bankrupted earlier on this move
         return
     n = len(game.spaces)

@@ -80,8 +80,8 @@ class _Turns:
     def __init__(self, game: Game) -> None:
         hook = game.hook
         windows = window_actions(game)
-        self.accepts_before = (Roll, *windows)
-        self.accepts_after = (EndTurn, *windows)
+        self.accepts_before: tuple[type[Action], ...] = (Roll, *windows)
+        self.accepts_after: tuple[type[Action], ...] = (EndTurn, *windows)
         # by player index; the window after names the next player: remade when that changes
         self.before = [Request(WINDOW_BEFORE, p, self.accepts_before) for p in game.players]
         self.after = [Request(WINDOW_AFTER, p, self.accepts_after) for p in game.players]
@@ -94,19 +94,19 @@ _TURNS = StashKey[_Turns]("turn.turns")
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     game.current = game.players[0]
     game.stash[_TURNS] = _Turns(game)
 
 
 @hookimpl
-def em_play_turn(game):
+def em_play_turn(game: Game) -> bool:
     player = game.current
     if player.bankrupt:
-        player = game.next_player(player)
-        if player is None:
+        following = game.next_player(player)
+        if following is None:
             game.end("bankruptcy", "no player is left in the game")
-        game.current = player
+        player = game.current = following
     turns = game.stash[_TURNS]
     if "turn" in game.seen:
         game.emit("turn", player=player.name, number=game.turns_played + 1)
@@ -127,9 +127,8 @@ def em_play_turn(game):
         game.move(player, dice[0] + dice[1], dice)
 
     players = game.players
-    nxt = players[(player.index + 1) % len(players)]
-    if nxt.bankrupt:
-        nxt = game.next_player(player)
+    after = players[(player.index + 1) % len(players)]
+    nxt = game.next_player(player) if after.bankrupt else after
     if not player.bankrupt:
         request = turns.after[player.index]
         if request.next_player is not nxt:
@@ -149,7 +148,7 @@ def em_play_turn(game):
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     """R5: in a window only its player acts."""
     request = game.request
     if request is not None and request.kind in WINDOW_KINDS and action.player is not request.player \

@@ -235,7 +235,7 @@ def _nothing_first(*args: Any) -> None:
 
 _FIRST = {1: _first1, 2: _first2, 3: _first3, 4: _first4, 5: _first5}
 # the usual two or three implementations, their calls written out (no loop)
-_FIRST_FEW = {(2, 2): _first2_2, (3, 2): _first3_2, (4, 2): _first4_2, (5, 2): _first5_2,
+_FIRST_FEW: dict[tuple[int, int], Callable[..., Callable[..., Any]]] = {(2, 2): _first2_2, (3, 2): _first3_2, (4, 2): _first4_2, (5, 2): _first5_2,
               (2, 3): _first2_3, (3, 3): _first3_3, (4, 3): _first4_3, (5, 3): _first5_3}
 _COLLECT = {2: _collect2}
 _NOTIFY = {2: _notify2, 4: _notify4}

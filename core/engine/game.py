@@ -8,7 +8,7 @@ import os
 import random
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from ..errors import EasyMoneyError, PluginError
 from .actions import Action, Refusal, Request
@@ -119,7 +119,7 @@ class RuleSet:
         self.kinds = registry.space_kind_table()
         self.templates = dict(CORE_TEMPLATES)
         # action type -> the installed plugin that declares it, and those in play here
-        self.action_owner: dict[type, str] = registry.action_types()
+        self.action_owner: dict[type[Action], str] = registry.action_types()
         self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner)
         self.handled: set[type] = set()
         self._code_owner: dict[Any, tuple[str, str | None]] | None = None
@@ -275,6 +275,7 @@ class Game:
         self.outcome: Outcome | None = None
         self.request: Request | None = None  # what the game is waiting for, while it waits
         self.stopped = False
+        self._by_space_name: dict[str, Space]  # made on first use by `space`
         self.events = EventLog(keep_log, self._see)
         self.emit = self.events.emit
         self.log: list[Event] = self.events.log
@@ -496,7 +497,7 @@ class Game:
         return PluginError(f"{who} failed{where}: {type(exc).__name__}: {exc} (game seed "
                            f"{self.seed}, turn {self.turns_played + 1}{player})")
 
-    def end(self, reason: str, detail: str) -> None:
+    def end(self, reason: str, detail: str) -> NoReturn:
         """End the game now (R27 decides when): ranks the players and unwinds the turn."""
         if self.outcome is None:
             winners = self.winners()

@@ -9,13 +9,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
 from ..errors import PluginError, did_you_mean, unknown_rule_hint
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 PROJECT = "easymoney"
 ENTRY_POINT_GROUP = "easymoney.plugins"
@@ -47,7 +50,7 @@ class PluginInfo:
     essential: bool
     requires: tuple[str, ...]
     events: Mapping[str, str]
-    actions: tuple[type, ...]
+    actions: tuple[type[Action], ...]
     origin: str
 
     def options_schema(self) -> dict[str, Any]:
@@ -146,9 +149,9 @@ class Registry:
         """kind -> what it is (ownable, its rent rule, ...): what every rule asks."""
         return {k: kind for k, (_, kind) in self._kinds("space_kinds").items()}
 
-    def action_types(self) -> dict[type, str]:
+    def action_types(self) -> dict[type[Action], str]:
         """Every action type an installed plugin declares -> that plugin."""
-        out: dict[type, str] = {}
+        out: dict[type[Action], str] = {}
         for info in self.plugins.values():
             for kind in info.actions:
                 out.setdefault(kind, info.id)

@@ -36,7 +36,8 @@ class Stash(dict):  # type: ignore[type-arg]
     if TYPE_CHECKING:
         def __getitem__(self, key: StashKey[T]) -> T: ...
 
-        @overload
+        # narrower than dict.get on purpose: a stash is read by StashKey only
+        @overload  # type: ignore[override]
         def get(self, key: StashKey[T]) -> T | None: ...
         @overload
         def get(self, key: StashKey[T], default: D) -> T | D: ...

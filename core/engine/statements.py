@@ -7,7 +7,7 @@ the rules only declare them, so this lives with the engine, below both.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from .actions import Action, Request
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .model import Space
 
 
-class ScriptContext:
+class ScriptContext(Protocol):
     """What a statement may ask of the script that runs it (the runner implements it)."""
 
     game: Game

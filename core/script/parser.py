@@ -119,7 +119,8 @@ def _build(declared: list[tuple[str, tuple[type, ...]]]) -> dict[str, Any]:
     expect = list(BASE_EXPECT_KEYWORDS)
     forms = list(BASE_EXPECT_FORMS)
     for cls in statements.values():
-        first = re.match(r"\s*(?:NAME\s+)?(_[A-Z]+)", cls.GRAMMAR)
+        # grammar_snippet has checked that every class is a Statement (GRAMMAR, FORMS)
+        first = re.match(r"\s*(?:NAME\s+)?(_[A-Z]+)", cls.GRAMMAR)  # type: ignore[attr-defined]
         word = keywords.get(first.group(1)) if first else None
         if word is None:
             continue
@@ -142,7 +143,7 @@ def _build(declared: list[tuple[str, tuple[type, ...]]]) -> dict[str, Any]:
             "reserved": frozenset(LINE_KEYWORDS + tuple(expect) + tuple(setup) + ("nobody",))}
 
 
-def _phrase(cls: type) -> str:
+def _phrase(cls: type[ActionStatement]) -> str:
     """How a statement's verb reads in a list of actions: `goes bankrupt` for `P goes bankrupt`."""
     words = []
     for word in (cls.FORMS[0].strip("`").split()[1:] if cls.FORMS else []):
