@@ -38,7 +38,7 @@ _EXPORTS: dict[str, str] = {
     # actions, requests, refusals
     "Action": "easymoney.engine.actions",
     "Request": "easymoney.engine.actions",
-    "RequestKind": "easymoney.engine.actions",
+    "request_kind": "easymoney.engine.actions",
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
@@ -73,7 +73,7 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from .engine.actions import Action, Refusal, Request, RequestKind, money, quoted
+    from .engine.actions import Action, Refusal, Request, request_kind, money, quoted
     from .bots import BotDecider, Strategy, make_strategy
     from .engine.events import Event
     from .engine.game import Account, Game, GameEnded, Outcome, Player, RuleSet, ruleset_for

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionStatement, Refusal, Request, RequestKind, ScriptContext,
+from easymoney import (Action, ActionStatement, Refusal, Request, request_kind, ScriptContext,
                        SpaceKind, StashKey, hookimpl, money)
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Pass(Action):
         return f"{self.player} passes"
 
 
-BID = RequestKind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
+BID = request_kind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
 
 
 def printed_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:

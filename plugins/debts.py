@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionStatement, Player, Refusal, Request, RequestKind, ScriptContext,
+from easymoney import (Action, ActionStatement, Player, Refusal, Request, request_kind, ScriptContext,
                        hookimpl, money)
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ EVENTS = {
                 "the Bank takes over {spaces}",
 }
 
-RAISE = RequestKind(
+RAISE = request_kind(
     "raise", lambda r: f"{r.player} to raise {money(r.amount - r.player.cash)} by mortgaging or "
                        f"selling (owes {money(r.amount)} to {r.creditor}), or to go bankrupt")
 

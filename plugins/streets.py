@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionStatement, Refusal, Request, RequestKind, ScriptContext,
+from easymoney import (Action, ActionStatement, Refusal, Request, request_kind, ScriptContext,
                        SpaceKind, hookimpl, money)
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class Decline(Action):
         return f"{self.player} declines"
 
 
-BUY = RequestKind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
+BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
 
 
 def street_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Action, Refusal, Request, RequestKind, StashKey, hookimpl
+from easymoney import Action, Refusal, Request, request_kind, StashKey, hookimpl
 
 if TYPE_CHECKING:
     from easymoney import Game, Player
@@ -51,9 +51,9 @@ EVENTS = {
     "move": "{player} {steps:moves} to {space} ({end})",
 }
 
-WINDOW_BEFORE = RequestKind(
+WINDOW_BEFORE = request_kind(
     "window_before", lambda r: f"{r.player} to roll (or to build, mortgage, redeem or sell first)")
-WINDOW_AFTER = RequestKind(
+WINDOW_AFTER = request_kind(
     "window_after", lambda r: f"{r.player} to build, mortgage, redeem or sell"
                               + (f", or {r.next_player} to begin the next turn" if r.next_player else ""))
 WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)

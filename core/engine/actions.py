@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -54,25 +55,26 @@ class Action:
 
 # --- requests: what the game waits for ------------------------------------------------
 
-class RequestKind(str):
-    """The name of a kind of request (`"buy"`), with the words saying what the game waits for.
+# request kind -> the words saying what the game waits for (see `request_kind`)
+_REQUEST_WORDS: dict[str, Callable[[Request], str]] = {}
 
-    A plugin that asks declares its kinds: `BUY = RequestKind("buy", lambda r: f"{r.player}
-    to buy {r.space} or decline")`. It is a string, so kinds compare and hash as names.
+
+def request_kind(name: str, words: Callable[[Request], str]) -> str:
+    """Declare a kind of request and its words; returns the kind, a plain string.
+
+    A plugin that asks declares its kinds once, at module level: `BUY = request_kind("buy",
+    lambda r: f"{r.player} to buy {r.space} or decline")`. The words are what a script
+    error and the prompt say the game waits for. Kinds are plain strings (bots and scripts
+    look answers up by kind on every decision, and a plain string is the quickest key).
     """
-
-    words: Callable[[Request], str]
-
-    def __new__(cls, name: str, words: Callable[[Request], str] | None = None) -> RequestKind:
-        kind = super().__new__(cls, name)
-        kind.words = words or (lambda r: f"{r.player} to {name}")
-        return kind
+    _REQUEST_WORDS[name] = words
+    return sys.intern(name)
 
 
 class Request:
     """What the game waits for: who must act, of which kind, and the facts a decider needs.
 
-    kind      a RequestKind, declared by the plugin that asks (turn: window_before,
+    kind      a kind declared with `request_kind` by the plugin that asks (turn: window_before,
               window_after; streets: buy; auction: bid; debts: raise)
     player    who is asked
     accepts   the action types that answer it (any-moment actions come on top)
@@ -104,7 +106,7 @@ class Request:
 
     def describe(self) -> str:
         """`Bob to bid on Waldorf Hotel or pass`: the game waits for ..."""
-        words = getattr(self.kind, "words", None)
+        words = _REQUEST_WORDS.get(self.kind)
         return words(self) if words is not None else f"{self.player} to {self.kind}"
 
     def __repr__(self) -> str:
