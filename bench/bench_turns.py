@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any
 
-from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.game import INVARIANTS_ENV, Game, ruleset_for
 from easymoney.loading.loader import load_variant
 

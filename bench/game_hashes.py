@@ -23,7 +23,7 @@ def _api() -> tuple[Any, Any, Any, Any, Any]:
         return (em.Game, em.ruleset_for, em.BotDecider, em.make_strategy, em.load_variant)
     except (ImportError, AttributeError):
         game = importlib.import_module("easymoney.engine.game")
-        bots = importlib.import_module("easymoney.engine.bots")
+        bots = importlib.import_module("easymoney.bots")
         loader = importlib.import_module("easymoney.loading.loader")
         return game.Game, game.ruleset_for, bots.BotDecider, bots.make_strategy, loader.load_variant
 

@@ -38,23 +38,26 @@ _EXPORTS: dict[str, str] = {
     # actions, requests, refusals
     "Action": "easymoney.engine.actions",
     "Request": "easymoney.engine.actions",
+    "request_kind": "easymoney.engine.actions",
+    "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
-    "Roll": "easymoney.engine.actions",
-    "EndTurn": "easymoney.engine.actions",
-    "GoBankrupt": "easymoney.engine.actions",
-    "WINDOW_BEFORE": "easymoney.engine.actions",
-    "WINDOW_AFTER": "easymoney.engine.actions",
-    "RAISE": "easymoney.engine.actions",
+    # script lines a rule adds to the language
+    "ActionStatement": "easymoney.engine.statements",
+    "SetupStatement": "easymoney.engine.statements",
+    "Expectation": "easymoney.engine.statements",
+    "ScriptContext": "easymoney.engine.statements",
+    "SpaceRef": "easymoney.script.ast",
     # errors
     "EasyMoneyError": "easymoney.errors",
     "PluginError": "easymoney.errors",
     "RefusedAction": "easymoney.errors",
+    "ScriptError": "easymoney.errors",
     # running games
     "load_variant": "easymoney.loading.loader",
-    "BotDecider": "easymoney.engine.bots",
-    "Strategy": "easymoney.engine.bots",
-    "make_strategy": "easymoney.engine.bots",
+    "BotDecider": "easymoney.bots",
+    "Strategy": "easymoney.bots",
+    "make_strategy": "easymoney.bots",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -70,14 +73,15 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from .engine.actions import (RAISE, WINDOW_AFTER, WINDOW_BEFORE, Action, EndTurn, GoBankrupt,
-                                 Refusal, Request, Roll, money)
-    from .engine.bots import BotDecider, Strategy, make_strategy
+    from .engine.actions import Action, Refusal, Request, request_kind, money, quoted
+    from .bots import BotDecider, Strategy, make_strategy
     from .engine.events import Event
     from .engine.game import Account, Game, GameEnded, Outcome, Player, RuleSet, ruleset_for
     from .engine.hookspecs import hookimpl, hookspec
     from .engine.kinds import CardKind, SpaceKind
     from .engine.model import Card, Space, Variant
     from .engine.stash import Stash, StashKey
-    from .errors import EasyMoneyError, PluginError, RefusedAction
+    from .errors import EasyMoneyError, PluginError, RefusedAction, ScriptError
+    from .script.ast import SpaceRef
+    from .engine.statements import ActionStatement, Expectation, ScriptContext, SetupStatement
     from .loading.loader import load_variant

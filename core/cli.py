@@ -51,7 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        return status
     except EasyMoneyError as exc:
         print(exc.located(), file=sys.stderr)
         return 2
@@ -65,6 +67,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError:
             pass
         return 0
+    except OSError as exc:  # the output could not be written (`> /dev/full`, a full disk)
+        print(f"error: cannot write to standard output: {exc.strerror or exc}"
+              if exc.filename is None else f"{exc.filename}: error: {exc.strerror or exc}",
+              file=sys.stderr)
+        try:  # what is still buffered would fail again at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 2
 
 
 if __name__ == "__main__":

@@ -8,7 +8,12 @@ R21a  an "advance to" card moves the MAN forward to the named space (R7 and R8 a
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Card, Game, Player
 
 PLUGIN_ID = "advance"
 RULES = ("R21a",)
@@ -21,7 +26,7 @@ EVENTS = {"advance": "{player} advances to {space}"}
 
 
 @hookimpl
-def em_card(game, player, card, dice):
+def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> str | None:
     if card.kind != "advance":
         return None
     target = game.space(card.to).index

@@ -7,16 +7,79 @@ R11  open ascending auction by the Bank, starting with the lander and going roun
      $100, each later bid at least $10 above the high bid. It ends when all but the high
      bidder have passed, or all passed with no bid (the space stays unowned). Nobody may
      bid more than their cash; one who may not own the space (R13, R3) can only pass.
+     The winning bid is a debt (R23): a winner whose cash fell meanwhile raises the
+     difference (R25); one who goes bankrupt instead gets nothing, and the space stays unowned.
 """
 
 from __future__ import annotations
 
-from easymoney.engine.actions import BID, Bid, Pass, Refusal, Request, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from easymoney import (Action, ActionStatement, Refusal, Request, request_kind, ScriptContext,
+                       SpaceKind, StashKey, hookimpl, money)
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
+
+
+@dataclass(slots=True)
+class Bid(Action):
+    player: Player
+    space: Space
+    amount: int
+    verb = "bid"
+
+    def describe(self) -> str:
+        return f"bid {money(self.amount)} on {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} bids {self.amount}"
+
+
+@dataclass(slots=True)
+class Pass(Action):
+    player: Player
+    space: Space
+    verb = "pass"
+
+    def describe(self) -> str:
+        return f"pass on {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} passes"
+
+
+BID = request_kind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
+
+
+def printed_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
+    """R18: the printed rent, or a multiple of the dice total (rounded, R30)."""
+    per_dice = space.data.get("rent_per_dice")
+    if per_dice is not None:
+        return game.round(per_dice * (dice[0] + dice[1]))
+    return space.rent
+
+
+def printed_value(game: Game, space: Space, houses: int) -> int:
+    """R28: its `score` when it has one, else three times its rent (at a throw of 7)."""
+    score = space.data.get("score")
+    if score is not None:
+        return score
+    per_dice = space.data.get("rent_per_dice")
+    if per_dice is not None:
+        return 3 * game.round(per_dice * 7)
+    return 3 * space.data.get("rent", 0)
+
+
+def _auctioned_on_landing(kind: SpaceKind) -> bool:
+    return kind.on_landing == "auction"
+
 
 PLUGIN_ID = "auction"
-LANDS_ON = ("utility", "commercial")
+LANDS_ON = _auctioned_on_landing
 REFUSES = (Bid,)
+ACTIONS = (Bid, Pass)
 RULES = ("R10", "R11")
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
 OPTIONS = {
@@ -26,7 +89,7 @@ OPTIONS = {
                   "description": "How much each later bid must at least add (R11)."},
 }
 SPACE_KINDS = {
-    "utility": {
+    "utility": SpaceKind(schema={
         "description": "A blue utility, sold only at auction (R10): rent is `rent`, or "
                        "`rent_per_dice` times the dice total (R18). It cannot be mortgaged (R19).",
         "properties": {
@@ -34,15 +97,15 @@ SPACE_KINDS = {
             "rent_per_dice": {"type": "integer", "minimum": 0},
         },
         "oneOf": [{"required": ["rent"]}, {"required": ["rent_per_dice"]}],
-        "x-ownable": True,
-    },
-    "commercial": {
+    }, ownable=True, on_landing="auction", rent=printed_rent, value=printed_value,
+        plural="utilities"),
+    "commercial": SpaceKind(schema={
         "description": "A blue commercial building, sold only at auction (R10): printed `rent`, "
                        "mortgage value `mortgage`, and optionally its `score` value (R28).",
         "properties": {"rent": MONEY, "mortgage": MONEY, "score": MONEY},
         "required": ["rent", "mortgage"],
-        "x-ownable": True, "x-mortgageable": True,
-    },
+    }, ownable=True, on_landing="auction", mortgageable=True, rent=printed_rent,
+        value=printed_value, plural="commercial buildings"),
 }
 EVENTS = {
     "auction": "{space} is up for auction",
@@ -50,30 +113,31 @@ EVENTS = {
     "pass": "{player} passes on {space}",
     "auction_won": "{player} wins the auction of {space} for {amount:$}",
     "auction_unsold": "Nobody bids on {space}: it stays unowned",
+    "auction_void": "{player} cannot pay the winning bid: {space} stays unowned",
 }
 
 ACCEPTS = (Bid, Pass)
-_STATE = "auction.state"  # the auction in progress: [space, high bid, high bidder]
+# the auction in progress: [space, high bid, high bidder]
+_STATE = StashKey["list[Any] | None"]("auction.state")
 
 
 @hookimpl
-def em_land(game, player, space, dice):
-    kind = space.kind
-    if (kind == "utility" or kind == "commercial") and game.owner[space.index] is None:
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+    if game.kinds[space.kind].on_landing == "auction" and game.owner[space.index] is None:
         game.hook.em_auction(game, space, player)
         return True
     return None
 
 
 @hookimpl
-def em_auction(game, space, starter):
+def em_auction(game: Game, space: Space, starter: Player) -> bool:
     seen = game.seen
     if "auction" in seen:
         game.emit("auction", space=space.name)
     players = game.players
     # in turn order from the starter, those still in the game
     bidders = [p for p in players[starter.index:] + players[:starter.index] if not p.bankrupt]
-    state = [space, 0, None]
+    state: list[Any] = [space, 0, None]
     outer = game.stash.get(_STATE)
     game.stash[_STATE] = state
     # one request, brought up to date for each bidder in turn (a decider answers it at once)
@@ -86,6 +150,9 @@ def em_auction(game, space, starter):
         while bidders and not (len(bidders) == 1 and bidders[0] is state[2]):
             i %= len(bidders)
             bidder = bidders[i]
+            if bidder.bankrupt:  # R26: asked nothing more (no built-in rule does this mid-auction)
+                del bidders[i]
+                continue
             request.player = bidder
             action = game.ask(request)
             if type(action) is Bid:
@@ -106,14 +173,19 @@ def em_auction(game, space, starter):
         if "auction_unsold" in seen:
             game.emit("auction_unsold", space=space.name)
         return True
+    # the bid is a debt (R23): a winner whose cash fell since (a sale of the exemption card
+    # happens at any moment) raises the difference (R25) or goes bankrupt and gets nothing
     game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)")
+    if winner.bankrupt:
+        game.emit("auction_void", player=winner.name, space=space.name)
+        return True
     game.acquire(winner, space)
     game.emit("auction_won", player=winner.name, space=space.name, amount=amount)
     return True
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Bid:
         return None
     state = game.stash.get(_STATE)
@@ -130,3 +202,47 @@ def em_refusals(game, action):
         return [Refusal("R11", PLUGIN_ID, f"{p} has only {money(p.cash)} and may not bid more "
                         f"than their cash")]
     return None
+
+
+# --- script lines: `P bids MONEY`, `P passes` ------------------------------------------------
+
+@dataclass(frozen=True)
+class Bids(ActionStatement):
+    """`P bids MONEY`: P's turn in an auction (R11)."""
+
+    GRAMMAR = "NAME _BIDS MONEY"
+    WORDS = ("bids",)
+    FORMS = ("`P bids MONEY`",)
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.player} bids {self.amount}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BID and actor is request.player and request.space is not None:
+            return Bid(actor, request.space, self.amount)
+        return None
+
+
+@dataclass(frozen=True)
+class Passes(ActionStatement):
+    """`P passes`: P is out of the auction (R11)."""
+
+    GRAMMAR = "NAME _PASSES"
+    WORDS = ("passes",)
+    FORMS = ("`P passes`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} passes"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BID and actor is request.player and request.space is not None:
+            return Pass(actor, request.space)
+        return None
+
+
+STATEMENTS = (Bids, Passes)

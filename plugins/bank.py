@@ -7,8 +7,13 @@ R27  when the Bank cannot pay what it owes, it pays what it has and the game end
 
 from __future__ import annotations
 
-from easymoney.engine.actions import money
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING, Any
+
+from easymoney import money
+from easymoney import hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game
 
 PLUGIN_ID = "bank"
 RULES = ("R2",)
@@ -17,14 +22,14 @@ EVENTS = {"bank_broken": "The Bank is broken: it owes {owed:$} to {payee} and ha
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     cash = game.variant.starting_cash
     for player in game.players:
         game.transfer(game.bank, player, cash, "starting cash (R2)")
 
 
 @hookimpl
-def em_collect(game, debtor, creditor, amount, reason):
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
     if debtor is not game.bank:
         return None
     if amount <= debtor.cash:

@@ -6,7 +6,12 @@ R7  a MAN that moves forward onto or across the Bonus Corner collects $2,500 fro
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import StashKey, hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
 
 PLUGIN_ID = "bonus_corner"
 PASSES = ("bonus",)  # em_moved: only for moves onto or across a bonus space
@@ -19,17 +24,17 @@ SPACE_KINDS = {
     },
 }
 
-_KEY = "bonus_corner.spaces"
+_KEY = StashKey[tuple]("bonus_corner.spaces")
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     game.stash[_KEY] = tuple(s for s in game.spaces if s.kind == "bonus")
 
 
 @hookimpl
-def em_moved(game, player, start, steps):
-    if steps <= 0:
+def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
+    if steps <= 0 or player.bankrupt:  # R26: bankrupted earlier on this move
         return
     n = len(game.spaces)
     for space in game.stash[_KEY]:

@@ -7,44 +7,70 @@ R17  in a window of their own turn, the owner of an unmortgaged street may add o
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Build, Refusal, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted, words
+from easymoney.plugins.turn import WINDOW_KINDS
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Request, Space, SpaceRef
+
+
+@dataclass(slots=True)
+class Build(Action):
+    player: Player
+    space: Space
+    count: int = 1
+    verb = "build"
+    window = True
+
+    def describe(self) -> str:
+        return f"build {'a house' if self.count == 1 else f'{self.count} houses'} on {self.space}"
+
+    def __str__(self) -> str:
+        n = "" if self.count == 1 else f"{self.count} "
+        return f"{self.player} builds {n}on {quoted(self.space)}"
+
 
 PLUGIN_ID = "building"
 REFUSES = (Build,)
 RULES = ("R17",)
 ACTIONS = (Build,)
 EVENTS = {
-    "build": "{player} builds {count} house(s) on {space} for {cost:$}: {houses} now",
+    "build": "{player} builds {count:#house} on {space} for {cost:$}: {houses} now",
     "subdivision": "{space} is a Subdivision",
 }
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Build:
         return None
     p, space, count = action.player, action.space, action.count
     i = space.index
-    if space.kind != "street":
-        return [Refusal("R17", PLUGIN_ID, f"{space} is not a street: houses are built on streets")]
+    if not game.kinds[space.kind].builds:
+        on_board = {s.kind for s in game.spaces}
+        built = [(k, kind) for k, kind in game.kinds.items() if kind.builds and k in on_board]
+        return [Refusal("R17", PLUGIN_ID, f"{space} is not a {' or a '.join(k for k, _ in built)}: "
+                        f"houses are built on {' and '.join(kind.called(k) for k, kind in built)}")]
     if game.owner[i] is not p:
         return [Refusal("R17", PLUGIN_ID, f"{p} does not own {space}")]
     if game.mortgaged[i]:
         return [Refusal("R19", PLUGIN_ID, f"{space} is mortgaged: no house may be added")]
     limit = game.variant.houses_per_street
     if count < 1 or game.houses[i] + count > limit:
-        return [Refusal("R17", PLUGIN_ID, f"{space} has {game.houses[i]} house(s) and a street "
+        return [Refusal("R17", PLUGIN_ID, f"{space} has {words.count(game.houses[i], 'house')} and a street "
                         f"holds at most {limit}")]
     cost = space.price * count
     if p.cash < cost:
-        return [Refusal("R17", PLUGIN_ID, f"{p} has {money(p.cash)} and {count} house(s) on "
+        return [Refusal("R17", PLUGIN_ID, f"{p} has {money(p.cash)} and {words.count(count, 'house')} on "
                         f"{space} cost {money(cost)}")]
     return None
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is not Build:
         return None
     p, space, count = action.player, action.space, action.count
@@ -56,3 +82,36 @@ def em_apply(game, action):
     if game.houses[space.index] == game.variant.houses_per_street:
         game.emit("subdivision", space=space.name)
     return True
+
+
+# --- script lines: `P builds on SPACE`, `P builds N on SPACE` ---------------------------------
+
+@dataclass(frozen=True)
+class Builds(ActionStatement):
+    """`P builds on SPACE` / `P builds N on SPACE`: one or N houses (R17), in a window."""
+
+    GRAMMAR = "NAME _BUILDS [INT] _ON space"
+    WORDS = ("builds", "on")
+    FORMS = ("`P builds on SPACE`", "`P builds N on SPACE`")
+    WHAT = {"count": "a number of houses"}
+    player: str
+    count: int | None
+    space: SpaceRef
+
+    def __post_init__(self) -> None:
+        if self.count is None:
+            object.__setattr__(self, "count", 1)
+
+    def __str__(self) -> str:
+        if self.count == 1:
+            return f"{self.player} builds on {self.space}"
+        return f"{self.player} builds {self.count} on {self.space}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        if request.kind in WINDOW_KINDS:
+            return Build(script.player(self.player, self), script.space(self.space, self),
+                         self.count or 1)
+        return None
+
+
+STATEMENTS = (Builds,)

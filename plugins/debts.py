@@ -4,15 +4,32 @@ R23  rent, fines, taxes, card payments and auction bids are debts, paid in full 
      player's cash covers them.
 R25  a player who owes more than their cash must raise the difference by mortgaging and
      selling to other players, at once, out of turn if needed; houses are never sold back.
+     The debtor is always asked, even owning nothing (the exemption card may be sold).
 R26  a player who cannot pay after mortgaging all they can is bankrupt: the creditor gets
      all their cash, the Bank takes over their spaces (unowned, no houses, unmortgaged).
+     From then on they receive nothing and are asked nothing.
 """
 
 from __future__ import annotations
 
-from easymoney.engine.actions import RAISE, GoBankrupt, Mortgage, Refusal, Request, Sell
-from easymoney.engine.game import Player
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from easymoney import (Action, ActionStatement, Player, Refusal, Request, request_kind, ScriptContext,
+                       hookimpl, money)
+
+if TYPE_CHECKING:
+    from easymoney import Account, Game
+
+
+@dataclass(slots=True)
+class GoBankrupt(Action):
+    player: Player
+    verb = "go bankrupt"
+
+    def __str__(self) -> str:
+        return f"{self.player} goes bankrupt"
+
 
 PLUGIN_ID = "debts"
 REFUSES = (GoBankrupt,)
@@ -26,11 +43,19 @@ EVENTS = {
                 "the Bank takes over {spaces}",
 }
 
-RAISE_ACCEPTS = (Mortgage, Sell, GoBankrupt)
+RAISE = request_kind(
+    "raise", lambda r: f"{r.player} to raise {money(r.amount - r.player.cash)} by mortgaging or "
+                       f"selling (owes {money(r.amount)} to {r.creditor}), or to go bankrupt")
+
+
+def raise_accepts(game: Game) -> tuple[type[Action], ...]:
+    """What answers a request to raise money: every installed rule's money-raising action
+    types (mortgaging, selling: R25), and going bankrupt."""
+    return (*(t for t in game.ruleset.action_owner if t.raises_money), GoBankrupt)
 
 
 @hookimpl
-def em_collect(game, debtor, creditor, amount, reason):
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
     if type(debtor) is not Player:
         return None
     if amount <= debtor.cash:
@@ -38,9 +63,11 @@ def em_collect(game, debtor, creditor, amount, reason):
         return amount
     game.emit("debt", player=debtor.name, amount=amount, creditor=creditor.name, reason=reason,
               cash=debtor.cash)
-    if not game.owned_by(debtor):
-        return _bankrupt(game, debtor, creditor)
-    request = Request(RAISE, debtor, RAISE_ACCEPTS, amount=amount, creditor=creditor)
+    # always asked, even with nothing to mortgage (R25): the Special Exemption card may be
+    # sold at any moment (R16), and such a sale answers too, so that the debt is looked at
+    # again; a script writes `P goes bankrupt`, a bot with nothing to sell gives up at once
+    request = Request(RAISE, debtor, raise_accepts(game) + tuple(game.any_moment),
+                      amount=amount, creditor=creditor)
     while debtor.cash < amount:
         action = game.ask(request)
         if type(action) is GoBankrupt:
@@ -51,7 +78,7 @@ def em_collect(game, debtor, creditor, amount, reason):
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is GoBankrupt:
         request = game.request
         if request is not None and request.kind == RAISE and request.player is action.player:
@@ -59,7 +86,7 @@ def em_apply(game, action):
     return None
 
 
-def _bankrupt(game, player, creditor):
+def _bankrupt(game: Game, player: Player, creditor: Account) -> int:
     cash = player.cash
     game.transfer(player, creditor, cash, f"bankruptcy of {player} (R26)")
     spaces = game.owned_by(player)
@@ -76,10 +103,34 @@ def _bankrupt(game, player, creditor):
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is GoBankrupt:
         request = game.request
         if request is None or request.kind != RAISE or request.player is not action.player:
             return [Refusal("R26", PLUGIN_ID,
                             f"{action.player} owes nothing that they cannot pay")]
     return None
+
+
+# --- script line: `P goes bankrupt` -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class GoesBankrupt(ActionStatement):
+    """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
+
+    GRAMMAR = "NAME _GOES _BANKRUPT"
+    WORDS = ("goes", "bankrupt")
+    FORMS = ("`P goes bankrupt`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} goes bankrupt"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == RAISE and actor is request.player:
+            return GoBankrupt(actor)
+        return None
+
+
+STATEMENTS = (GoesBankrupt,)

@@ -3,7 +3,7 @@
 R21  the deck's cards are shuffled at setup. A drawn card is followed and put on a discard
      pile, except a card its drawer keeps (the Special Exemption card, R16). When the draw
      pile is empty the discards are shuffled into a new draw pile.
-     Money cards (BOARD.md): `take` receives from the Bank, `pay` pays the Bank or a pot,
+     Money cards (docs/board.md): `take` receives from the Bank, `pay` pays the Bank or a pot,
      `pay_per_house` pays per house on the board (rounded, R30), `collect_from_each`
      collects from every other player; `tax`/`traffic_fine` charges are waived by R16.
      A card kind whose rule is off is left out of the deck.
@@ -11,7 +11,12 @@ R21  the deck's cards are shuffled at setup. A drawn card is followed and put on
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Account, Card, Game, Player
 
 PLUGIN_ID = "deck"
 RULES = ("R21",)
@@ -32,14 +37,14 @@ CARD_KINDS = {
 }
 EVENTS = {
     "draw": "{player} draws \"{card}\"",
-    "reshuffle": "The discards are shuffled into a new draw pile ({cards} cards)",
+    "reshuffle": "The discards are shuffled into a new draw pile ({cards:#card})",
 }
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     registry = game.ruleset.registry
-    kinds = set()
+    kinds: set[str] = set()
     for pid in ("core", *game.ruleset.enabled):
         info = registry.plugins.get(pid)
         if info is not None:
@@ -50,7 +55,7 @@ def em_setup(game):
 
 
 @hookimpl
-def em_draw(game, player):
+def em_draw(game: Game, player: Player) -> Card | None:
     if not game.deck:
         if not game.discard:
             return None
@@ -73,7 +78,7 @@ def em_draw(game, player):
     return card
 
 
-def _charge(game, player, card, amount, payee):
+def _charge(game: Game, player: Player, card: Card, amount: int, payee: Account) -> None:
     for category in ("tax", "traffic_fine"):
         if card.get(category):
             why = game.hook.em_exempt(game, player, category)
@@ -84,7 +89,7 @@ def _charge(game, player, card, amount, payee):
 
 
 @hookimpl
-def em_card(game, player, card, dice):
+def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bool | None:
     kind = card.kind
     if kind == "take":
         game.collect(game.bank, player, card.amount, f'"{card.text}" (R21)')
@@ -105,6 +110,6 @@ def em_card(game, player, card, dice):
 
 
 @hookimpl
-def em_card_done(game, player, card):
+def em_card_done(game: Game, player: Player, card: Card) -> None:
     if card not in player.held:
         game.discard.append(card)

@@ -11,7 +11,12 @@ R12  a player who throws doubles draws the top card before moving. If the card s
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
 
 PLUGIN_ID = "doubles"
 RULES = ("R12",)
@@ -27,7 +32,7 @@ EVENTS = {"doubles": "{player} threw doubles: a Give or Take card (R12)"}
 
 
 @hookimpl(tryfirst=True)
-def em_move(game, player, dice):
+def em_move(game: Game, player: Player, dice: tuple[int, int]) -> bool | None:
     if dice[0] != dice[1]:
         return None
     total = dice[0] + dice[1]

@@ -10,7 +10,13 @@ R27  the game ends when one player goes bankrupt (the others are ranked), or whe
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import hookimpl
+from easymoney.words import count
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
 
 PLUGIN_ID = "end"
 RULES = ("R27",)
@@ -29,7 +35,7 @@ OPTIONS = {
 
 
 @hookimpl(trylast=True)  # game.end unwinds: the others settle the estate first (R26)
-def em_bankrupt(game, player):
+def em_bankrupt(game: Game, player: Player) -> None:
     opts = game.variant.rules[PLUGIN_ID]
     if opts["on"] == "first_bankruptcy":
         game.end("bankruptcy", f"{player} went bankrupt (R27)")
@@ -40,7 +46,8 @@ def em_bankrupt(game, player):
 
 
 @hookimpl
-def em_turn_end(game, player):
+def em_turn_end(game: Game, player: Player) -> None:
     limit = game.variant.rules[PLUGIN_ID]["max_turns"]
     if limit is not None and game.turns_played >= limit:
-        game.end("turns", f"{game.turns_played} turns were played (end.max_turns)")
+        n = game.turns_played
+        game.end("turns", f"{count(n, 'turn')} {'was' if n == 1 else 'were'} played (end.max_turns)")

@@ -9,8 +9,29 @@ R16  the holder pays no taxes and no traffic fines (tax spaces, tax cards, the R
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Refusal, SellExemption, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import (Action, ActionStatement, Expectation, Refusal, ScriptContext, ScriptError,
+                       SetupStatement, hookimpl, money)
+
+if TYPE_CHECKING:
+    from easymoney import Card, Game, Player, Request
+
+
+@dataclass(slots=True)
+class SellExemption(Action):
+    player: Player
+    buyer: Player
+    price: int
+    verb = "sell the Special Exemption card"
+
+    def describe(self) -> str:
+        return f"sell the Special Exemption card to {self.buyer} for {money(self.price)}"
+
+    def __str__(self) -> str:
+        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
+
 
 PLUGIN_ID = "exemption"
 REFUSES = (SellExemption,)
@@ -25,11 +46,11 @@ EVENTS = {
 EXEMPT_FROM = ("tax", "traffic_fine")
 
 
-def holds(player):
+def holds(player: Player) -> bool:
     return any(card.kind == "exemption" for card in player.held)
 
 
-def holder(game):
+def holder(game: Game) -> Player | None:
     for player in game.players:
         if holds(player):
             return player
@@ -37,12 +58,12 @@ def holder(game):
 
 
 @hookimpl
-def em_any_moment_actions():
+def em_any_moment_actions() -> list[type[Action]]:
     return [SellExemption]
 
 
 @hookimpl
-def em_card(game, player, card, dice):
+def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bool | None:
     if card.kind != "exemption":
         return None
     player.held.append(card)
@@ -51,14 +72,14 @@ def em_card(game, player, card, dice):
 
 
 @hookimpl
-def em_exempt(game, player, charge):
+def em_exempt(game: Game, player: Player, charge: str) -> str | None:
     if charge in EXEMPT_FROM and player.held and holds(player):
         return "holds the Special Exemption card (R16)"
     return None
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not SellExemption:
         return None
     seller, buyer = action.player, action.buyer
@@ -73,7 +94,7 @@ def em_refusals(game, action):
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is not SellExemption:
         return None
     seller, buyer = action.player, action.buyer
@@ -83,3 +104,73 @@ def em_apply(game, action):
     buyer.held.append(card)
     game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=action.price)
     return True
+
+
+# --- script lines -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SellsExemption(ActionStatement):
+    """`P sells exemption to Q for MONEY` (R16): at any moment, by its holder."""
+
+    GRAMMAR = "NAME _SELLS _EXEMPTION _TO NAME _FOR MONEY"
+    WORDS = ("sells", "exemption", "to", "for")
+    FORMS = ("`P sells exemption to Q for MONEY`",)
+    ANY_MOMENT = True
+    player: str
+    buyer: str
+    price: int
+
+    def __str__(self) -> str:
+        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        return SellExemption(script.player(self.player, self), script.player(self.buyer, self),
+                             self.price)
+
+
+@dataclass(frozen=True)
+class SetupExemption(SetupStatement):
+    """`setup exemption P`: P starts holding the card (it leaves the deck)."""
+
+    GRAMMAR = "_EXEMPTION NAME"
+    WORDS = ("exemption",)
+    FORMS = ("`setup exemption P`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"setup exemption {self.player}"
+
+    def apply(self, script: ScriptContext, game: Game) -> None:
+        player = script.player(self.player, self)
+        for card in game.deck:
+            if card.kind == "exemption":
+                game.deck.remove(card)
+                player.held.append(card)
+                return
+        if holder(game) is not None:
+            raise ScriptError("the Special Exemption card is already held")
+        raise ScriptError("the Special Exemption card is not in play: the rule 'exemption' is off")
+
+
+@dataclass(frozen=True)
+class ExpectExemption(Expectation):
+    """`expect exemption P` / `expect exemption nobody` (nobody: it is in the deck)."""
+
+    GRAMMAR = "_EXEMPTION (NAME | _NOBODY)"
+    WORDS = ("exemption", "nobody")
+    FORMS = ("`expect exemption P`", "`expect exemption nobody`")
+    player: str | None = None
+
+    def __str__(self) -> str:
+        return f"expect exemption {self.player if self.player is not None else 'nobody'}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        found = holder(game)
+        want = None if self.player is None else script.player(self.player, self)
+        if found is want:
+            return None
+        return (f"the Special Exemption card is held by {found}" if found
+                else "nobody holds the Special Exemption card")
+
+
+STATEMENTS = (SellsExemption, SetupExemption, ExpectExemption)

@@ -9,43 +9,51 @@ R13  a player who does not own a street on each of the four sides may not acquir
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Bid, Build, Buy, Refusal, Sell
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import Refusal, StashKey, hookimpl
+from easymoney.plugins.auction import Bid
+from easymoney.plugins.building import Build
+from easymoney.plugins.sales import Sell
+from easymoney.plugins.streets import Buy
+
+if TYPE_CHECKING:
+    from easymoney import Action, Game, Player, Variant
 
 PLUGIN_ID = "four_sides"
 REFUSES = (Buy, Bid, Sell, Build)
 RULES = ("R13",)
 
 
-def _streets_by_side(game, player):
+def _streets_by_side(game: Game, player: Player) -> dict[int, str]:
     sides: dict[int, str] = {}
     for space in player.spaces:
-        if space.kind == "street" and space.side is not None:
+        if game.kinds[space.kind].builds and space.side is not None:
             sides.setdefault(space.side, space.name)
     return sides
 
 
-def _missing(game, sides):
+def _missing(game: Game, sides: dict[int, str]) -> list[int]:
     return [s for s in sorted(game.variant.sides) if s not in sides]
 
 
-def _sides_text(numbers):
+def _sides_text(numbers: list[int]) -> str:
     words = ", ".join(str(n) for n in numbers)
     return f"side {words}" if len(numbers) == 1 else f"sides {words}"
 
 
 @hookimpl
-def em_check_variant(variant):
+def em_check_variant(variant: Variant) -> list[str] | None:
     if not variant.sides:
         return ["board.sides: the four-sides rule (R13) needs the board's sides; "
                 "list them or switch the rule off"]
     return None
 
 
-_CACHE = "four_sides.estates"  # player -> (estate version, streets by side, missing sides)
+_CACHE = StashKey[dict]("four_sides.estates")  # player -> (estate version, streets by side, missing sides)
 
 
-def _estate(game, player):
+def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], list[int]]:
     """(estate version, side -> the name of a street on it, sides with no street), cached."""
     try:
         cache = game.stash[_CACHE]
@@ -59,21 +67,20 @@ def _estate(game, player):
 
 
 @hookimpl
-def em_refusals(game, action):
-    kind = type(action)
-    player = action.buyer if kind is Sell else action.player
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    player = action.buyer if type(action) is Sell else action.player
     _, sides, missing = _estate(game, player)
     if not missing:
         return None  # a street on every side: R13 no longer applies
-    if kind is Buy or kind is Bid or kind is Sell:
+    if type(action) is Buy or type(action) is Bid or type(action) is Sell:
         space = action.space
-        if space.kind != "street" or space.side is None:
+        if not game.kinds[space.kind].builds or space.side is None:
             return None
         if space.side in sides:
             return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
                             f"{space.side} and has no street on {_sides_text(missing)}")]
         return None
-    if kind is Build:
+    if type(action) is Build:
         return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
                         f"{_sides_text(missing)}: no second house until they own a street "
                         f"on every side")]

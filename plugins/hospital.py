@@ -7,8 +7,13 @@ R15a  the pot starts empty; a MAN landing on City Hospital takes the whole pot (
 
 from __future__ import annotations
 
-from easymoney.engine.game import Account
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Account, Expectation, ScriptContext, ScriptError, SetupStatement, hookimpl, money
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space, Variant
 
 PLUGIN_ID = "hospital"
 LANDS_ON = ("hospital",)
@@ -19,7 +24,7 @@ POT = "hospital"
 
 
 @hookimpl
-def em_check_variant(variant):
+def em_check_variant(variant: Variant) -> list[str] | None:
     fed = [s.name for s in variant.spaces if s.get("to") == POT] + \
         [c.text for c in variant.cards if c.get("to") == POT]
     if fed and not any(s.kind == "hospital" for s in variant.spaces):
@@ -29,12 +34,12 @@ def em_check_variant(variant):
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     game.pots[POT] = Account("the Hospital pot")
 
 
 @hookimpl
-def em_land(game, player, space, dice):
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
     if space.kind != "hospital":
         return None
     pot = game.pots[POT]
@@ -43,3 +48,48 @@ def em_land(game, player, space, dice):
     else:
         game.emit("hospital_empty", player=player.name, space=space.name)
     return True
+
+
+# --- script lines -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SetupHospital(SetupStatement):
+    """`setup hospital MONEY`: the pot starts with that amount, from the Bank."""
+
+    GRAMMAR = "_HOSPITAL MONEY"
+    WORDS = ("hospital",)
+    FORMS = ("`setup hospital MONEY`",)
+    amount: int
+
+    def __str__(self) -> str:
+        return f"setup hospital {self.amount}"
+
+    def apply(self, script: ScriptContext, game: Game) -> None:
+        pot = game.pots.get(POT)
+        if pot is None:
+            raise ScriptError("there is no Hospital pot: the rule 'hospital' is off")
+        if self.amount > game.bank.cash:
+            raise ScriptError(f"the Bank has only {money(game.bank.cash)} and cannot pay "
+                              f"{money(self.amount)} for this setup")
+        game.transfer(game.bank, pot, self.amount, "setup: the Hospital pot")
+
+
+@dataclass(frozen=True)
+class ExpectHospital(Expectation):
+    """`expect hospital MONEY`: what the Hospital pot holds."""
+
+    GRAMMAR = "_HOSPITAL MONEY"
+    WORDS = ("hospital",)
+    FORMS = ("`expect hospital MONEY`",)
+    amount: int
+
+    def __str__(self) -> str:
+        return f"expect hospital {self.amount}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        pot = game.pots.get(POT)
+        cash = pot.cash if pot is not None else 0
+        return None if cash == self.amount else f"the Hospital pot holds {money(cash)}"
+
+
+STATEMENTS = (SetupHospital, ExpectHospital)

@@ -5,14 +5,20 @@ Not a rule of the game: a safety net, on in the test suite and behind `--check-i
 Bank, the players and every pot hold the variant's total), no cash is negative, each
 player's houses on the board plus their supply equal their allotment, every owned space
 carries a house, the Special Exemption card is in at most one place, and a bankrupt player
-owns nothing, holds nothing and never acts or pays again. A breach raises
-`InvariantViolation`, naming the event that broke it.
+owns nothing, holds nothing, never acts or pays again and never receives money (R26). A
+breach raises `InvariantViolation`, naming the event that broke it.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from easymoney.errors import EasyMoneyError
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import hookimpl
+from easymoney.words import count
+
+if TYPE_CHECKING:
+    from easymoney import Event, Game
 
 PLUGIN_ID = "invariants"
 RULES: tuple[str, ...] = ()
@@ -23,9 +29,9 @@ class InvariantViolation(EasyMoneyError):
     """The game's state broke an invariant: a bug in a rule plugin or the engine."""
 
 
-def violations(game, event=None):
+def violations(game: Game, event: Event | None = None) -> list[str]:
     """Every invariant the game breaks now, in words (empty when sound)."""
-    found = []
+    found: list[str] = []
     variant = game.variant
     total = game.total_money()
     if total != variant.bank_total:
@@ -41,7 +47,7 @@ def violations(game, event=None):
         houses = game.houses[space.index]
         if owner is None:
             if houses:
-                found.append(f"unowned {space} carries {houses} house(s)")
+                found.append(f"unowned {space} carries {count(houses, 'house')}")
             continue
         if houses < 1:
             found.append(f"{space} is owned by {owner} but carries no house")
@@ -51,7 +57,7 @@ def violations(game, event=None):
     for p in game.players:
         if game.ruleset.enabled and "houses" in game.ruleset.enabled and \
                 on_board[p.name] + p.houses_left != allotment:
-            found.append(f"{p} has {on_board[p.name]} house(s) on the board and "
+            found.append(f"{p} has {count(on_board[p.name], 'house')} on the board and "
                          f"{p.houses_left} in supply, not {allotment} in all")
         if p.bankrupt and (p.spaces or p.held or p.cash):
             found.append(f"bankrupt {p} still owns or holds something")
@@ -66,15 +72,23 @@ def violations(game, event=None):
         found.append("the Special Exemption card is in more than one place")
     if event is not None and event.kind in ("pay", "turn", "roll"):
         names = {p.name for p in game.players if p.bankrupt}
-        actor = event.data.get("player") or event.data.get("payer") or event.data.get("payee")
-        if actor in names and not (event.kind == "pay" and "bankruptcy" in event.data.get("reason", "")):
-            found.append(f"bankrupt {actor} acts or pays again")
+        data = event.data
+        if event.kind == "pay":
+            # R26: the payment of their last cash is the only one a bankrupt player makes,
+            # and they receive nothing after it
+            if data.get("payee") in names:
+                found.append(f"bankrupt {data['payee']} receives ${data.get('amount', 0):,} "
+                             f"from {data.get('payer')} (R26)")
+            if data.get("payer") in names and "bankruptcy" not in data.get("reason", ""):
+                found.append(f"bankrupt {data['payer']} acts or pays again")
+        elif data.get("player") in names:
+            found.append(f"bankrupt {data['player']} acts or pays again")
     return found
 
 
 @hookimpl
-def em_setup(game):
-    def check(event):
+def em_setup(game: Game) -> None:
+    def check(event: Event) -> None:
         problems = violations(game, event)
         if problems:
             text = game.describe(event) or event.kind

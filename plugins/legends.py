@@ -8,7 +8,13 @@ R15  landing on a legend space: pay to or receive from the Bank the amount print
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from easymoney import hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
 
 PLUGIN_ID = "legends"
 LANDS_ON = ("legend",)
@@ -31,7 +37,8 @@ SPACE_KINDS = {
 }
 
 
-def charge(game, player, amount, to, categories, reason):
+def charge(game: Game, player: Player, amount: int, to: str, categories: Iterable[str],
+           reason: str) -> None:
     """Make `player` pay a printed charge, unless exempt (R16); `to` names a pot or the Bank."""
     for category in categories:
         why = game.hook.em_exempt(game, player, category)
@@ -43,7 +50,7 @@ def charge(game, player, amount, to, categories, reason):
 
 
 @hookimpl
-def em_land(game, player, space, dice):
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
     if space.kind != "legend":
         return None
     if "receive" in space.data:

@@ -12,16 +12,51 @@ R26  a player may not give up (go bankrupt) while they can still mortgage someth
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from easymoney.engine.actions import GoBankrupt, Mortgage, Redeem, Refusal, money
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted
+from easymoney.plugins.debts import RAISE, GoBankrupt
+from easymoney.plugins.turn import WINDOW_KINDS
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Request, Space, SpaceRef
+
+
+@dataclass(slots=True)
+class Mortgage(Action):
+    player: Player
+    space: Space
+    verb = "mortgage"
+    window = True
+    raises_money = True
+
+    def describe(self) -> str:
+        return f"mortgage {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} mortgages {quoted(self.space)}"
+
+
+@dataclass(slots=True)
+class Redeem(Action):
+    player: Player
+    space: Space
+    verb = "redeem"
+    window = True
+
+    def describe(self) -> str:
+        return f"redeem {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} redeems {quoted(self.space)}"
+
 
 PLUGIN_ID = "mortgage"
 REFUSES = (Mortgage, Redeem, GoBankrupt)
 RULES = ("R19", "R20")
 ACTIONS = (Mortgage, Redeem)
-MORTGAGEABLE = ("street", "commercial")
 OPTIONS = {
     "rent": {
         "enum": ["one_house", "none"], "default": "one_house",
@@ -40,30 +75,36 @@ EVENTS = {
 }
 
 
-def redeem_cost(game, space):
+def redeem_cost(game: Game, space: Space) -> int:
     percent = game.variant.rules[PLUGIN_ID]["interest_percent"]
     total = space.mortgage * (100 + percent)
     return game.round(total // 100 if total % 100 == 0 else Fraction(total, 100))
 
 
-def _why_not_mortgage(game, player, space):
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _why_not_mortgage(game: Game, player: Player, space: Space) -> str | None:
     i = space.index
     if game.owner[i] is not player:
         return f"{player} does not own {space}"
-    if space.kind not in MORTGAGEABLE:
-        return f"{space} is a {space.kind}: only streets and commercial buildings can be mortgaged"
+    if not game.kinds[space.kind].mortgageable:
+        on_board = {s.kind for s in game.spaces}
+        can = [kind.called(k) for k, kind in game.kinds.items()
+               if kind.mortgageable and k in on_board]
+        return f"{space} is a {space.kind}: only {_and(can)} can be mortgaged"
     if game.mortgaged[i]:
         return f"{space} is already mortgaged"
     return None
 
 
 @hookimpl
-def em_refusals(game, action):
-    kind = type(action)
-    if kind is Mortgage:
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    if type(action) is Mortgage:
         why = _why_not_mortgage(game, action.player, action.space)
         return [Refusal("R19", PLUGIN_ID, why)] if why else None
-    if kind is Redeem:
+    if type(action) is Redeem:
         p, space = action.player, action.space
         if game.owner[space.index] is not p:
             return [Refusal("R20", PLUGIN_ID, f"{p} does not own {space}")]
@@ -74,7 +115,7 @@ def em_refusals(game, action):
             return [Refusal("R20", PLUGIN_ID, f"{p} has {money(p.cash)} and redeeming {space} "
                             f"costs {money(cost)}")]
         return None
-    if kind is GoBankrupt:
+    if type(action) is GoBankrupt:
         p = action.player
         for space in game.owned_by(p):
             if _why_not_mortgage(game, p, space) is None:
@@ -83,15 +124,14 @@ def em_refusals(game, action):
 
 
 @hookimpl
-def em_apply(game, action):
-    kind = type(action)
-    if kind is Mortgage:
+def em_apply(game: Game, action: Action) -> bool | None:
+    if type(action) is Mortgage:
         p, space = action.player, action.space
         game.set_mortgaged(space, True)
         game.emit("mortgage", player=p.name, space=space.name, amount=space.mortgage)
         game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)")
         return True
-    if kind is Redeem:
+    if type(action) is Redeem:
         p, space = action.player, action.space
         cost = redeem_cost(game, space)
         game.collect(p, game.bank, cost, f"redeeming {space} (R20)")
@@ -99,3 +139,47 @@ def em_apply(game, action):
         game.emit("redeem", player=p.name, space=space.name, amount=cost)
         return True
     return None
+
+
+# --- script lines: `P mortgages SPACE`, `P redeems SPACE` -------------------------------------
+
+@dataclass(frozen=True)
+class Mortgages(ActionStatement):
+    """`P mortgages SPACE` (R19): in a window, or to raise money (R25)."""
+
+    GRAMMAR = "NAME _MORTGAGES space"
+    WORDS = ("mortgages",)
+    FORMS = ("`P mortgages SPACE`",)
+    player: str
+    space: SpaceRef
+
+    def __str__(self) -> str:
+        return f"{self.player} mortgages {self.space}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind in WINDOW_KINDS or (request.kind == RAISE and actor is request.player):
+            return Mortgage(actor, script.space(self.space, self))
+        return None
+
+
+@dataclass(frozen=True)
+class Redeems(ActionStatement):
+    """`P redeems SPACE` (R20): in a window."""
+
+    GRAMMAR = "NAME _REDEEMS space"
+    WORDS = ("redeems",)
+    FORMS = ("`P redeems SPACE`",)
+    player: str
+    space: SpaceRef
+
+    def __str__(self) -> str:
+        return f"{self.player} redeems {self.space}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        if request.kind in WINDOW_KINDS:
+            return Redeem(script.player(self.player, self), script.space(self.space, self))
+        return None
+
+
+STATEMENTS = (Mortgages, Redeems)

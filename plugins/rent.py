@@ -9,10 +9,20 @@ R18  a street's rent is the entry of its schedule for its number of houses (1 to
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import SpaceKind, hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
+
+
+def _charges_rent(kind: SpaceKind) -> bool:
+    return kind.rent is not None
+
 
 PLUGIN_ID = "rent"
-LANDS_ON = ("street", "utility", "commercial")
+LANDS_ON = _charges_rent
 RULES = ("R18",)
 EVENTS = {
     "own_space": "{player} is on their own {space}",
@@ -21,26 +31,21 @@ EVENTS = {
 }
 
 
-def rent_for(game, space, dice):
-    """The rent a lander owes for `space` now (0 when nothing is owed)."""
+def rent_for(game: Game, space: Space, dice: tuple[int, int]) -> int:
+    """The rent a lander owes for `space` now (0 when nothing is owed): its kind's rent rule."""
+    rule = game.kinds[space.kind].rent
+    if rule is None:
+        return 0
     i = space.index
-    kind = space.kind
     if game.mortgaged[i]:
         if game.variant.option("mortgage.rent", "one_house") == "none":
             return 0
-        if kind == "street":
-            return space.rent[0]
-        return space.data.get("rent", 0)
-    if kind == "street":
-        return space.rent[game.houses[i] - 1]
-    per_dice = space.data.get("rent_per_dice")
-    if per_dice is not None:
-        return game.round(per_dice * (dice[0] + dice[1]))
-    return space.rent
+        return rule(game, space, 1, dice)  # R19: the rent for one house
+    return rule(game, space, game.houses[i], dice)
 
 
 @hookimpl
-def em_land(game, player, space, dice):
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
     owner = game.owner[space.index]
     if owner is None:
         return None

@@ -8,9 +8,15 @@ R30  there are no $1 or $5 bills: amounts the game computes (interest, multiples
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from easymoney.engine.actions import Bid, Refusal, Sell, SellExemption, money
-from easymoney.engine.hookspecs import hookimpl
+from easymoney import Refusal, hookimpl, money
+from easymoney.plugins.auction import Bid
+from easymoney.plugins.exemption import SellExemption
+from easymoney.plugins.sales import Sell
+
+if TYPE_CHECKING:
+    from easymoney import Action, Game
 
 PLUGIN_ID = "rounding"
 REFUSES = (Bid, Sell, SellExemption)
@@ -18,7 +24,7 @@ RULES = ("R30",)
 
 
 @hookimpl
-def em_round(game, amount):
+def em_round(game: Game, amount: int) -> int | None:
     bill = game.variant.smallest_bill
     if type(amount) is int:
         return (amount + bill // 2) // bill * bill
@@ -28,11 +34,10 @@ def em_round(game, amount):
 
 
 @hookimpl
-def em_refusals(game, action):
-    kind = type(action)
-    if kind is Bid:
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    if type(action) is Bid:
         amount = action.amount
-    elif kind is Sell or kind is SellExemption:
+    elif type(action) is Sell or type(action) is SellExemption:
         amount = action.price
     else:
         return None

@@ -8,18 +8,43 @@ R22  in a window of their own turn (or to raise money, R25), a player may sell a
 
 from __future__ import annotations
 
-from easymoney.engine.actions import Refusal, Sell, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted
+from easymoney.plugins.debts import RAISE
+from easymoney.plugins.turn import WINDOW_KINDS
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Request, Space, SpaceRef
+
+
+@dataclass(slots=True)
+class Sell(Action):
+    player: Player
+    space: Space
+    buyer: Player
+    price: int
+    verb = "sell"
+    window = True
+    raises_money = True
+
+    def describe(self) -> str:
+        return f"sell {self.space} to {self.buyer} for {money(self.price)}"
+
+    def __str__(self) -> str:
+        return f"{self.player} sells {quoted(self.space)} to {self.buyer} for {self.price}"
+
 
 PLUGIN_ID = "sales"
 REFUSES = (Sell,)
 RULES = ("R22",)
 ACTIONS = (Sell,)
-EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses} house(s) change colour)"}
+EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses:#house} now in {buyer}'s colour)"}
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Sell:
         return None
     seller, buyer, space = action.player, action.buyer, action.space
@@ -34,7 +59,7 @@ def em_refusals(game, action):
 
 
 @hookimpl
-def em_apply(game, action):
+def em_apply(game: Game, action: Action) -> bool | None:
     if type(action) is not Sell:
         return None
     seller, buyer, space = action.player, action.buyer, action.space
@@ -44,3 +69,31 @@ def em_apply(game, action):
     game.emit("sale", player=seller.name, buyer=buyer.name, space=space.name,
               price=action.price, houses=houses)
     return True
+
+
+# --- script line: `P sells SPACE to Q for MONEY` ---------------------------------------------
+
+@dataclass(frozen=True)
+class Sells(ActionStatement):
+    """`P sells SPACE to Q for MONEY` (R22): in a window, or to raise money (R25)."""
+
+    GRAMMAR = "NAME _SELLS space _TO NAME _FOR MONEY"
+    WORDS = ("sells", "to", "for")
+    FORMS = ("`P sells SPACE to Q for MONEY`",)
+    player: str
+    space: SpaceRef
+    buyer: str
+    price: int
+
+    def __str__(self) -> str:
+        return f"{self.player} sells {self.space} to {self.buyer} for {self.price}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind in WINDOW_KINDS or (request.kind == RAISE and actor is request.player):
+            return Sell(actor, script.space(self.space, self), script.player(self.buyer, self),
+                        self.price)
+        return None
+
+
+STATEMENTS = (Sells,)

@@ -9,7 +9,12 @@ R29  the player with the largest total wins; equal largest totals share the win.
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
 
 PLUGIN_ID = "scoring"
 RULES = ("R28", "R29")
@@ -17,24 +22,15 @@ ESSENTIAL = True
 
 
 @hookimpl
-def em_space_value(game, space):
+def em_space_value(game: Game, space: Space) -> int | None:
     i = space.index
     if game.mortgaged[i]:
         return 0
-    kind = space.kind
-    if kind == "street":
-        return space.price * game.houses[i]
-    score = space.data.get("score")
-    if score is not None:
-        return score
-    per_dice = space.data.get("rent_per_dice")
-    if per_dice is not None:
-        return 3 * game.round(per_dice * 7)
-    rent = space.data.get("rent")
-    return 3 * rent if rent is not None else 0
+    value = game.kinds[space.kind].value  # the kind's own R28 value
+    return 0 if value is None else value(game, space, game.houses[i])
 
 
 @hookimpl
-def em_worth(game, player):
+def em_worth(game: Game, player: Player) -> int | None:
     value = game.hook.em_space_value
     return player.cash + sum(value(game, space) for space in player.spaces)

@@ -7,16 +7,67 @@ R9  a MAN landing on an unowned street: its player is asked whether to buy it fo
 
 from __future__ import annotations
 
-from easymoney.engine.actions import BUY, Buy, Decline, Refusal, Request, money
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import (Action, ActionStatement, Refusal, Request, request_kind, ScriptContext,
+                       SpaceKind, hookimpl, money)
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player, Space
+
+
+@dataclass(slots=True)
+class Buy(Action):
+    player: Player
+    space: Space
+    verb = "buy"
+
+    def describe(self) -> str:
+        return f"buy {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} buys"
+
+
+@dataclass(slots=True)
+class Decline(Action):
+    player: Player
+    space: Space
+    verb = "decline"
+
+    def describe(self) -> str:
+        return f"decline {self.space}"
+
+    def __str__(self) -> str:
+        return f"{self.player} declines"
+
+
+BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
+
+
+def street_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
+    """R18: the entry of the street's schedule for its number of houses (1 to 5)."""
+    return space.rent[houses - 1]
+
+
+def street_value(game: Game, space: Space, houses: int) -> int:
+    """R28: its price B times the houses on it."""
+    return space.price * houses
+
+
+def _bought_at_price(kind: SpaceKind) -> bool:
+    return kind.on_landing == "buy"
+
 
 PLUGIN_ID = "streets"
-LANDS_ON = ("street",)
+LANDS_ON = _bought_at_price
 REFUSES = (Buy,)
+ACTIONS = (Buy, Decline)
 RULES = ("R9",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
 SPACE_KINDS = {
-    "street": {
+    "street": SpaceKind(schema={
         "description": "A yellow street: bought at `price` (B) with one house; each further "
                        "house costs B (R17); `rent` lists the rent for 1..5 houses (R18); "
                        "`mortgage` is M (R19).",
@@ -26,9 +77,8 @@ SPACE_KINDS = {
             "rent": {"type": "array", "items": MONEY, "x-per-house": True},
         },
         "required": ["price", "mortgage", "rent"],
-        # what a script's `setup P owns SPACE N houses mortgaged` may give a player
-        "x-ownable": True, "x-mortgageable": True, "x-builds": True,
-    },
+    }, ownable=True, on_landing="buy", mortgageable=True, builds=True,
+        rent=street_rent, value=street_value, plural="streets"),
 }
 EVENTS = {
     "buy": "{player} buys {space} for {price:$}",
@@ -39,8 +89,8 @@ ACCEPTS = (Buy, Decline)
 
 
 @hookimpl
-def em_land(game, player, space, dice):
-    if space.kind != "street" or game.owner[space.index] is not None:
+def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+    if game.kinds[space.kind].on_landing != "buy" or game.owner[space.index] is not None:
         return None
     action = game.ask(Request(BUY, player, ACCEPTS, space=space))
     if type(action) is Buy:
@@ -55,10 +105,11 @@ def em_land(game, player, space, dice):
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Buy:
         return None
-    if action.space.kind != "street" or game.owner[action.space.index] is not None:
+    if game.kinds[action.space.kind].on_landing != "buy" \
+            or game.owner[action.space.index] is not None:
         return [Refusal("R9", PLUGIN_ID, f"{action.space} is not an unowned street: only those "
                         f"are bought at their price")]
     if action.player.cash < action.space.price:
@@ -66,3 +117,46 @@ def em_refusals(game, action):
         return [Refusal("R9", PLUGIN_ID, f"{p} has {money(p.cash)} and {action.space} costs "
                         f"{money(action.space.price)}")]
     return None
+
+
+# --- script lines: `P buys`, `P declines` --------------------------------------------------
+
+@dataclass(frozen=True)
+class Buys(ActionStatement):
+    """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
+
+    GRAMMAR = "NAME _BUYS"
+    WORDS = ("buys",)
+    FORMS = ("`P buys`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} buys"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BUY and actor is request.player and request.space is not None:
+            return Buy(actor, request.space)
+        return None
+
+
+@dataclass(frozen=True)
+class Declines(ActionStatement):
+    """`P declines`: the street goes to auction (R9)."""
+
+    GRAMMAR = "NAME _DECLINES"
+    WORDS = ("declines",)
+    FORMS = ("`P declines`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.player} declines"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        actor = script.player(self.player, self)
+        if request.kind == BUY and actor is request.player and request.space is not None:
+            return Decline(actor, request.space)
+        return None
+
+
+STATEMENTS = (Buys, Declines)

@@ -8,7 +8,12 @@ R8  a MAN that moves forward across the Red Traffic Light (both cells) without s
 
 from __future__ import annotations
 
-from easymoney.engine.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+from easymoney import StashKey, hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
 
 PLUGIN_ID = "traffic_light"
 PASSES = ("traffic_light",)  # em_moved: only for moves that touch a light
@@ -26,11 +31,11 @@ SPACE_KINDS = {
 }
 EVENTS = {"exempt": "{player} is exempt from {what}: {why}"}
 
-_KEY = "traffic_light.groups"
+_KEY = StashKey[tuple]("traffic_light.groups")
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     groups: dict[str, list] = {}
     for space in game.spaces:
         if space.kind == "traffic_light":
@@ -40,8 +45,8 @@ def em_setup(game):
 
 
 @hookimpl
-def em_moved(game, player, start, steps):
-    if steps <= 0:
+def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
+    if steps <= 0 or player.bankrupt:  # R26: bankrupted earlier on this move
         return
     n = len(game.spaces)
     end = player.position

@@ -11,57 +11,102 @@ R6  the MAN moves forward the total of the dice; after the last space comes spac
 
 from __future__ import annotations
 
-from easymoney.engine.actions import (WINDOW_AFTER, WINDOW_BEFORE, Build, EndTurn, Mortgage, Redeem,
-                               Refusal, Request, Roll, Sell)
-from easymoney.engine.hookspecs import hookimpl
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from easymoney import Action, Refusal, Request, request_kind, StashKey, hookimpl
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
+
+
+@dataclass(slots=True)
+class Roll(Action):
+    player: Player
+    dice: tuple[int, int] | None = None
+    verb = "roll"
+
+    def __str__(self) -> str:
+        return f"{self.player} rolls" + (f" {self.dice[0]} {self.dice[1]}" if self.dice else "")
+
+
+@dataclass(slots=True)
+class EndTurn(Action):
+    """Close the window after the landing: the turn is over."""
+
+    player: Player
+    verb = "end the turn"
+
+    def __str__(self) -> str:
+        return f"{self.player} ends the turn"
+
 
 PLUGIN_ID = "turn"
-REFUSES = (Build, Mortgage, Redeem, Sell)
+ACTIONS = (Roll, EndTurn)
 RULES = ("R1", "R4", "R5", "R6")
 ESSENTIAL = True
 EVENTS = {
     "turn": "Turn {number}: {player}",
     "roll": "{player} rolls {dice:dice} = {total}",
-    "move": "{player} moves to {space} ({end})",
+    "move": "{player} {steps:moves} to {space} ({end})",
 }
 
-BEFORE = (Roll, Build, Mortgage, Redeem, Sell)
-AFTER = (EndTurn, Build, Mortgage, Redeem, Sell)
+WINDOW_BEFORE = request_kind(
+    "window_before", lambda r: f"{r.player} to roll (or to build, mortgage, redeem or sell first)")
+WINDOW_AFTER = request_kind(
+    "window_after", lambda r: f"{r.player} to build, mortgage, redeem or sell"
+                              + (f", or {r.next_player} to begin the next turn" if r.next_player else ""))
 WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
+
+
+def window_actions(game: Game) -> tuple[type[Action], ...]:
+    """The action types of every installed rule that are taken in a window (R5)."""
+    return tuple(t for t in game.ruleset.action_owner if t.window)
+
+
+def _is_window_action(kind: type[Action]) -> bool:
+    return kind.window
+
+
+REFUSES = _is_window_action  # R5 speaks of window actions only
 
 
 class _Turns:
     """What a turn needs, made once a game: the window requests and the hooks a turn fires."""
 
-    __slots__ = ("before", "after", "turn_start", "move", "turn_end")
+    __slots__ = ("before", "after", "accepts_before", "accepts_after", "turn_start", "move",
+                 "turn_end")
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         hook = game.hook
+        windows = window_actions(game)
+        self.accepts_before: tuple[type[Action], ...] = (Roll, *windows)
+        self.accepts_after: tuple[type[Action], ...] = (EndTurn, *windows)
         # by player index; the window after names the next player: remade when that changes
-        self.before = [Request(WINDOW_BEFORE, p, BEFORE) for p in game.players]
-        self.after = [Request(WINDOW_AFTER, p, AFTER) for p in game.players]
+        self.before = [Request(WINDOW_BEFORE, p, self.accepts_before) for p in game.players]
+        self.after = [Request(WINDOW_AFTER, p, self.accepts_after) for p in game.players]
         self.turn_start = hook.em_turn_start if hook.has("em_turn_start") else None
         self.move = hook.em_move
         self.turn_end = hook.em_turn_end
 
 
-_TURNS = "turn.turns"
+_TURNS = StashKey[_Turns]("turn.turns")
 
 
 @hookimpl
-def em_setup(game):
+def em_setup(game: Game) -> None:
     game.current = game.players[0]
     game.stash[_TURNS] = _Turns(game)
 
 
 @hookimpl
-def em_play_turn(game):
+def em_play_turn(game: Game) -> bool:
     player = game.current
     if player.bankrupt:
-        player = game.next_player(player)
-        if player is None:
+        following = game.next_player(player)
+        if following is None:
             game.end("bankruptcy", "no player is left in the game")
-        game.current = player
+        player = game.current = following
     turns = game.stash[_TURNS]
     if "turn" in game.seen:
         game.emit("turn", player=player.name, number=game.turns_played + 1)
@@ -82,14 +127,13 @@ def em_play_turn(game):
         game.move(player, dice[0] + dice[1], dice)
 
     players = game.players
-    nxt = players[(player.index + 1) % len(players)]
-    if nxt.bankrupt:
-        nxt = game.next_player(player)
+    after = players[(player.index + 1) % len(players)]
+    nxt = game.next_player(player) if after.bankrupt else after
     if not player.bankrupt:
         request = turns.after[player.index]
         if request.next_player is not nxt:
-            request = turns.after[player.index] = Request(WINDOW_AFTER, player, AFTER,
-                                                          next_player=nxt)
+            request = turns.after[player.index] = Request(
+                WINDOW_AFTER, player, turns.accepts_after, next_player=nxt)
         action = ask(request)
         while type(action) is not EndTurn:
             game.apply(action)
@@ -104,11 +148,11 @@ def em_play_turn(game):
 
 
 @hookimpl
-def em_refusals(game, action):
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     """R5: in a window only its player acts."""
     request = game.request
     if request is not None and request.kind in WINDOW_KINDS and action.player is not request.player \
-            and type(action) in (Build, Mortgage, Redeem, Sell):
+            and type(action).window:
         return [Refusal("R5", PLUGIN_ID, f"it is {request.player}'s turn: {action.player} may "
                         f"{action.verb} only in their own turn")]
     return None

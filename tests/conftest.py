@@ -1,19 +1,43 @@
-"""The whole suite runs with the `invariants` plugin on: every game checks its bookkeeping after every event."""
+"""Session set-up: the `invariants` plugin on for every game, and the test plugins installed where only the tests see them."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+import plugin_site
+
 INVARIANTS_ENV = "EASYMONEY_CHECK_INVARIANTS"
+_SITE_KEY = pytest.StashKey[Path]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
     # At start-up, before any test module is imported or any game built (`ruleset_for`
     # reads the variable when a game is built); subprocesses inherit it.
     os.environ[INVARIANTS_ENV] = "1"
+    # The plugin projects are installed here rather than in the fixture because collection
+    # already asks for them (skip conditions read their metadata), and so do the tests of
+    # examples/plugins/*/tests, which this folder's fixtures do not reach.
+    site = Path(tempfile.mkdtemp(prefix="easymoney-plugin-site-"))
+    try:
+        plugin_site.install(site)
+    except plugin_site.PluginSiteError as exc:
+        shutil.rmtree(site, ignore_errors=True)
+        raise pytest.UsageError(str(exc)) from None
+    plugin_site.activate(site)
+    config.stash[_SITE_KEY] = site
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    site = config.stash.get(_SITE_KEY, None)
+    if site is not None:
+        plugin_site.deactivate(site)
+        shutil.rmtree(site, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -21,3 +45,15 @@ def invariants_on() -> Iterator[None]:
     """Keep the variable set for the session (a test that changes it must restore it)."""
     os.environ[INVARIANTS_ENV] = "1"
     yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def plugin_site_dir(pytestconfig: pytest.Config) -> Iterator[Path]:
+    """The directory holding every plugin project of tests/plugins/ and examples/plugins/.
+
+    It is first on `sys.path` and on `PYTHONPATH` (for subprocesses), and the plugin and
+    strategy discovery caches were cleared when it was put there.
+    """
+    site = pytestconfig.stash[_SITE_KEY]
+    plugin_site.activate(site)  # again, in case a test removed it
+    yield site

@@ -4,8 +4,10 @@ Every `examples/*.game` is played in-process exactly as `tests/test_examples.py`
 it (`easymoney play examples/NAME.game`, from the repository's root) and its standard
 output is written to `tests/golden/NAME.txt`; golden files of examples that no longer
 exist are removed. An example that does not exit with status 0 (a failed expectation,
-an error) gets no new golden file: fix it first. Review the changes with `git diff
-tests/golden` before committing them.
+an error) gets no new golden file: fix it first. The plugin projects of tests/plugins/
+and examples/plugins/ are installed for the run into a temporary directory, as the tests
+install them (tests/plugin_site.py). Review the changes with `git diff tests/golden`
+before committing them.
 """
 
 from __future__ import annotations
@@ -70,4 +72,8 @@ def regenerate() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(regenerate())
+    import plugin_site  # next to this file: examples may use the example plugins
+
+    with plugin_site.temporary_site():
+        status = regenerate()
+    sys.exit(status)

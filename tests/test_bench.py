@@ -32,5 +32,5 @@ def test_bench_turns_prints_both_rates_and_the_speed_up():
 def test_turn_profile_counts_the_same_bytecodes_on_every_run():
     first = run("turn_profile.py", "--games", "1", "--top", "5")
     assert re.search(r"[\d,]+ bytecodes a player-turn", first)
-    assert "game.py:ask" in first
+    assert "decisions.py:ask" in first
     assert run("turn_profile.py", "--games", "1", "--top", "5") == first

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from easymoney.engine.actions import Build, Refusal, Roll
-from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney import Refusal
+from easymoney.plugins.building import Build
+from easymoney.plugins.turn import Roll
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.errors import RefusedAction
 from easymoney.engine.game import Game, GameEnded, ruleset_for
 from easymoney.loading.loader import load_variant

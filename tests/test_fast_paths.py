@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from easymoney.engine.bots import BotDecider, Cautious, make_strategy
+from easymoney.plugins import turn
+from easymoney.bots import BotDecider, Cautious, make_strategy
 from easymoney.engine.events import Event
-from easymoney.engine.game import EVERY_KIND, Game, ruleset_for
+from easymoney.engine.events import EVERY_KIND
+from easymoney.engine.game import Game, ruleset_for
 from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -111,7 +113,7 @@ def test_a_cautious_bot_asks_again_for_a_refused_house_only_when_its_estate_chan
     asked = []
     real = game.refusals
     game.refusals = lambda action: asked.append(action) or real(action)  # type: ignore[method-assign]
-    request = game.stash["turn.turns"].before[0]  # any request of Ann's will do for `after`
+    request = game.stash[turn._TURNS].before[0]  # any request of Ann's will do for `after`
     for _ in range(3):
         bot.after(game, request)
     assert len(asked) == 1  # R13 refused the second house once; not asked again

@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from easymoney.engine import hookspecs
-from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.dispatch import HOOK_NAMES
 from easymoney.engine.game import Game
 from easymoney.loading.loader import load_variant
@@ -98,3 +98,39 @@ def test_check_variant_hook_is_fired_by_the_loader():
     registry.plugins["turn"] = replace(registry.plugins["turn"], obj=probe)
     loader.load_variant("standard", registry=registry)
     assert calls == ["standard"]
+
+
+def test_the_hook_reference_in_the_docs_is_the_generated_one():
+    from pathlib import Path
+
+    from easymoney.engine import hookdoc
+    text = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
+    start, end = text.index(hookdoc.BEGIN), text.index(hookdoc.END) + len(hookdoc.END)
+    assert text[start:end] + "\n" == hookdoc.markdown(), \
+        "docs/plugins.md's hook reference is stale: regenerate it with `easymoney hooks --markdown`"
+    assert hookdoc.hook_names() == list(HOOK_NAMES)
+
+
+def test_em_setup_runs_last_registered_first_as_its_spec_says():
+    import pluggy
+
+    from easymoney.engine.registry import _new_manager
+    impl = pluggy.HookimplMarker("easymoney")
+    order = []
+
+    class First:
+        @impl
+        def em_setup(self, game):
+            order.append("first registered")
+
+    class Second:
+        @impl
+        def em_setup(self, game):
+            order.append("second registered")
+
+    pm = _new_manager()
+    pm.register(First())
+    pm.register(Second())
+    pm.hook.em_setup(game=None)
+    assert order == ["second registered", "first registered"]
+    assert "the last registered first" in inspect.getdoc(hookspecs.em_setup)

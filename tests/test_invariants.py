@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.cli import main
 from easymoney.engine.game import INVARIANTS_ENV, Game
 from easymoney.loading.loader import load_variant
@@ -70,13 +70,13 @@ def test_negative_cash(game: Game) -> None:
 
 def test_a_house_given_out_of_nothing(game: Game) -> None:
     game.players[0].houses_left += 1
-    assert breach(game) == "Ann has 0 house(s) on the board and 17 in supply, not 16 in all"
+    assert breach(game) == "Ann has 0 houses on the board and 17 in supply, not 16 in all"
 
 
 def test_a_house_that_vanished(game: Game) -> None:
     game.acquire(game.players[1], street(game))
     game.houses[street(game).index] += 1  # one more on the board, none taken from the supply
-    assert breach(game) == "Bob has 2 house(s) on the board and 15 in supply, not 16 in all"
+    assert breach(game) == "Bob has 2 houses on the board and 15 in supply, not 16 in all"
 
 
 def test_an_owned_space_without_a_house(game: Game) -> None:
@@ -89,7 +89,7 @@ def test_an_owned_space_without_a_house(game: Game) -> None:
 
 def test_houses_on_an_unowned_space(game: Game) -> None:
     game.houses[street(game).index] = 2
-    assert breach(game) == "unowned Dover Street carries 2 house(s)"
+    assert breach(game) == "unowned Dover Street carries 2 houses"
 
 
 def test_an_owner_who_does_not_hold_the_space(game: Game) -> None:
@@ -217,3 +217,12 @@ def test_a_breach_in_a_played_script_is_one_located_line(monkeypatch: pytest.Mon
     assert err.startswith("error: invariant broken by event '")
     assert "money is not conserved" in err and "Traceback" not in err
     assert err.count("\n") == 1
+
+
+def test_a_bankrupt_player_who_receives_money(game: Game) -> None:
+    ann = game.players[0]
+    game.transfer(ann, game.bank, ann.cash, "settling the test")
+    ann.bankrupt = True
+    with pytest.raises(InvariantViolation) as info:
+        game.emit("pay", payer="the Bank", payee="Ann", amount=2500, reason="a test")
+    assert info.value.message.endswith("bankrupt Ann receives $2,500 from the Bank (R26)")

@@ -314,7 +314,8 @@ def test_option_of_an_off_plugin_switches_it_on(tmp_path):
 
 
 @pytest.mark.parametrize("kw, cls, message", [
-    ({"enable": ["nope"]}, PluginError, "unknown rule 'nope'"),
+    ({"enable": ["nope"]}, PluginError,
+     "unknown rule 'nope' (not an installed plugin; `easymoney rules` lists those installed)"),
     ({"enable": ["four_side"]}, PluginError, "unknown rule 'four_side' (did you mean 'four_sides'?)"),
     ({"disable": ["turn"]}, PluginError, "rule 'turn' is essential and cannot be switched off"),
     ({"disable": ["R4"]}, PluginError, "rule 'turn' is essential and cannot be switched off"),

@@ -1,6 +1,6 @@
 """`easymoney play`: every statement of the game-script language, its options, exit statuses and errors.
 
-The contract is /work/shared/specs/script-language.md; each test plays a short script
+The contract is docs/scripts.md; each test plays a short script
 through the command line, in-process (`easymoney.cli.main`), and reads what it prints.
 """
 
@@ -99,7 +99,7 @@ def test_the_specifications_example_runs_and_every_expectation_holds(play):
 def test_the_transcript_lists_events_then_standings_and_expectations(play):
     p = ok(play(SPEC_EXAMPLE))
     lines = p.out.splitlines()
-    assert lines[:4] == ["Game of standard with Ann Bob",
+    assert lines[:4] == ["Game of standard with Ann, Bob",
                          "the Bank pays Ann $20,000: starting cash (R2)",
                          "the Bank pays Bob $20,000: starting cash (R2)",
                          "Turn 1: Ann"]
@@ -126,7 +126,7 @@ def test_variant_by_name(play):
         Ann buys                  # a second street on side 1: R13 is off
         expect "Fairmount Road" owner Ann
         """))
-    assert p.out.startswith("Game of no-four-sides with Ann Bob\n")
+    assert p.out.startswith("Game of no-four-sides with Ann, Bob\n")
 
 
 def test_variant_by_path_is_relative_to_the_script_not_to_the_working_folder(
@@ -146,7 +146,7 @@ def test_variant_by_path_is_relative_to_the_script_not_to_the_working_folder(
         Ann builds on "Dover Street"   # R13 is off in this variant
         expect "Dover Street" houses 2
         """, name="games/g.game"))
-    assert p.out.startswith("Game of house with Ann Bob\n")
+    assert p.out.startswith("Game of house with Ann, Bob\n")
 
 
 @pytest.mark.parametrize("switch", ["without four_sides", "without R13"])
@@ -297,8 +297,8 @@ def test_setup_exemption_and_hospital(play):
 
 @pytest.mark.parametrize("line, words", [
     ("setup Ann owns 0", "Bonus Corner is a bonus space"),
-    ("setup Ann owns 4 2 houses", "Airdale Bus Line can carry 1 to 1 house(s), not 2"),
-    ("setup Ann owns 7 6 houses", "Dover Street can carry 1 to 5 house(s), not 6"),
+    ("setup Ann owns 4 2 houses", "Airdale Bus Line can carry 1 to 1 house, not 2"),
+    ("setup Ann owns 7 6 houses", "Dover Street can carry 1 to 5 houses, not 6"),
     ("setup Ann owns 4 mortgaged", "cannot be mortgaged (R19)"),
     ("setup Ann cash 400000", "the Bank has only $260,000"),
     ("setup Dan at 3", "unknown player 'Dan'; the players are Ann, Bob"),
@@ -397,11 +397,12 @@ def test_the_exemption_is_sold_at_any_moment_by_any_holder(play):
         """))
 
 
-def test_a_debtor_who_owns_nothing_goes_bankrupt_at_once_and_the_game_ends(play):
+def test_a_debtor_who_owns_nothing_is_asked_then_goes_bankrupt_and_the_game_ends(play):
     p = ok(play("""\
         players Ann Bob
         setup Ann cash 100
         Ann rolls 2 4                 # Real Estate Tax: $1,000; Ann owns nothing
+        Ann goes bankrupt             # still asked (R25)
         expect Ann bankrupt
         expect game over by bankruptcy
         expect winner Bob
@@ -496,6 +497,7 @@ def test_expectations_before_the_next_players_line_see_the_closing_window(play):
 def test_when_the_script_ends_the_game_stops_where_it_is(play):
     p = ok(play("players Ann Bob\nAnn rolls 1 2\n"))   # Ann is asked to buy: no line
     assert ("Ann moves to Beacon Street (3)\nThe script ends here; the game stops where it is\n"
+            "The game waits for Ann to buy Beacon Street or decline\n"
             "\nThe game stopped in turn 1 (the script ends here)\n") in p.out
 
 
@@ -552,11 +554,11 @@ FAILING = [
     ("expect 7 owner Bob", "Dover Street is owned by Ann"),
     ("expect 7 owner nobody", "Dover Street is owned by Ann"),
     ("expect 3 owner Ann", "Beacon Street is unowned"),
-    ("expect 7 houses 3", "Dover Street has 2 house(s)"),
+    ("expect 7 houses 3", "Dover Street has 2 houses"),
     ("expect 8 unmortgaged", "Waldorf Hotel is mortgaged"),
     ("expect 7 mortgaged", "Dover Street is not mortgaged"),
     ("expect Ann worth 21000", "Ann is worth $21,400"),
-    ("expect Ann houses left 16", "Ann has 14 house(s) left"),
+    ("expect Ann houses left 16", "Ann has 14 houses left"),
     ("expect exemption Ann", "the Special Exemption card is held by Cat"),
     ("expect exemption nobody", "the Special Exemption card is held by Cat"),
     ("expect bank 1", "the Bank has $239,700"),
@@ -597,7 +599,8 @@ def test_expectations_about_a_finished_game(play):
         Ann passes
         Bob passes
         Cat passes
-        Bob rolls 2 4                 # $1,000 tax; Bob owns nothing: bankrupt
+        Bob rolls 2 4                 # $1,000 tax; Bob owns nothing
+        Bob goes bankrupt
         """)
     ok(play(script + "expect Bob bankrupt\nexpect game over\nexpect game over by bankruptcy\n"
             "expect winner Ann Cat\n"))
@@ -666,7 +669,7 @@ def test_json_is_one_object_per_event_then_a_summary(play):
     assert kinds[:4] == ["game_start", "pay", "pay", "turn"]
     assert {"roll", "move", "buy", "decline", "auction", "pass", "refused_as_expected",
             "auction_unsold", "stopped"} <= set(kinds)
-    assert events[0] == {"event": "game_start", "variant": "standard", "players": "Ann Bob",
+    assert events[0] == {"event": "game_start", "variant": "standard", "changes": [], "players": "Ann Bob",
                          "seed": 7}
     roll = next(e for e in events if e["event"] == "roll")
     assert roll == {"event": "roll", "player": "Ann", "dice": [3, 4], "total": 7}
@@ -743,7 +746,7 @@ def test_dash_reads_the_script_from_standard_input(play, tmp_path, monkeypatch):
     (tmp_path / "v.yaml").write_text("name: v\nextends: standard\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)  # from standard input, a variant path is relative to here
     p = ok(play("", stdin='variant "v.yaml"\nplayers Ann Bob\n'))
-    assert p.out.startswith("Game of v with Ann Bob")
+    assert p.out.startswith("Game of v with Ann, Bob")
 
 
 # ---------------------------------------------------------------- errors
@@ -853,9 +856,10 @@ def test_a_line_after_the_game_is_over(play):
         players Ann Bob
         setup Ann cash 100
         Ann rolls 2 4
+        Ann goes bankrupt
         Bob rolls 1 2
         """)
-    check_error(p, 4, 1, "the game is over (bankruptcy: Ann went bankrupt (R27)); found "
+    check_error(p, 5, 1, "the game is over (bankruptcy: Ann went bankrupt (R27)); found "
                          "'Bob rolls 1 2'")
 
 

@@ -18,8 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from bench_modules import load
 
-from easymoney.engine import actions as A
-from easymoney.engine.bots import BotDecider, make_strategy
+from types import SimpleNamespace
+
+from easymoney.plugins import auction, building, debts, exemption, mortgage, sales, streets, turn
+
+A = SimpleNamespace(**{t.__name__: t for m in (auction, building, debts, exemption, mortgage,
+                                                 sales, streets, turn) for t in m.ACTIONS})
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.cli import main
 from easymoney.errors import RefusedAction
 from easymoney.engine.game import Game

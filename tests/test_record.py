@@ -162,7 +162,7 @@ def test_a_record_of_a_game_on_a_variant_file_finds_it_from_the_records_folder(
     status, replay, err = run("play", record)
     assert (status, err) == (0, "")
     assert comparable(replay) == comparable(original)
-    assert replay.startswith("Game of house with Ann Bob")
+    assert replay.startswith("Game of house with Ann, Bob")
 
 
 def test_a_record_of_a_game_the_script_stopped_stops_at_the_same_place(run, tmp_path):

@@ -24,7 +24,7 @@ def test_every_builtin_plugin_is_registered_under_its_id():
 def test_every_rule_of_the_rule_book_has_a_plugin():
     rule_ids = {f"R{n}" for n in range(1, 31)} | {"R15a", "R21a"} - {"R24"}
     implemented = {r for p in discover().plugins.values() for r in p.rules}
-    # RULES.md numbers R1-R30 with R15a and R21a; it has no R24
+    # docs/rulebook.md numbers R1-R30 with R15a and R21a; it has no R24
     assert rule_ids - {"R24"} <= implemented
 
 
@@ -69,7 +69,7 @@ def test_autoload_can_be_switched_off():
 
 
 def test_a_third_party_rule_plays_when_switched_on():
-    from easymoney.engine.bots import BotDecider, make_strategy
+    from easymoney.bots import BotDecider, make_strategy
     from easymoney.engine.game import Game
     from easymoney.loading.loader import load_variant
     variant = load_variant("standard", enable=["sample_rule"], options=["sample_rule.greeting=hi"])

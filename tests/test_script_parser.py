@@ -9,9 +9,24 @@ from pathlib import Path
 
 import pytest
 
-from easymoney.errors import ScriptSyntaxError
+from easymoney.engine.registry import discover
+from easymoney.plugins.auction import Bids, Passes
+from easymoney.plugins.building import Builds
+from easymoney.plugins.debts import GoesBankrupt
+from easymoney.plugins.exemption import ExpectExemption, SellsExemption, SetupExemption
+from easymoney.plugins.hospital import ExpectHospital, SetupHospital
+from easymoney.plugins.mortgage import Mortgages, Redeems
+from easymoney.plugins.sales import Sells
+from easymoney.plugins.streets import Buys, Declines
+from easymoney.errors import ScriptSyntaxError, shown_line
 from easymoney.script import ast as A
 from easymoney.script.parser import parse, parse_bytes, parse_file
+
+
+@pytest.fixture(autouse=True)
+def _builtin_language(monkeypatch):
+    """The language of the built-in rules: messages list its words, whatever else is installed."""
+    monkeypatch.setenv("EASYMONEY_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 DATA = Path(__file__).parent / "data" / "scripts"
 
@@ -51,24 +66,24 @@ STATEMENTS = [
     ("setup Ann owns 7 1 house", A.SetupOwns("Ann", S(7), 1, False)),
     ('setup Ann owns "X" mortgaged', A.SetupOwns("Ann", S("X"), 1, True)),
     ('setup Ann owns "X" 2 houses mortgaged', A.SetupOwns("Ann", S("X"), 2, True)),
-    ("setup exemption Ann", A.SetupExemption("Ann")),
-    ("setup hospital 500", A.SetupHospital(500)),
+    ("setup exemption Ann", SetupExemption("Ann")),
+    ("setup hospital 500", SetupHospital(500)),
     # actions
     ("Ann rolls 3 4", A.Roll("Ann", (3, 4))),
     ("Ann rolls", A.Roll("Ann", None)),
     ('Ann draws "Take $500"', A.Draw("Ann", "Take $500")),
     ('Ann draws "Doctor\'s Bill"', A.Draw("Ann", "Doctor's Bill")),
-    ("Ann buys", A.Buy("Ann")),
-    ("Ann declines", A.Decline("Ann")),
-    ("Ann bids 600", A.Bid("Ann", 600)),
-    ("Ann passes", A.Pass("Ann")),
-    ("Ann builds on 7", A.Build("Ann", S(7), 1)),
-    ('Ann builds 2 on "Dover Street"', A.Build("Ann", S("Dover Street"), 2)),
-    ("Ann mortgages 7", A.Mortgage("Ann", S(7))),
-    ('Ann redeems "Dover Street"', A.Redeem("Ann", S("Dover Street"))),
-    ('Ann sells "Dover Street" to Bob for 1200', A.Sell("Ann", S("Dover Street"), "Bob", 1200)),
-    ("Ann sells exemption to Bob for $1,100", A.SellExemption("Ann", "Bob", 1100)),
-    ("Ann goes bankrupt", A.GoBankrupt("Ann")),
+    ("Ann buys", Buys("Ann")),
+    ("Ann declines", Declines("Ann")),
+    ("Ann bids 600", Bids("Ann", 600)),
+    ("Ann passes", Passes("Ann")),
+    ("Ann builds on 7", Builds("Ann", 1, S(7))),
+    ('Ann builds 2 on "Dover Street"', Builds("Ann", 2, S("Dover Street"))),
+    ("Ann mortgages 7", Mortgages("Ann", S(7))),
+    ('Ann redeems "Dover Street"', Redeems("Ann", S("Dover Street"))),
+    ('Ann sells "Dover Street" to Bob for 1200', Sells("Ann", S("Dover Street"), "Bob", 1200)),
+    ("Ann sells exemption to Bob for $1,100", SellsExemption("Ann", "Bob", 1100)),
+    ("Ann goes bankrupt", GoesBankrupt("Ann")),
     ("Ann ends turn", A.EndTurn("Ann")),
     ("autoplay", A.Autoplay(None)),
     ("autoplay 20 turns", A.Autoplay(20)),
@@ -83,10 +98,10 @@ STATEMENTS = [
     ("expect 7 unmortgaged", A.ExpectMortgaged(S(7), False)),
     ("expect Ann worth 1100", A.ExpectWorth("Ann", 1100)),
     ("expect Ann houses left 12", A.ExpectHousesLeft("Ann", 12)),
-    ("expect exemption Ann", A.ExpectExemption("Ann")),
-    ("expect exemption nobody", A.ExpectExemption(None)),
+    ("expect exemption Ann", ExpectExemption("Ann")),
+    ("expect exemption nobody", ExpectExemption(None)),
     ("expect bank $1100", A.ExpectBank(1100)),
-    ("expect hospital 300", A.ExpectHospital(300)),
+    ("expect hospital 300", ExpectHospital(300)),
     ("expect turn Bob", A.ExpectTurn("Bob")),
     ("expect Bob bankrupt", A.ExpectBankrupt("Bob")),
     ("expect game over", A.ExpectGameOver(None)),
@@ -138,9 +153,9 @@ def test_example_from_the_contract():
                              A.PlayersStmt((A.PlayerDecl("Ann", None), A.PlayerDecl("Bob", None))),
                              A.SeedStmt(7))
     assert script.body == (
-        A.Roll("Ann", (3, 4)), A.Buy("Ann"), A.ExpectCash("Ann", 19300),
-        A.ExpectOwner(S("Dover Street"), "Ann"), A.Roll("Bob", (2, 3)), A.Decline("Bob"),
-        A.Pass("Bob"), A.Bid("Ann", 600), A.ExpectRefused("R13"), A.Pass("Ann"),
+        A.Roll("Ann", (3, 4)), Buys("Ann"), A.ExpectCash("Ann", 19300),
+        A.ExpectOwner(S("Dover Street"), "Ann"), A.Roll("Bob", (2, 3)), Declines("Bob"),
+        Passes("Bob"), Bids("Ann", 600), A.ExpectRefused("R13"), Passes("Ann"),
         A.ExpectOwner(S("Chestnut Road"), None))
     assert [s.line for s in script.statements] == [2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                                                    15, 16]
@@ -152,7 +167,11 @@ def test_every_statement_file_round_trips():
     lines = script.source_lines
     assert len(script.header) == 17 and len(script.body) == 38
     kinds = {type(s) for s in script.statements}
-    assert kinds == set(A.HEADER_TYPES + A.ACTION_TYPES + A.EXPECTATION_TYPES)
+    own = set(A.HEADER_TYPES + A.ACTION_TYPES + A.EXPECTATION_TYPES) - {
+        A.SetupStatement, A.ActionStatement, A.PluginExpectation}
+    plugins = {cls for info in discover().plugins.values()
+               for cls in getattr(info.obj, "STATEMENTS", ()) if info.origin == "built-in"}
+    assert kinds == own | plugins  # every statement of the language, the rules' included
     for stmt in script.statements:
         assert lines[stmt.line - 1].startswith(str(stmt).split(" ")[0])
         assert one(str(stmt)) == stmt
@@ -186,7 +205,7 @@ def test_script_files(tmp_path):
     with pytest.raises(ScriptSyntaxError) as err:
         parse_file(tmp_path / "missing.game")
     assert err.value.line is None and "cannot read the script" in err.value.message
-    assert parse_bytes(b"\xef\xbb\xbfAnn buys\r\n").body == (A.Buy("Ann"),)
+    assert parse_bytes(b"\xef\xbb\xbfAnn buys\r\n").body == (Buys("Ann"),)
 
 
 def test_dataclasses():
@@ -208,8 +227,9 @@ ERRORS = [
     ("Ann roll 3 4", "1:5", "unknown action 'roll': did you mean 'rolls'?"),
     ("Ann bid 500", "1:5", "unknown action 'bid': did you mean 'bids'?"),
     ("Ann go bankrupt", "1:5", "unknown action 'go': did you mean 'goes'?"),
-    ("Ann dances", "1:5", "unknown action 'dances': expected rolls, draws, buys, declines, "
-                          "bids, passes, builds, mortgages, redeems, sells, goes bankrupt or ends turn"),
+    # the rules' own actions come in the order their plugins are registered
+    ("Ann dances", "1:5", "unknown action 'dances': expected rolls, draws, goes bankrupt, buys, "
+                          "declines, bids, passes, sells, builds, mortgages, redeems or ends turn"),
     ("Ann 7", "1:5", "expected an action after 'Ann', such as `rolls`, `buys` or `bids`, "
                      "found '7'"),
     ('Ann draws "Take $500', "1:11",
@@ -247,10 +267,10 @@ ERRORS = [
      "`expect P at SPACE`, `expect P worth MONEY`, `expect P houses left N`, "
      "`expect P bankrupt`, `expect SPACE owner P`, `expect SPACE owner nobody`, "
      "`expect SPACE houses N`, `expect SPACE mortgaged`, `expect SPACE unmortgaged`, "
-     "`expect exemption P`, `expect exemption nobody`, `expect bank MONEY`, "
-     "`expect hospital MONEY`, `expect turn P`, `expect game over`, "
+     "`expect bank MONEY`, `expect turn P`, `expect game over`, "
      "`expect game over by REASON`, `expect winner P ...`, `expect refused`, "
-     "`expect refused RULE`"),
+     "`expect refused RULE`, `expect hospital MONEY`, `expect exemption P`, "
+     "`expect exemption nobody`"),
     ("expect game over by money", "1:21",
      "expected a reason: bankruptcy, bank or turns, found 'money'"),
     ("seeed 7", "1:1", "unknown keyword 'seeed': did you mean 'seed'?"),
@@ -288,9 +308,9 @@ ERRORS = [
     ("Ann buys\t\x00", "1:10", "expected the end of the line, found '\\x00'"),
     # statements in the wrong place
     ("players Ann\nAnn rolls 3 4\nseed 7", "3:1",
-     "header statement `seed` must come before the first action"),
-    ("players Ann\nexpect Ann cash 5\nwith R13", "3:1",
-     "header statement `with` must come before the first `expect` line"),
+     "header statement `seed` must come before the first action (line 2)"),
+    ("players Ann\nexpect Ann cash 5\nAnn rolls\nwith R13", "4:1",
+     "header statement `with` must come before the first action (line 3)"),
     ("players Ann\nplayers Bob", "2:1", "`players` given twice (first at line 1)"),
     ("variant standard\nvariant standard", "2:1", "`variant` given twice (first at line 1)"),
     ("seed 1\n  seed 2", "2:3", "`seed` given twice (first at line 1)"),
@@ -304,7 +324,7 @@ def test_error(text, where, message):
     with pytest.raises(ScriptSyntaxError) as err:
         parse(text, "t.game")
     line, col = map(int, where.split(":"))
-    source = text.split("\n")[line - 1]
+    source = shown_line(text.split("\n")[line - 1])  # a control character shown as a symbol
     assert err.value.located() == (f"t.game:{where}: error: {message}\n"
                                    f"{source}\n{' ' * (col - 1)}^")
     assert "__ANON" not in message and "Token" not in message

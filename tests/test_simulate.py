@@ -459,8 +459,12 @@ def test_every_batch_command_has_the_same_flags_and_defaults():
     variant = {"simulate": [], "compare": ["standard", "standard"],
                "sweep": ["--vary", "four_sides=on,off"]}
     parsed = {name: parser.parse_args([name, *extra]) for name, extra in variant.items()}
+    from easymoney.commands import simulate as command
+    assert command.HELP_GAMES == f"{S.DEFAULT_GAMES:,}"  # what --help says is what runs
+    assert command.HELP_PLAYERS == f"{S.DEFAULT_PLAYERS:,}"
+    assert command.HELP_MAX_TURNS == f"{S.DEFAULT_MAX_TURNS:,}"
     for name, args in parsed.items():
-        assert args.games == S.DEFAULT_GAMES, name
+        assert args.games is None, name  # DEFAULT_GAMES when the command runs
         assert args.players is None and args.max_turns is None, name
         for flag in ("json", "csv", "json_out", "csv_out", "record_dir", "plot", "cluster",
                      "workers", "with_rules", "without_rules", "options", "check_invariants"):

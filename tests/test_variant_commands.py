@@ -93,7 +93,7 @@ def test_show_applies_overrides(capsys, tmp_path):
     assert out.startswith("name: reference-card\ndescription: ")
     assert "  four_sides: false\n" in out
     assert "  end: {'on': last_player_standing, max_turns: 200}\n" in out
-    assert "- {name: Red Traffic Light, kind: traffic_light, fine: 100, cells: 2}\n" in out
+    assert "- {name: Red Traffic Light, kind: traffic_light, fine: 100, cells: 2}  # 41\n" in out
     assert "extends" not in out and "modify" not in out
     path = tmp_path / "shown.yaml"
     path.write_text(out)

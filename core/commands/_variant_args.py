@@ -7,9 +7,10 @@ import contextlib
 import functools
 import os
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
-from ..loading.loader import load_variant
-from ..engine.model import Variant
+if TYPE_CHECKING:
+    from ..engine.model import Variant
 
 
 def add_variant_args(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +30,7 @@ def add_variant_args(parser: argparse.ArgumentParser) -> None:
 
 def variant_from_args(ref: str, args: argparse.Namespace, base_dir: str | None = None) -> Variant:
     """Load variant `ref` (a built-in name or a path) with the command line's rule changes."""
+    from ..loading.loader import load_variant  # here, not at import: `--help` needs no loader
     return load_variant(ref, enable=getattr(args, "with_rules", None) or (),
                         disable=getattr(args, "without_rules", None) or (),
                         options=getattr(args, "options", None) or (), base_dir=base_dir)

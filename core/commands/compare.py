@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import simulate as S
 from ..errors import UsageError
 from ._variant_args import invariants_switch
 from .simulate import Job, add_batch_args, execute
+
+if TYPE_CHECKING:  # imported when the command runs: --help stays quick
+    from .. import simulate as S
 
 MAX_ARMS = 64
 
@@ -31,6 +33,7 @@ def register(sub: Any) -> None:
 
 def comparison_table(summary: Mapping[str, Any]) -> str:
     """One row per arm and figure, for pandas: the value and its interval, then the test."""
+    from .. import simulate as S
     rows = []
     for i, arm in enumerate(summary["arms"]):
         test_of = summary["differences"][i - 1]["tests"] if i else {}
@@ -66,6 +69,7 @@ def _interval(arm: Mapping[str, Any], metric: str) -> list[Any]:
 
 
 def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
+    from .. import simulate as S
     from ..simulate.plot import plot_figures
     arms = summary["arms"]
     panels = []
@@ -81,6 +85,7 @@ def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
+    from .. import simulate as S
     if len(args.specs) < 2:
         raise UsageError("compare needs at least two SPECs, e.g. `easymoney compare standard "
                          "no-four-sides`")

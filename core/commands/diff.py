@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.model import Card, Variant
-from ..loading.yamlload import show_value
 from ._variant_args import add_variant_args, variant_from_args
+
+if TYPE_CHECKING:
+    from ..engine.model import Card, Variant
 
 SETTINGS = ("name", "description", "sources", "min_players", "max_players", "smallest_bill",
             "starting_cash", "bank_total", "houses_per_player", "houses_per_street")
@@ -32,6 +33,7 @@ def register(subparsers: Any) -> None:
 def _value(value: Any) -> str:
     if isinstance(value, tuple):
         value = list(value)
+    from ..loading.yamlload import show_value
     return show_value(value, limit=80)
 
 

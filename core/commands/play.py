@@ -6,25 +6,38 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import money
 from ..cli import trace_requested
-from ..errors import UsageError
-from ..engine.events import Event
-from ..engine.game import Game
-from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
-from ..script.record import Recorder, header_lines, record_text, write_atomically
-from ..script.runner import Note, RunResult, ScriptRunner
+from ..errors import EasyMoneyError, UsageError
 from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+
+if TYPE_CHECKING:
+    from ..engine.events import Event
+    from ..engine.game import Game
+    from ..script.runner import Note, RunResult, ScriptRunner
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="run a game script (*.game) and print what happened",
+    p = sub.add_parser("play", help="run a game script (*.game), or play a game at the prompt",
                        description="Run a game script: print one line per event, then the "
                        "standings and how many expectations held. Exit 0 when every "
-                       "expectation held, 1 when one failed, 2 for any error.")
-    p.add_argument("file", metavar="FILE", help="the script; - reads standard input")
+                       "expectation held, 1 when one failed, 2 for any error. With "
+                       "--interactive, play at the prompt (after the script, if one is named).")
+    p.add_argument("file", metavar="FILE", nargs="?",
+                   help="the script; - reads standard input")
+    seats = p.add_argument_group("interactive play", "Play at the prompt: see docs/playing.md.")
+    seats.add_argument("--interactive", "-i", action="store_true",
+                       help="play at the prompt: a new game, or FILE's game from where it ends")
+    seats.add_argument("--players", nargs="+", metavar="NAME[:STRATEGY]",
+                       help="the seats of a new game in turn order; NAME:STRATEGY is a bot "
+                            "(e.g. Ann Bob:greedy Cat:cautious; default: You Ann:cautious "
+                            "Bob:greedy)")
+    seats.add_argument("--variant", metavar="VARIANT", default=None,
+                       help="the variant of a new game: a built-in name or a .yaml file "
+                            "(default: standard)")
+    seats.add_argument("--seed", type=int, metavar="N", default=None,
+                       help="the seed of a new game (default: a fresh one, printed)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true",
                      help="one JSON object per event, then a summary object (JSON Lines)")
@@ -42,6 +55,38 @@ def register(sub: Any) -> None:
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except EasyMoneyError as exc:
+        if args.json:  # a reader of the JSON stream learns of the error there too
+            sys.stdout.write(json.dumps(error_json(exc)) + "\n")
+        raise
+
+
+def error_json(exc: EasyMoneyError) -> dict[str, Any]:
+    return {"event": "error", "message": exc.message, "file": exc.file, "line": exc.line,
+            "column": exc.col}
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.interactive:
+        if args.json or args.quiet:
+            raise UsageError("--interactive plays at the prompt: it takes no --json or --quiet")
+        from ..interactive import play_interactive
+        return play_interactive(args)
+    for flag, given in (("--players", args.players), ("--variant", args.variant),
+                        ("--seed", args.seed)):
+        if given is not None:
+            raise UsageError(f"{flag} is for a new game at the prompt: add --interactive "
+                             "(a script names its own in its header)")
+    if args.file is None:
+        raise UsageError("name a script to play (FILE, or - for standard input), or start "
+                         "a game at the prompt with --interactive")
+    if args.record:
+        check_not_input(args.record, args.file)
+    from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
+    from ..script.record import Recorder, record_text, write_atomically
+    from ..script.runner import ScriptRunner
     if args.file == "-":
         # read one byte past the limit: enough for the parser to refuse a larger script
         script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")
@@ -57,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
             text = game_ref[0].describe(event)
             if text is not None:
                 out.write(text + "\n")
+            if event.kind == "stopped":
+                waiting = waits_for(game_ref[0])
+                if waiting:
+                    out.write(f"The game waits for {waiting}\n")
 
     def on_note(note: Note) -> None:
         if args.json:
@@ -75,14 +124,37 @@ def run(args: argparse.Namespace) -> int:
                           on_event=on_event, on_note=on_note)
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None
+    # made before the game: a variant path a script cannot write is refused now
+    header = _record_header(runner, args.record) if args.record else []
     result = runner.run()
     if args.json:
         out.write(json.dumps({"summary": summary(result)}) + "\n")
     else:
         out.write(standings_text(result))
     if recorder is not None:
-        write_atomically(args.record, record_text(_record_header(runner, args.record), recorder))
+        write_atomically(args.record, record_text(header, recorder, args.record))
     return 1 if result.failures else 0
+
+
+def check_not_input(record: str, script: str) -> None:
+    """Refuse a record that would overwrite the script it records (also through a link)."""
+    if script == "-":
+        return
+    try:
+        same = os.path.samefile(record, script)
+    except OSError:
+        return  # the record does not exist yet (or the script cannot be read: said later)
+    if same:
+        raise UsageError(f"--record {record} would overwrite the script being played "
+                         f"({script}): name another file, e.g. --record "
+                         f"{os.path.splitext(record)[0]}-recorded.game")
+
+
+def waits_for(game: Game) -> str | None:
+    """What a stopped game waits for, in the rules' words ("Ann to buy Dover Street or decline")."""
+    if game.outcome is not None or game.request is None:
+        return None
+    return game.request.describe()
 
 
 def check_writable(path: str) -> None:
@@ -95,6 +167,7 @@ def check_writable(path: str) -> None:
 
 
 def _record_header(runner: ScriptRunner, out_path: str) -> list[str]:
+    from ..script.record import header_lines
     h = runner.header
     ref, _ = h.variant_ref(runner.script)
     is_path = h.variant is not None and h.variant.path is not None
@@ -132,7 +205,37 @@ def summary(result: RunResult) -> dict[str, Any]:
         "pots": {name: pot.cash for name, pot in game.pots.items()},
         "expectations": {"checked": result.checked, "held": result.held,
                          "failed": len(result.failures)},
+        "players": [{"name": p.name, "strategy": p.strategy, "cash": p.cash,
+                     "worth": ranks.get(p.name, (None,))[0],
+                     "rank": ranks.get(p.name, (None, None))[1], "position": p.position,
+                     "houses_left": p.houses_left, "bankrupt": p.bankrupt,
+                     "cards": [c.text for c in p.held]} for p in game.players],
+        "waiting_for": waits_for(game),
+        "state": final_state(game),
     }
+
+
+def final_state(game: Game) -> dict[str, Any]:
+    """The board where the game ends: each space's owner, houses and mortgage, the MEN,
+    the pots, the Special Exemption card's holder and the draw pile's size."""
+    holder = next((p.name for p in game.players if any(c.kind == "exemption" for c in p.held)),
+                  None)
+    return {
+        "turn": current_turn(game),
+        "current": game.current.name if game.current is not None else None,
+        "spaces": [{"space": s.index, "name": s.name, "owner": _name(game.owner[s.index]),
+                    "houses": game.houses[s.index], "mortgaged": game.mortgaged[s.index]}
+                   for s in game.spaces],
+        "positions": {p.name: p.position for p in game.players if not p.bankrupt},
+        "pots": {name: pot.cash for name, pot in game.pots.items()},
+        "exemption": holder,
+        "deck": len(game.deck),
+        "discard": len(game.discard),
+    }
+
+
+def _name(player: Any) -> str | None:
+    return None if player is None else player.name
 
 
 def current_turn(game: Game) -> int:
@@ -144,6 +247,7 @@ def current_turn(game: Game) -> int:
 
 
 def standings_text(result: RunResult) -> str:
+    from ..engine.actions import money
     game = result.game
     o = game.outcome
     lines = [""]

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine.registry import discover
-from ..loading.yamlload import show_value
 from ._variant_args import add_variant_args, variant_from_args
 
 
@@ -14,7 +12,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "rules", help="list the installed rules and their options",
         description="List every installed rule plugin: its id (what --with and --without take), "
-                    "the rule ids of RULES.md it implements (also accepted), whether VARIANT "
+                    "the rule ids of the rule book (docs/rulebook.md) it implements (also accepted), whether VARIANT "
                     "switches it on, whether it is essential, where it comes from (built-in or "
                     "an entry point), its summary, and its options with their values in VARIANT "
                     "and their defaults. Third-party plugins that failed to load are listed "
@@ -26,6 +24,7 @@ def register(subparsers: Any) -> None:
 
 
 def _choices(schema: dict[str, Any]) -> str:
+    from ..loading.yamlload import show_value
     if "enum" in schema:
         return "one of " + ", ".join(str(v) if isinstance(v, str) else show_value(v)
                                      for v in schema["enum"])
@@ -37,6 +36,8 @@ def _choices(schema: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine.registry import discover
+    from ..loading.yamlload import show_value
     registry = discover()
     variant = variant_from_args(args.variant, args)
     print(f"Rules of variant {variant.name} ({variant.origin}):")

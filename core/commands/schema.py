@@ -6,9 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from ..engine.registry import discover
-from ..loading.schema import dumps, variant_schema
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -24,6 +21,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine.registry import discover
+    from ..loading.schema import dumps, variant_schema
     registry = discover(autoload=False) if args.builtin else discover()
     sys.stdout.write(dumps(variant_schema(registry)))
     return 0

@@ -12,22 +12,27 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import simulate as S
 from ..errors import UsageError
-from ..outputs import cleanup_on_signals
-from ..simulate.games import Contrast
-from ..simulate.plot import require_matplotlib
 from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+
+if TYPE_CHECKING:  # the simulation is imported when a command runs: --help stays quick
+    from .. import simulate as S
+    from ..simulate.games import Contrast
+
+# the help's defaults; tests/test_simulate.py checks them against easymoney.simulate's
+HELP_GAMES = "1,000"
+HELP_PLAYERS = "4"
+HELP_MAX_TURNS = "1,000"
 
 
 def add_batch_args(p: argparse.ArgumentParser) -> None:
     """The flags simulate, compare and sweep share: games, seats, seeds, where to play, outputs."""
-    p.add_argument("--games", "-n", type=int, default=S.DEFAULT_GAMES, metavar="N",
-                   help=f"games to play on each arm (default {S.DEFAULT_GAMES:,})")
+    p.add_argument("--games", "-n", type=int, default=None, metavar="N",
+                   help=f"games to play on each arm (default {HELP_GAMES})")
     p.add_argument("--players", type=int, default=None, metavar="K",
-                   help=f"players at the table (default {S.DEFAULT_PLAYERS}, or the nearest "
+                   help=f"players at the table (default {HELP_PLAYERS}, or the nearest "
                         f"number every variant allows)")
     p.add_argument("--strategies", default="cautious", metavar="NAME,...",
                    help="strategies given to the seats in turn, cycling (default cautious); "
@@ -37,7 +42,7 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-turns", type=int, default=None, metavar="T",
                    help=f"stop a game after T player-turns; it counts as ended by the turn "
                         f"limit (default: the variant's end.max_turns, else "
-                        f"{S.DEFAULT_MAX_TURNS:,})")
+                        f"{HELP_MAX_TURNS})")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=None, metavar="W",
                        help="processes to play in on this machine (default: the number of "
@@ -85,6 +90,7 @@ class Job:
 
 def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.Batch, list[Any]]:
     """The batch and the loaded variants of the arms, every flag checked."""
+    from .. import simulate as S
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers {args.workers}: expected at least 1")
     if args.players is not None and not 1 <= args.players <= S.MAX_PLAYERS:
@@ -93,7 +99,8 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
     strategies = S.parse_strategies(args.strategies)
     variants = [arm.load() for arm in arms]
     players = S.default_players(args.players, list(zip(arms, variants)))
-    batch = S.Batch(games=args.games, players=players, strategies=strategies, seed=args.seed,
+    games = S.DEFAULT_GAMES if args.games is None else args.games
+    batch = S.Batch(games=games, players=players, strategies=strategies, seed=args.seed,
                     max_turns=args.max_turns, dispatch=args.dispatch)
     S.check_batch(batch, list(zip(arms, variants)))
     return batch, variants
@@ -101,6 +108,9 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
 
 def execute(args: argparse.Namespace, job: Job) -> int:
     """Check everything, play the job's arms, write the files, print the result."""
+    from .. import simulate as S
+    from ..outputs import cleanup_on_signals
+    from ..simulate.plot import require_matplotlib
     batch, variants = batch_from_args(args, job.arms)
     targets: list[tuple[str | None, str]] = [(args.json_out, "--json-out"),
                                              (args.csv_out, "--csv-out"), (args.plot, "--plot")]
@@ -168,6 +178,7 @@ def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
+    from .. import simulate as S
     arm = S.parse_spec(args.variant, enable=args.with_rules, disable=args.without_rules,
                        options=args.options)
     job = Job(arms=[arm], summarize=S.summarize, text=S.summary_text,

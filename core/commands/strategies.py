@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..simulate import iter_strategies
-
 
 def register(sub: Any) -> None:
     p = sub.add_parser("strategies", help="list the bot strategies",
@@ -17,6 +15,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..simulate import iter_strategies
     rows = list(iter_strategies())
     name_w = max(len(r[0]) for r in rows)
     origin_w = max(len(r[1]) for r in rows)

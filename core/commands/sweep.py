@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import simulate as S
 from ..errors import UsageError
-from ..simulate import sweep as W
 from ._variant_args import invariants_switch
 from .simulate import Job, add_batch_args, execute
+
+if TYPE_CHECKING:  # imported when the command runs: --help stays quick
+    from .. import simulate as S
 
 
 def register(sub: Any) -> None:
@@ -34,11 +35,14 @@ def register(sub: Any) -> None:
 
 
 def _tables(summary: Mapping[str, Any]) -> dict[str, str]:
+    from .. import simulate as S
+    from ..simulate import sweep as W
     return {"summary": S.table_csv(*W.cells_csv_rows(summary)),
             "effects": S.table_csv(*W.effects_csv_rows(summary))}
 
 
 def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
+    from ..simulate import sweep as W
     from ..simulate.plot import plot_figures
     plot_figures(f"sweep of {summary['variant']}: {summary['games']:,} games a cell, "
                  f"seed {summary['seed']} (mean over the cells with each value; bars: 95% "
@@ -47,6 +51,8 @@ def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
 
 @invariants_switch
 def run(args: argparse.Namespace) -> int:
+    from .. import simulate as S
+    from ..simulate import sweep as W
     if not args.vary:
         raise UsageError("sweep needs at least one --vary, e.g. --vary four_sides=on,off or "
                          "--vary end.max_turns=200,400")

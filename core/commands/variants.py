@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..loading.loader import builtin_variants
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -18,6 +16,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..loading.loader import builtin_variants
     found = builtin_variants()
     width = max((len(name) for name, _ in found), default=0)
     for name, description in found:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from .game import Player
@@ -41,181 +43,39 @@ class Action:
     __slots__ = ()
     player: Player
     verb = "act"
+    # taken in the mover's own windows, before the throw or after the landing (R5)
+    window: ClassVar[bool] = False
+    # may answer a request to raise money (R25)
+    raises_money: ClassVar[bool] = False
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
         return self.verb
 
 
-@dataclass(slots=True)
-class Roll(Action):
-    player: Player
-    dice: tuple[int, int] | None = None
-    verb = "roll"
-
-    def __str__(self) -> str:
-        return f"{self.player} rolls" + (f" {self.dice[0]} {self.dice[1]}" if self.dice else "")
-
-
-@dataclass(slots=True)
-class EndTurn(Action):
-    """Close the window after the landing: the turn is over."""
-
-    player: Player
-    verb = "end the turn"
-
-    def __str__(self) -> str:
-        return f"{self.player} ends the turn"
-
-
-@dataclass(slots=True)
-class Buy(Action):
-    player: Player
-    space: Space
-    verb = "buy"
-
-    def describe(self) -> str:
-        return f"buy {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} buys"
-
-
-@dataclass(slots=True)
-class Decline(Action):
-    player: Player
-    space: Space
-    verb = "decline"
-
-    def describe(self) -> str:
-        return f"decline {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} declines"
-
-
-@dataclass(slots=True)
-class Bid(Action):
-    player: Player
-    space: Space
-    amount: int
-    verb = "bid"
-
-    def describe(self) -> str:
-        return f"bid {money(self.amount)} on {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} bids {self.amount}"
-
-
-@dataclass(slots=True)
-class Pass(Action):
-    player: Player
-    space: Space
-    verb = "pass"
-
-    def describe(self) -> str:
-        return f"pass on {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} passes"
-
-
-@dataclass(slots=True)
-class Build(Action):
-    player: Player
-    space: Space
-    count: int = 1
-    verb = "build"
-
-    def describe(self) -> str:
-        return f"build {'a house' if self.count == 1 else f'{self.count} houses'} on {self.space}"
-
-    def __str__(self) -> str:
-        n = "" if self.count == 1 else f"{self.count} "
-        return f"{self.player} builds {n}on {quoted(self.space)}"
-
-
-@dataclass(slots=True)
-class Mortgage(Action):
-    player: Player
-    space: Space
-    verb = "mortgage"
-
-    def describe(self) -> str:
-        return f"mortgage {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} mortgages {quoted(self.space)}"
-
-
-@dataclass(slots=True)
-class Redeem(Action):
-    player: Player
-    space: Space
-    verb = "redeem"
-
-    def describe(self) -> str:
-        return f"redeem {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} redeems {quoted(self.space)}"
-
-
-@dataclass(slots=True)
-class Sell(Action):
-    player: Player
-    space: Space
-    buyer: Player
-    price: int
-    verb = "sell"
-
-    def describe(self) -> str:
-        return f"sell {self.space} to {self.buyer} for {money(self.price)}"
-
-    def __str__(self) -> str:
-        return f"{self.player} sells {quoted(self.space)} to {self.buyer} for {self.price}"
-
-
-@dataclass(slots=True)
-class SellExemption(Action):
-    player: Player
-    buyer: Player
-    price: int
-    verb = "sell the Special Exemption card"
-
-    def describe(self) -> str:
-        return f"sell the Special Exemption card to {self.buyer} for {money(self.price)}"
-
-    def __str__(self) -> str:
-        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
-
-
-@dataclass(slots=True)
-class GoBankrupt(Action):
-    player: Player
-    verb = "go bankrupt"
-
-    def __str__(self) -> str:
-        return f"{self.player} goes bankrupt"
-
-
 # --- requests: what the game waits for ------------------------------------------------
 
-WINDOW_BEFORE = "window_before"
-WINDOW_AFTER = "window_after"
-BUY = "buy"
-BID = "bid"
-RAISE = "raise"
+# request kind -> the words saying what the game waits for (see `request_kind`)
+_REQUEST_WORDS: dict[str, Callable[[Request], str]] = {}
 
-WINDOW_ACTIONS = (Build, Mortgage, Redeem, Sell)
+
+def request_kind(name: str, words: Callable[[Request], str]) -> str:
+    """Declare a kind of request and its words; returns the kind, a plain string.
+
+    A plugin that asks declares its kinds once, at module level: `BUY = request_kind("buy",
+    lambda r: f"{r.player} to buy {r.space} or decline")`. The words are what a script
+    error and the prompt say the game waits for. Kinds are plain strings (bots and scripts
+    look answers up by kind on every decision, and a plain string is the quickest key).
+    """
+    _REQUEST_WORDS[name] = words
+    return sys.intern(name)
 
 
 class Request:
     """What the game waits for: who must act, of which kind, and the facts a decider needs.
 
-    kind      WINDOW_BEFORE (accepts window actions or Roll), WINDOW_AFTER (window actions
-              or EndTurn), BUY (Buy/Decline), BID (Bid/Pass), RAISE (Mortgage/Sell/GoBankrupt)
+    kind      a kind declared with `request_kind` by the plugin that asks (turn: window_before,
+              window_after; streets: buy; auction: bid; debts: raise)
     player    who is asked
     accepts   the action types that answer it (any-moment actions come on top)
     space     BUY, BID: the space at stake
@@ -246,20 +106,8 @@ class Request:
 
     def describe(self) -> str:
         """`Bob to bid on Waldorf Hotel or pass`: the game waits for ..."""
-        p = self.player
-        if self.kind == WINDOW_BEFORE:
-            return f"{p} to roll (or to build, mortgage, redeem or sell first)"
-        if self.kind == WINDOW_AFTER:
-            nxt = f", or {self.next_player} to begin the next turn" if self.next_player else ""
-            return f"{p} to build, mortgage, redeem or sell{nxt}"
-        if self.kind == BUY:
-            return f"{p} to buy {self.space} or decline"
-        if self.kind == BID:
-            return f"{p} to bid on {self.space} or pass"
-        if self.kind == RAISE:
-            return (f"{p} to raise {money(self.amount - p.cash)} by mortgaging or selling "
-                    f"(owes {money(self.amount)} to {self.creditor}), or to go bankrupt")
-        return f"{p} to {self.kind}"
+        words = _REQUEST_WORDS.get(self.kind)
+        return words(self) if words is not None else f"{self.player} to {self.kind}"
 
     def __repr__(self) -> str:
         return f"Request({self.kind}, {self.player})"

@@ -10,12 +10,13 @@ the cost of a call (tests/test_dispatch.py plays the same games both ways).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 import pluggy
 
 from . import hookspecs
+from .kinds import SpaceKind
 
 HOOK_NAMES: tuple[str, ...] = tuple(
     name for name in vars(hookspecs) if name.startswith("em_") and callable(getattr(hookspecs, name)))
@@ -31,13 +32,213 @@ def _adapt(impl: pluggy.HookImpl, spec_args: tuple[str, ...]) -> Callable[..., A
     """The implementation as a positional function of the spec's arguments."""
     if tuple(impl.argnames) == spec_args:
         return impl.function
-    # a function with the spec's parameters that passes on the ones the impl takes: as
-    # cheap as a call can be, which matters on hooks fired several times a turn
-    source = (f"def adapted({', '.join(spec_args)}):\n"
-              f"    return fn({', '.join(impl.argnames)})\n")
-    namespace: dict[str, Any] = {"fn": impl.function}
-    exec(source, namespace)
-    return namespace["adapted"]
+    fn = impl.function
+    where = tuple(spec_args.index(a) for a in impl.argnames)
+
+    def adapted(*args: Any) -> Any:  # an implementation taking some of the arguments
+        return fn(*[args[i] for i in where])
+    adapted.__wrapped__ = fn  # type: ignore[attr-defined]
+    return adapted
+
+
+# The composed callers: one closure per way of combining results and number of arguments,
+# written out with positional parameters (a plain call is several times quicker than
+# `*args` on hooks fired several times a turn), in this file so that a traceback through
+# them shows a real line.
+
+def _first1(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(a: Any) -> Any:
+        for f in fs:
+            r = f(a)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first2(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(a: Any, b: Any) -> Any:
+        for f in fs:
+            r = f(a, b)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first3(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any) -> Any:
+        for f in fs:
+            r = f(a, b, c)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first4(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any) -> Any:
+        for f in fs:
+            r = f(a, b, c, d)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first5(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
+        for f in fs:
+            r = f(a, b, c, d, e)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first2_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any) -> Any:
+        r = f0(a, b)
+        if r is not None:
+            return r
+        return f1(a, b)
+    return first
+
+
+def _first2_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any) -> Any:
+        r = f0(a, b)
+        if r is not None:
+            return r
+        r = f1(a, b)
+        if r is not None:
+            return r
+        return f2(a, b)
+    return first
+
+
+def _first3_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any) -> Any:
+        r = f0(a, b, c)
+        if r is not None:
+            return r
+        return f1(a, b, c)
+    return first
+
+
+def _first3_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any) -> Any:
+        r = f0(a, b, c)
+        if r is not None:
+            return r
+        r = f1(a, b, c)
+        if r is not None:
+            return r
+        return f2(a, b, c)
+    return first
+
+
+def _first4_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any) -> Any:
+        r = f0(a, b, c, d)
+        if r is not None:
+            return r
+        return f1(a, b, c, d)
+    return first
+
+
+def _first4_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any) -> Any:
+        r = f0(a, b, c, d)
+        if r is not None:
+            return r
+        r = f1(a, b, c, d)
+        if r is not None:
+            return r
+        return f2(a, b, c, d)
+    return first
+
+
+def _first5_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
+        r = f0(a, b, c, d, e)
+        if r is not None:
+            return r
+        return f1(a, b, c, d, e)
+    return first
+
+
+def _first5_3(f0: Callable[..., Any], f1: Callable[..., Any],
+              f2: Callable[..., Any]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
+        r = f0(a, b, c, d, e)
+        if r is not None:
+            return r
+        r = f1(a, b, c, d, e)
+        if r is not None:
+            return r
+        return f2(a, b, c, d, e)
+    return first
+
+
+def _collect_any(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def collect(*args: Any) -> list[Any]:
+        out = []
+        for f in fs:
+            r = f(*args)
+            if r is not None:
+                out.append(r)
+        return out
+    return collect
+
+
+def _collect2(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    # em_refusals (game, action): asked for nearly every decision
+    def collect(a: Any, b: Any) -> list[Any]:
+        out = []
+        for f in fs:
+            r = f(a, b)
+            if r is not None:
+                out.append(r)
+        return out
+    return collect
+
+
+def _notify_any(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def notify(*args: Any) -> None:
+        for f in fs:
+            f(*args)
+    return notify
+
+
+def _notify2(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def notify(a: Any, b: Any) -> None:
+        for f in fs:
+            f(a, b)
+    return notify
+
+
+def _notify4(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    # em_moved (game, player, start, steps): fired on every move
+    def notify(a: Any, b: Any, c: Any, d: Any) -> None:
+        for f in fs:
+            f(a, b, c, d)
+    return notify
+
+
+def _nothing_first(*args: Any) -> None:
+    return None
+
+
+_FIRST = {1: _first1, 2: _first2, 3: _first3, 4: _first4, 5: _first5}
+# the usual two or three implementations, their calls written out (no loop)
+_FIRST_FEW: dict[tuple[int, int], Callable[..., Callable[..., Any]]] = {(2, 2): _first2_2, (3, 2): _first3_2, (4, 2): _first4_2, (5, 2): _first5_2,
+              (2, 3): _first2_3, (3, 3): _first3_3, (4, 3): _first4_3, (5, 3): _first5_3}
+_COLLECT = {2: _collect2}
+_NOTIFY = {2: _notify2, 4: _notify4}
 
 
 def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
@@ -47,30 +248,20 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
     first    the first non-None result (firstresult hooks), None if there is none
     collect  the list of the non-None results
     notify   nothing (a notification: see NOTIFICATIONS)
-
-    The calls are written out with the spec's parameters, not `*args`: a plain call is
-    several times quicker than unpacking, on hooks fired several times a turn.
     """
-    if len(funcs) == 1 and how != "collect":
-        return funcs[0]
-    # the generated names start with "_": no spec argument does
-    assert not any(a.startswith("_") for a in spec_args), spec_args
-    args = ", ".join(spec_args)
-    body: list[str] = []
+    n = len(spec_args)
     if how == "first":
-        for i in range(len(funcs) - 1):
-            body += [f"_r = _f{i}({args})", "if _r is not None:", "    return _r"]
-        body.append(f"return _f{len(funcs) - 1}({args})" if funcs else "return None")
-    elif how == "collect":
-        body.append("_out = []")
-        for i in range(len(funcs)):
-            body += [f"_r = _f{i}({args})", "if _r is not None:", "    _out.append(_r)"]
-        body.append("return _out")
-    else:
-        body += [f"_f{i}({args})" for i in range(len(funcs))] or ["return None"]
-    namespace: dict[str, Any] = {f"_f{i}": f for i, f in enumerate(funcs)}
-    exec(f"def {how}({args}):\n" + "".join(f"    {line}\n" for line in body), namespace)
-    return namespace[how]
+        if not funcs:
+            return _nothing_first
+        if len(funcs) == 1:
+            return funcs[0]
+        few = _FIRST_FEW.get((n, len(funcs)))
+        return few(*funcs) if few is not None else _FIRST[n](funcs)
+    if how == "collect":
+        return _COLLECT.get(n, _collect_any)(funcs)
+    if len(funcs) == 1:
+        return funcs[0]
+    return _NOTIFY.get(n, _notify_any)(funcs)
 
 
 def _via_pluggy(caller: pluggy.HookCaller, spec_args: tuple[str, ...],
@@ -124,7 +315,9 @@ class HookRelay:
     """`relay.em_land(game, player, space, dice)`: the hooks of one plugin set, called positionally."""
 
     def __init__(self, pm: pluggy.PluginManager, mode: str = "fast",
-                 trace: TextIO | None = None) -> None:
+                 trace: TextIO | None = None,
+                 kinds: Mapping[str, SpaceKind] | None = None,
+                 action_types: Iterable[type] | None = None) -> None:
         if mode not in ("fast", "pluggy"):
             raise ValueError(f"dispatch mode must be 'fast' or 'pluggy', not {mode!r}")
         self.mode = mode
@@ -149,15 +342,20 @@ class HookRelay:
         # Three hooks are fired often with a discriminating argument: em_refusals (by action
         # type), em_land (by space kind) and em_moved (by the kinds of space the move
         # touched). A plugin that declares REFUSES = (Bid, ...), LANDS_ON = ("street", ...)
-        # or PASSES = ("bonus", ...) is called only for those (it would do nothing for the
-        # others); plugins that declare nothing are called for all.
+        # or PASSES = ("bonus", ...) is called only for those, since it promises to do
+        # nothing for the others; a kind filter may also be a predicate over the declared
+        # kinds (`LANDS_ON = lambda kind: kind.ownable`), expanded here. The registry
+        # refuses, at load time, a filter naming a kind or type nobody declares.
+        space_kinds: Mapping[Any, Any] = dict(kinds or {})
+        types: Mapping[Any, Any] = {t: t for t in action_types or ()}
         self._filters = {
-            name: (args, [(getattr(i.plugin, declared, None), _adapt(i, args))
+            name: (args, [(_expand(getattr(i.plugin, declared, None), universe),
+                           _adapt(i, args))
                           for i in reversed(getattr(pm.hook, name).get_hookimpls())])
-            for name, declared, args in (
-                ("em_refusals", "REFUSES", ("game", "action")),
-                ("em_land", "LANDS_ON", ("game", "player", "space", "dice")),
-                ("em_moved", "PASSES", ("game", "player", "start", "steps")))}
+            for name, declared, args, universe in (
+                ("em_refusals", "REFUSES", ("game", "action"), types),
+                ("em_land", "LANDS_ON", ("game", "player", "space", "dice"), space_kinds),
+                ("em_moved", "PASSES", ("game", "player", "start", "steps"), space_kinds))}
         self._by_key: dict[tuple[str, Any], Callable[..., Any] | None] = {}
         self._traced = trace is not None
 
@@ -213,6 +411,14 @@ class HookRelay:
     def has(self, name: str) -> bool:
         """Whether any plugin implements the hook (callers may skip a hook nobody answers)."""
         return bool(self.implemented[name])
+
+
+def _expand(declared: Any, universe: Mapping[Any, Any]) -> frozenset[Any] | None:
+    """A filter as a set of keys: a predicate becomes the keys of `universe` whose value it
+    selects (space kinds by their SpaceKind, action types by themselves)."""
+    if declared is None or not callable(declared) or isinstance(declared, type):
+        return None if declared is None else frozenset(declared)
+    return frozenset(key for key, value in universe.items() if declared(value))
 
 
 def trace_stream() -> TextIO:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
+from ..words import count
 from .actions import money
 
 
@@ -26,13 +27,27 @@ class Event:
 
 
 class _Formatter(string.Formatter):
-    """`{amount:$}` writes money as `$1,100`; `{dice:dice}` writes `3 + 4`."""
+    """The format specs a template may use besides Python's own.
+
+    `{amount:$}` writes money as `$1,100`; `{dice:dice}` writes `3 + 4`; `{count:#house}`
+    writes `1 house` or `2 houses`; `{steps:moves}` writes `moves` or, for a negative
+    count, `moves back`; `{players:names}` writes `Ann, Bob` (from a list or from words);
+    `{changes:changes}` writes ` without four_sides, option ...` (nothing for no change).
+    """
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "$":
             return money(int(value))
         if format_spec == "dice":
             return " + ".join(str(d) for d in value)
+        if format_spec.startswith("#"):
+            return count(int(value), format_spec[1:])
+        if format_spec == "moves":
+            return "moves back" if int(value) < 0 else "moves"
+        if format_spec == "names":
+            return ", ".join(value.split() if isinstance(value, str) else map(str, value))
+        if format_spec == "changes":
+            return " " + ", ".join(value) if value else ""
         return super().format_field(value, format_spec)
 
 
@@ -40,7 +55,7 @@ _FORMATTER = _Formatter()
 
 # The core's own events; plugins add theirs through their EVENTS declaration.
 CORE_TEMPLATES: dict[str, str] = {
-    "game_start": "Game of {variant} with {players}",
+    "game_start": "Game of {variant}{changes:changes} with {players:names}",
     "pay": "{payer} pays {payee} {amount:$}: {reason}",
     "game_over": "Game over by {reason}: {detail}",
     "stopped": "The script ends here; the game stops where it is",
@@ -59,3 +74,62 @@ def describe(event: Event, templates: Mapping[str, str | None]) -> str | None:
         return _FORMATTER.format(template, **event.data)
     except (KeyError, IndexError, ValueError):
         return f"{event.kind}: {event.data}"
+
+
+class _EveryKind:
+    """The `seen` of a game that keeps its log or has a listener for every event."""
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "EVERY_KIND"
+
+
+EVERY_KIND = _EveryKind()
+
+
+class EventLog:
+    """A game's events: the log it keeps, who listens, and which kinds someone sees.
+
+    `seen` holds the kinds someone sees: hot paths test `kind in game.seen` before building
+    an event nobody would see. The game hands out `emit` as its own, and mirrors `seen`
+    (`on_seen` is told each change).
+    """
+
+    __slots__ = ("keep", "log", "listeners", "by_kind", "seen", "_on_seen")
+
+    def __init__(self, keep: bool, on_seen: Callable[[Container[str]], None]) -> None:
+        self.keep = keep
+        self.log: list[Event] = []
+        self.listeners: tuple[Callable[[Event], None], ...] = ()
+        self.by_kind: dict[str, list[Callable[[Event], None]]] = {}
+        self.seen: Container[str] = EVERY_KIND if keep else frozenset()
+        self._on_seen = on_seen
+        on_seen(self.seen)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        if kind not in self.seen:
+            return  # nobody wants this event: do not even build it
+        event = Event(kind, data)
+        if self.keep:
+            self.log.append(event)
+        for listener in self.listeners:
+            listener(event)
+        targeted = self.by_kind.get(kind)
+        if targeted is not None:
+            for listener in targeted:
+                listener(event)
+
+    def listen(self, listener: Callable[[Event], None],
+               kinds: Iterable[str] | None = None) -> None:
+        """Call `listener` with every event, or only with events of these kinds (cheaper)."""
+        if kinds is None:
+            self.listeners += (listener,)
+            self.seen = EVERY_KIND
+        else:
+            for kind in kinds:
+                self.by_kind.setdefault(kind, []).append(listener)
+            if self.seen is not EVERY_KIND:
+                self.seen = frozenset(self.by_kind)
+        self._on_seen(self.seen)

@@ -6,23 +6,27 @@ import bisect
 import math
 import os
 import random
-from fractions import Fraction
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TextIO
+from typing import Any, NoReturn, TextIO
 
+from ..errors import EasyMoneyError, PluginError
 from .actions import Action, Refusal, Request
+from .decisions import NO_RULE, Decider, Decisions, refusal_message  # noqa: F401 (re-exported)
 from .dispatch import HookRelay
-from ..errors import RefusedAction
-from .events import CORE_TEMPLATES, Event, describe
+from .events import CORE_TEMPLATES, EVERY_KIND, Event, EventLog, describe  # noqa: F401
+from .kinds import SpaceKind
+from .ledger import Ledger
 from .model import Card, Space, Variant
 from .registry import Registry, build_manager, discover
+from .stash import Stash
 
 
 class Account:
     """Something that holds cash: the Bank, a pot, or (as a subclass) a player."""
 
     __slots__ = ("name", "cash")
+    bankrupt = False  # a player's own slot says; the Bank and pots never are (R26)
 
     def __init__(self, name: str, cash: int = 0) -> None:
         self.name = name
@@ -55,19 +59,6 @@ class Player(Account):
         self.estate_version = 0
 
 
-class _EveryKind:
-    """The `seen` of a game that keeps its log or has a listener for every event."""
-
-    def __contains__(self, kind: object) -> bool:
-        return True
-
-    def __repr__(self) -> str:
-        return "EVERY_KIND"
-
-
-EVERY_KIND = _EveryKind()
-
-
 class GameEnded(Exception):
     """Unwinds the turn in progress when the game ends (raised by `Game.end`)."""
 
@@ -85,18 +76,35 @@ class Outcome:
     winners: tuple[str, ...]
 
 
-class Decider(Protocol):
-    """Where the game's questions go: a script, bots, a test. One interface for all."""
+class BoardCallers:
+    """A board's speed caches: the `em_land` caller of each space and the `em_moved` caller
+    of each move (by the kinds of space it touches). Shared by the games of a rule set on
+    boards with the same kinds of space: it keeps nothing of one game's own."""
 
-    def decide(self, game: Game, request: Request) -> Action:
-        """Answer `request` with an action of one of `request.accepts` (or of `game.any_moment`)."""
+    __slots__ = ("hook", "spaces", "size", "landers", "moved")
 
-    def refused(self, game: Game, request: Request, action: Action,
-                refusals: list[Refusal]) -> None:
-        """The rules refused `action`; the game is unchanged and will ask again (or raise to stop)."""
+    def __init__(self, hook: HookRelay, spaces: tuple[Space, ...]) -> None:
+        self.hook = hook
+        self.spaces = spaces
+        self.size = len(spaces)
+        self.landers = [hook.land_for(s.kind) for s in spaces]
+        self.moved: dict[int, Callable[..., Any] | None] = {}  # by steps * size + start
 
-    def choose_card(self, game: Game, player: Player) -> str | None:
-        """The text of the card `player` is about to draw, or None for the top card."""
+    def moved_for(self, start: int, steps: int) -> Callable[..., Any] | None:
+        """The `em_moved` caller of a move (None: no rule is concerned), made on first use."""
+        key = steps * self.size + start
+        found = self.moved.get(key, self)
+        if found is self:
+            found = self.moved[key] = self.hook.moved_for(self.kinds_touched(start, steps))
+        return found  # type: ignore[return-value]
+
+    def kinds_touched(self, start: int, steps: int) -> frozenset[str]:
+        """The kinds of the spaces a move starts on, crosses and ends on."""
+        n = self.size
+        if abs(steps) >= n:
+            return frozenset(s.kind for s in self.spaces)
+        lo = start if steps >= 0 else start + steps
+        return frozenset(self.spaces[(lo + k) % n].kind for k in range(abs(steps) + 1))
 
 
 class RuleSet:
@@ -107,15 +115,16 @@ class RuleSet:
         self.registry = registry
         self.enabled = tuple(enabled)
         self.pm = build_manager(registry, self.enabled)
-        self.hook = HookRelay(self.pm, dispatch, trace)
+        # kind name -> what it is: every rule asks this, none keeps its own list of kinds
+        self.kinds = registry.space_kind_table()
         self.templates = dict(CORE_TEMPLATES)
-        # action type -> the installed plugin that carries it out, and those in play here
-        self.action_owner: dict[type, str] = {}
-        for info in registry.plugins.values():
-            for kind in info.actions:
-                self.action_owner.setdefault(kind, info.id)
+        # action type -> the installed plugin that declares it, and those in play here
+        self.action_owner: dict[type[Action], str] = registry.action_types()
+        self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner)
         self.handled: set[type] = set()
-        self._boards: dict[tuple[str, ...], tuple[list[Any], dict[int, Any]]] = {}
+        self._code_owner: dict[Any, tuple[str, str | None]] | None = None
+        self._file_owner: dict[str, str] = {}
+        self._boards: dict[tuple[str, ...], BoardCallers] = {}
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
         for pid in ("core", *self.enabled):
@@ -124,13 +133,40 @@ class RuleSet:
                 self.templates.update(on.events)
                 self.handled.update(on.actions)
 
-    def board_callers(self, board_kinds: tuple[str, ...]) -> tuple[list[Any], dict[int, Any]]:
-        """For a board with these kinds of space: the `em_land` caller of each space, and
-        the cache of `em_moved` callers by move (filled by `Game.move`)."""
-        found = self._boards.get(board_kinds)
+    def blame(self, exc: BaseException) -> tuple[str | None, str | None]:
+        """(plugin id, hook name) of the innermost plugin code in `exc`'s traceback."""
+        if self._code_owner is None:
+            owners: dict[Any, tuple[str, str | None]] = {}
+            files: dict[str, str] = {}
+            for name, plugin in self.pm.list_name_plugin():
+                path = getattr(plugin, "__file__", None)
+                if path:
+                    files[path] = name
+                for hook in self.pm.get_hookcallers(plugin) or ():
+                    for impl in hook.get_hookimpls():
+                        if impl.plugin is plugin:
+                            code = getattr(impl.function, "__code__", None)
+                            owners[code] = (name, hook.name)
+            self._code_owner, self._file_owner = owners, files
+        plugin = hook_name = None
+        tb = exc.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            found = self._code_owner.get(code)
+            if found is not None:
+                plugin, hook_name = found
+            elif code.co_filename in self._file_owner:
+                plugin = self._file_owner[code.co_filename]
+            tb = tb.tb_next
+        return plugin, hook_name
+
+    def board_callers(self, spaces: tuple[Space, ...]) -> BoardCallers:
+        """The hook callers of a board, made once per rule set and kinds of space: shared by
+        the games on such boards."""
+        key = tuple(s.kind for s in spaces)
+        found = self._boards.get(key)
         if found is None:
-            found = self._boards[board_kinds] = (
-                [self.hook.land_for(kind) for kind in board_kinds], {})
+            found = self._boards[key] = BoardCallers(self.hook, spaces)
         return found
 
     def refusal_check(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
@@ -192,13 +228,16 @@ class Game:
 
     # slots: every attribute is read or written several times a turn, and a slot is the
     # quickest attribute there is; __dict__ keeps room for what tests and tools attach
-    __slots__ = ("variant", "ruleset", "hook", "_decider", "seed", "rng", "_random", "players",
-                 "by_name", "bank", "pots", "spaces", "_board_size", "owner", "houses",
-                 "mortgaged", "_landers", "_moved", "board_version", "deck", "discard",
-                 "current", "turns_played", "stash", "any_moment", "outcome", "request",
-                 "_refusers", "_checked", "_never_refused", "_answers",
-                 "_by_space_name", "stopped", "keep_log", "log", "listeners",
-                 "_listeners_by_kind", "seen", "__dict__")
+    __slots__ = ("variant", "ruleset", "hook", "seed", "rng", "_random", "players", "by_name",
+                 "bank", "pots", "spaces", "kinds", "owner", "houses", "mortgaged",
+                 "board_version", "deck", "discard", "current", "turns_played", "stash",
+                 "any_moment", "outcome", "request", "stopped",
+                 # the jobs that are not the state's own, each in its own small class
+                 "events", "ledger", "decisions", "_board", "_by_space_name",
+                 # their methods, handed out as the game's own (a slot read, no bound
+                 # method made at each call: these are called several times a turn)
+                 "emit", "seen", "log", "transfer", "collect", "round", "ask", "refusals",
+                 "apply", "perform", "__dict__")
 
     def __init__(self, variant: Variant, players: Iterable[str | tuple[str, str | None]],
                  decider: Decider, *, seed: int = 0, ruleset: RuleSet | None = None,
@@ -214,109 +253,65 @@ class Game:
             name, strategy = (p, None) if isinstance(p, str) else p
             self.players.append(Player(name, i, strategy))
         self.by_name = {p.name: p for p in self.players}
-        self.decider = decider  # after the players: see the `decider` setter
         self.bank = Account("the Bank", variant.bank_total)
         self.pots: dict[str, Account] = {}
         self.spaces: tuple[Space, ...] = variant.spaces
-        n = self._board_size = len(self.spaces)
+        self.kinds: Mapping[str, SpaceKind] = self.ruleset.kinds
+        n = len(self.spaces)
         self.owner: list[Player | None] = [None] * n
         self.houses: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
-        # em_land callers by space and em_moved callers by (start, steps), shared by the
-        # games on boards with these kinds of space
-        self._landers, self._moved = self.ruleset.board_callers(
-            tuple(s.kind for s in self.spaces))
+        # em_land callers by space and em_moved callers by move, shared by the games on
+        # boards with these kinds of space
+        self._board = self.ruleset.board_callers(self.spaces)
         # bumped by every change of owner, houses or mortgage: lets rules and bots cache by board
         self.board_version = 0
         self.deck: list[Card] = []     # the draw pile; the top card is deck[-1]
         self.discard: list[Card] = []
         self.current: Player = self.players[0] if self.players else None  # type: ignore[assignment]
         self.turns_played = 0
-        self.stash: dict[Any, Any] = {}
+        self.stash = Stash()  # per-game plugin state, under each plugin's StashKeys
         self.any_moment: frozenset[type] = frozenset()
         self.outcome: Outcome | None = None
         self.request: Request | None = None  # what the game is waiting for, while it waits
-        self._refusers = self.ruleset.refusers  # shared by the games of the rule set
-        self._checked: tuple[Action, list[Refusal]] | None = None
-        self._never_refused = self.ruleset.never_refused
-        self._by_space_name: dict[str, Space]  # made on first use by `space`
         self.stopped = False
-        self.keep_log = keep_log
-        self.log: list[Event] = []
-        self.listeners: tuple[Callable[[Event], None], ...] = ()  # added by `listen`
-        self._listeners_by_kind: dict[str, list[Callable[[Event], None]]] = {}
-        # the kinds of event someone sees: hot paths test `kind in game.seen` before
-        # building an event nobody would see
-        self.seen: Container[str] = EVERY_KIND if keep_log else frozenset()
+        self._by_space_name: dict[str, Space]  # made on first use by `space`
+        self.events = EventLog(keep_log, self._see)
+        self.emit = self.events.emit
+        self.log: list[Event] = self.events.log
+        self.ledger = Ledger(self)
+        self.transfer = self.ledger.transfer
+        self.collect = self.ledger.collect
+        self.round = self.ledger.round
+        self.decisions = Decisions(self, decider)
+        self.ask = self.decisions.ask
+        self.refusals = self.decisions.refusals
+        self.apply = self.decisions.apply
+        self.perform = self.decisions.perform
 
     # --- options ------------------------------------------------------------------
     def option(self, key: str, default: Any = None) -> Any:
         return self.variant.option(key, default)
 
     # --- events -------------------------------------------------------------------
-    def emit(self, kind: str, **data: Any) -> None:
-        if kind not in self.seen:
-            return  # nobody wants this event: do not even build it
-        event = Event(kind, data)
-        if self.keep_log:
-            self.log.append(event)
-        for listener in self.listeners:
-            listener(event)
-        targeted = self._listeners_by_kind.get(kind)
-        if targeted is not None:
-            for listener in targeted:
-                listener(event)
+    def _see(self, seen: Container[str]) -> None:
+        self.seen = seen  # the kinds of event someone sees, mirrored from the event log
 
     def listen(self, listener: Callable[[Event], None],
                kinds: Iterable[str] | None = None) -> None:
         """Call `listener` with every event, or only with events of these kinds (cheaper)."""
-        if kinds is None:
-            self.listeners += (listener,)
-            self.seen = EVERY_KIND
-            return
-        for kind in kinds:
-            self._listeners_by_kind.setdefault(kind, []).append(listener)
-        if self.seen is not EVERY_KIND:
-            self.seen = frozenset(self._listeners_by_kind)
+        self.events.listen(listener, kinds)
+
+    @property
+    def keep_log(self) -> bool:
+        return self.events.keep
 
     def describe(self, event: Event) -> str | None:
         return describe(event, self.ruleset.templates)
 
-    # --- money --------------------------------------------------------------------
-    def transfer(self, payer: Account, payee: Account, amount: int, reason: str) -> None:
-        """The one way money moves: whole dollars, never more than the payer holds."""
-        if type(amount) is not int or not 0 < amount <= payer.cash:
-            if type(amount) is not int or amount < 0:
-                raise ValueError(f"transfer of {amount!r}: amounts are whole non-negative dollars")
-            if amount > payer.cash:
-                raise ValueError(f"{payer} cannot pay {amount}: holds only {payer.cash}")
-            return  # nothing to pay
-        payer.cash -= amount
-        payee.cash += amount
-        if "pay" in self.seen:
-            self.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason)
-
-    def collect(self, debtor: Account, creditor: Account, amount: int, reason: str) -> int:
-        """`debtor` owes `amount` to `creditor`: the rules say how it is paid. Returns what was paid."""
-        # a hook is an attribute holding a function, not a method: read it, then call it
-        # (`relay.em_x(...)` is a method call to Python 3.11, which it cannot speed up)
-        em_collect = self.hook.em_collect
-        paid = em_collect(self, debtor, creditor, amount, reason)
-        if paid is None:  # no plugin answers: pay what can be paid
-            paid = min(amount, debtor.cash)
-            self.transfer(debtor, creditor, paid, reason)
-        return paid
-
-    def round(self, amount: int | Fraction) -> int:
-        """An amount the game computed, as the rules round it (R30); whole dollars at least."""
-        r = self.hook.em_round(self, amount)
-        if r is None:
-            return amount if type(amount) is int else math.floor(amount + Fraction(1, 2))
-        return r
-
+    # --- money: the ledger's (transfer, collect, round) ---------------------------------
     def total_money(self) -> int:
-        return self.bank.cash + sum(p.cash for p in self.players) + sum(
-            pot.cash for pot in self.pots.values())
+        return self.ledger.total()
 
     # --- ownership bookkeeping -------------------------------------------------------
     def acquire(self, player: Player, space: Space, houses: int = 1) -> None:
@@ -397,32 +392,29 @@ class Game:
     def move(self, player: Player, steps: int, dice: tuple[int, int], land: bool = True) -> Space:
         """Move the MAN `steps` spaces (negative: backward), then fire em_moved and em_land."""
         start = player.position
-        n = self._board_size
+        board = self._board
+        n = board.size
         end = (start + steps) % n
         player.position = end
         space = self.spaces[end]
         if "move" in self.seen:
             self.emit("move", player=player.name, start=start, end=end, steps=steps,
                       space=space.name)
-        key = steps * n + start  # one key per (start, steps)
         try:
-            moved = self._moved[key]
+            moved = board.moved[steps * n + start]  # one key per (start, steps)
         except KeyError:
-            moved = self._moved[key] = self.hook.moved_for(self._kinds_touched(start, steps))
-        if moved is not None:
+            moved = board.moved_for(start, steps)
+        # R26: no em_moved rule for a bankrupt player; one bankrupted on the way (a traffic
+        # fine) is skipped by the later rules themselves, and `collect` pays them nothing
+        if moved is not None and not player.bankrupt:
             moved(self, player, start, steps)
         if land and not player.bankrupt:
-            lander = self._landers[end]
+            lander = board.landers[end]
             lander(self, player, space, dice)
         return space
 
     def _kinds_touched(self, start: int, steps: int) -> frozenset[str]:
-        """The kinds of the spaces a move starts on, crosses and ends on."""
-        n = len(self.spaces)
-        if abs(steps) >= n:
-            return frozenset(s.kind for s in self.spaces)
-        lo = start if steps >= 0 else start + steps
-        return frozenset(self.spaces[(lo + k) % n].kind for k in range(abs(steps) + 1))
+        return self._board.kinds_touched(start, steps)
 
     def draw_and_follow(self, player: Player, dice: tuple[int, int]) -> Any:
         """Draw a Give or Take card and follow it; the card's result, or None with no card."""
@@ -443,97 +435,19 @@ class Game:
             return self._by_space_name[ref]
         except AttributeError:
             self._by_space_name = {}
-            for s in reversed(self.spaces):  # the first of equal names wins, as before
+            for s in reversed(self.spaces):  # the first of equal names wins
                 self._by_space_name[s.name] = s
             return self._by_space_name[ref]
 
-    # --- decisions ----------------------------------------------------------------------
-    def refusals(self, action: Action) -> list[Refusal]:
-        """Why the rules forbid `action` now (empty: allowed). Changes nothing."""
-        kind = type(action)
-        check = self._refusers.get(kind)
-        if check is None:
-            check = self.ruleset.refusal_check(kind)
-        found = check(self, action)
-        self._checked = (action, found)
-        return found
-
-    def apply(self, action: Action) -> None:
-        if self.hook.em_apply(self, action) is None:
-            raise RefusedAction(f"{action.player} cannot {action.describe()}: {NO_RULE.reason}",
-                                (NO_RULE,))
-
-    def perform(self, action: Action) -> None:
-        """Check then apply; a refused action raises RefusedAction and changes nothing."""
-        refusals = self.refusals(action)
-        if refusals:
-            raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
-        self.apply(action)
-
-    def ask(self, request: Request) -> Action:
-        """Ask the decider until it gives an allowed answer; any-moment actions are carried out on the way.
-
-        A decider may check its answer with `refusals` before returning it; that verdict
-        is reused (deciders do not change the game), so an answer is checked once.
-        """
-        outer = self.request
-        self.request = request
-        answers = self._answers
-        decider = self._decider
-        # no try/finally: an exception out of here ends the game (GameEnded, StopGame or an
-        # error), and the request it waited for is then worth keeping
-        while True:
-            self._checked = None
-            if answers is None:
-                action = decider.decide(self, request)
-            else:
-                try:
-                    answer = answers[request.player][request.kind]
-                except KeyError:
-                    answer = decider.decide
-                action = answer(self, request)
-            kind = type(action)
-            if kind in self._never_refused:
-                if kind in request.accepts:  # Roll, EndTurn, Pass: the usual answer
-                    self.request = outer
-                    return action
-                refusals = _NONE
-            else:
-                checked = self._checked
-                refusals = (checked[1] if checked is not None and checked[0] is action
-                            else self.refusals(action))
-            if kind in request.accepts:
-                if not refusals:
-                    self.request = outer
-                    return action
-                decider.refused(self, request, action, refusals)
-            elif kind in self.any_moment:
-                if refusals:
-                    decider.refused(self, request, action, refusals)
-                else:
-                    self.apply(action)
-            else:
-                raise TypeError(f"{action!r} does not answer {request.describe()}")
-
+    # --- decisions: the decisions' (ask, refusals, apply, perform) ---------------------
     @property
     def decider(self) -> Decider:
-        """Where the game's questions go. Setting it takes the decider's answering functions,
-        when it offers them, so that `ask` calls them directly.
-
-        A decider may have `answers_for(player_name)`: request kind -> function(game,
-        request) answering for that player as its `decide` would (None: ask `decide`).
-        """
-        return self._decider
+        """Where the game's questions go (a script, bots, a person, a test)."""
+        return self.decisions.decider
 
     @decider.setter
     def decider(self, decider: Decider) -> None:
-        self._decider = decider
-        self._answers: dict[Player, Mapping[str, Callable[..., Action]]] | None = None
-        tables = getattr(decider, "answers_for", None)
-        if tables is not None:
-            found = {p: tables(p.name) for p in self.players}
-            if all(t is not None for t in found.values()):
-                self._answers = found  # type: ignore[assignment]
+        self.decisions.set_decider(decider)
 
     def choose_card(self, player: Player) -> str | None:
         return self.decider.choose_card(self, player)
@@ -546,7 +460,7 @@ class Game:
     # --- the game loop -------------------------------------------------------------------
     def setup(self) -> None:
         """The variant's own setup: every enabled plugin's `em_setup`."""
-        self.emit("game_start", variant=self.variant.name,
+        self.emit("game_start", variant=self.variant.name, changes=list(self.variant.changes),
                   players=" ".join(p.name for p in self.players), seed=self.seed)
         moments: set[type] = set()
         for kinds in self.hook.em_any_moment_actions(self):
@@ -568,9 +482,22 @@ class Game:
             pass
         except StopGame:
             self.stopped = True
+        except EasyMoneyError:
+            raise
+        except Exception as exc:
+            raise self.plugin_failure(exc) from exc
         return self.outcome
 
-    def end(self, reason: str, detail: str) -> None:
+    def plugin_failure(self, exc: BaseException) -> PluginError:
+        """`exc`, raised inside a rule plugin's code, as one line naming the plugin and hook."""
+        plugin, hook = self.ruleset.blame(exc)
+        who = f"plugin {plugin!r}" if plugin else "the engine"
+        where = f" in {hook}" if hook else ""
+        player = f", {self.current.name}'s turn" if self.current is not None else ""
+        return PluginError(f"{who} failed{where}: {type(exc).__name__}: {exc} (game seed "
+                           f"{self.seed}, turn {self.turns_played + 1}{player})")
+
+    def end(self, reason: str, detail: str) -> NoReturn:
         """End the game now (R27 decides when): ranks the players and unwinds the turn."""
         if self.outcome is None:
             winners = self.winners()
@@ -622,17 +549,8 @@ class Game:
         return [p for p, _, rank in table if rank == 1]
 
 
-_NONE: list[Refusal] = []  # shared "no refusal" result: never mutated
-# an action of a type no installed plugin carries out (a plugin that is switched off is
-# named by its own refusal, see Game._refuser)
-NO_RULE = Refusal("-", "-", "no rule in play allows it")
 _floor = math.floor
 
 
 def _index(space: Space) -> int:
     return space.index
-
-
-def refusal_message(action: Action, refusals: list[Refusal]) -> str:
-    """`Ann cannot bid on Beacon Street: R13 four_sides: Ann owns ...`."""
-    return f"{action.player} cannot {action.describe()}: " + "; ".join(str(r) for r in refusals)

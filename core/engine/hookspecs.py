@@ -1,24 +1,33 @@
 """Every hook a rule plugin can implement, in the order a game fires them.
 
 Hooks take the game first. Implementations may accept any subset of a hook's arguments
-(pluggy passes them by name); taking them all saves a call on hooks fired every turn. Unless a hook says "first result", every implementation
-is called and the non-None results are collected into a list; a hook that returns None is
-a notification, and what its implementations return is not looked at.
+(pluggy passes them by name); taking them all saves a call on hooks fired every turn.
+Unless a hook says "first result", every implementation is called and the non-None
+results are collected into a list; a hook that returns None is a notification, and what
+its implementations return is not looked at.
 
-A plugin is a module (or object) with these declarations next to its hook functions:
+The smallest plugin is one function in a module found through the `easymoney.plugins`
+entry point (whose name is the plugin's id); everything else a plugin may declare is
+optional. docs/plugins.md explains each declaration:
 
-    PLUGIN_ID = "four_sides"          # the id users type: --without four_sides
-    RULES = ("R13",)                  # rule ids of RULES.md it implements
+    PLUGIN_ID = "four_sides"          # the id users type (default: the entry point's name)
+    RULES = ("R13",)                  # rule ids of docs/rulebook.md it implements
     OPTIONS = {"after_card": {"enum": ["backward", "forward"], "default": "backward"}}
-    SPACE_KINDS = {"street": {...JSON Schema properties...}}   # optional
-    CARD_KINDS = {"take": {...}}                                # optional
-    EVENTS = {"rent": "{player} pays {owner} ${amount} rent for {space}"}  # optional
-    ACTIONS = (Mortgage, Redeem)      # action types its em_apply carries out
-    REFUSES = (Mortgage, Redeem)      # action types its em_refusals may refuse (default: all)
-    LANDS_ON = ("street",)            # space kinds its em_land answers for (default: all)
-    PASSES = ("bonus",)               # em_moved: only moves touching these kinds (default: all)
-    ESSENTIAL = False                 # True: refuses to be switched off
+    SPACE_KINDS = {"street": SpaceKind(schema={...}, ownable=True, rent=..., ...)}
+    CARD_KINDS = {"take": CardKind(schema={...})}
+    EVENTS = {"rent": "{player} pays {owner} ${amount} rent for {space}"}
+    ACTIONS = (Mortgage, Redeem)      # the action types it defines
+    STATEMENTS = (Mortgages, Redeems) # the script lines it adds to the language
     REQUIRES = ("streets",)           # plugins that must be on with it
+    ESSENTIAL = False                 # built-in rules only: refuses to be switched off
+
+and, as optional speed declarations that the engine checks at load time (an entry naming
+a kind or type no installed plugin declares is an error):
+
+    REFUSES = (Mortgage, Redeem)      # em_refusals: only asked about these action types
+    LANDS_ON = ("street",)            # em_land: only called for these kinds, or a
+                                      # predicate over SpaceKind (lambda kind: kind.ownable)
+    PASSES = ("bonus",)               # em_moved: only moves touching these kinds
 """
 
 from __future__ import annotations
@@ -53,9 +62,12 @@ def em_check_variant(variant: Variant) -> list[str] | None:
 def em_setup(game: Game) -> None:
     """Set up this plugin's part of a new game (deal cash, shuffle, create pots, stash state).
 
-    Fired once, in registration order, after the core has built the empty state (the Bank
-    holds the variant's whole total, players have no cash) and before the script's
-    `setup` lines are applied.
+    Fired once, after the core has built the empty state (the Bank holds the variant's
+    whole total, players have no cash) and before the script's `setup` lines are applied.
+    Implementations run in pluggy's order: the last registered first. The built-in rules
+    are registered in the order `easymoney rules` lists them and third-party plugins after
+    them, so a third-party plugin sets up before the built-in rules; mark yours
+    `@hookimpl(trylast=True)` to run after them (to see the dealt cash, say).
     """
 
 

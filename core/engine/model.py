@@ -83,6 +83,8 @@ class Variant:
     rules: Mapping[str, Mapping[str, Any]]
     origin: str = "<memory>"
     document: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # the rule changes made on top of the named variant, in words: `without four_sides`
+    changes: tuple[str, ...] = field(default=(), compare=False)
 
     def option(self, key: str, default: Any = None) -> Any:
         """`option("doubles.after_card")`: the value of a dotted PLUGIN.OPTION key."""

@@ -9,12 +9,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from . import hookspecs
-from ..errors import PluginError, did_you_mean
+from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
+from ..errors import PluginError, did_you_mean, unknown_rule_hint
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 PROJECT = "easymoney"
 ENTRY_POINT_GROUP = "easymoney.plugins"
@@ -41,12 +45,12 @@ class PluginInfo:
     rules: tuple[str, ...]
     summary: str
     options: Mapping[str, Mapping[str, Any]]  # option name -> JSON Schema with a default
-    space_kinds: Mapping[str, Mapping[str, Any]]
-    card_kinds: Mapping[str, Mapping[str, Any]]
+    space_kinds: Mapping[str, SpaceKind]
+    card_kinds: Mapping[str, CardKind]
     essential: bool
     requires: tuple[str, ...]
     events: Mapping[str, str]
-    actions: tuple[type, ...]
+    actions: tuple[type[Action], ...]
     origin: str
 
     def options_schema(self) -> dict[str, Any]:
@@ -60,7 +64,8 @@ class PluginInfo:
 
 def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> PluginInfo:
     """Read a plugin object's declarations (PLUGIN_ID, RULES, OPTIONS, ...), checking their shape."""
-    pid = getattr(obj, "PLUGIN_ID", None)
+    # an installed plugin's id is its entry point's name: PLUGIN_ID may say it again
+    pid = getattr(obj, "PLUGIN_ID", expected_id)
     label = expected_id or getattr(obj, "__name__", repr(obj))
     if not isinstance(pid, str) or not _ID.match(pid):
         raise PluginError(f"plugin {label} ({origin}): PLUGIN_ID must be a lower-case identifier, "
@@ -77,17 +82,25 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
     for name, item, what in (("REFUSES", type, "action types"), ("LANDS_ON", str, "space kinds"),
                              ("PASSES", str, "space kinds")):
         declared = getattr(obj, name, None)
+        if callable(declared) and not isinstance(declared, type):
+            continue  # a predicate over the declared kinds or action types
         if declared is not None and (not isinstance(declared, (tuple, list, frozenset, set))
                                      or not all(isinstance(x, item) for x in declared)):
-            raise PluginError(f"plugin {pid} ({origin}): {name} must be a tuple of {what}, "
+            also = " or a predicate over SpaceKind" if item is str else " or a predicate"
+            raise PluginError(f"plugin {pid} ({origin}): {name} must be a tuple of {what}{also}, "
                               f"found {declared!r}")
+    space_kinds = {k: as_space_kind(v) for k, v in dict(getattr(obj, "SPACE_KINDS", {})).items()}
+    for kind, declared_kind in space_kinds.items():
+        for problem in declared_kind.problems():
+            raise PluginError(f"plugin {pid} ({origin}): space kind {kind!r}: {problem}")
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     return PluginInfo(
         id=pid, obj=obj, rules=rules, summary=doc[0] if doc else "",
         options=options,
-        space_kinds=dict(getattr(obj, "SPACE_KINDS", {})),
-        card_kinds=dict(getattr(obj, "CARD_KINDS", {})),
-        essential=bool(getattr(obj, "ESSENTIAL", False)),
+        space_kinds=space_kinds,
+        card_kinds={k: as_card_kind(v) for k, v in dict(getattr(obj, "CARD_KINDS", {})).items()},
+        # only a built-in rule may be essential: a third-party plugin is off until named
+        essential=bool(getattr(obj, "ESSENTIAL", False)) and not origin.startswith("entry point"),
         requires=tuple(getattr(obj, "REQUIRES", ())),
         events=dict(getattr(obj, "EVENTS", {})),
         actions=tuple(getattr(obj, "ACTIONS", ())),
@@ -112,7 +125,7 @@ class Registry:
         try:
             return self.plugins[pid]
         except KeyError:
-            raise PluginError(f"unknown rule {pid!r}{did_you_mean(pid, self.plugins)}") from None
+            raise PluginError(f"unknown rule {pid!r}{unknown_rule_hint(pid, self.plugins)}") from None
 
     def resolve(self, rule: str) -> str:
         """The plugin id for a plugin id or a rule id (`four_sides` or `R13`)."""
@@ -123,23 +136,61 @@ class Registry:
             if owners:
                 return owners[0]
         names = list(self.plugins) + sorted({r for p in self.plugins.values() for r in p.rules})
-        raise PluginError(f"unknown rule {rule!r}{did_you_mean(rule, names)}")
+        raise PluginError(f"unknown rule {rule!r}{unknown_rule_hint(rule, names)}")
 
     def space_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
-        return self._kinds("space_kinds")
+        """kind -> (the plugin declaring it, the JSON Schema of its keys)."""
+        return {k: (pid, kind.schema) for k, (pid, kind) in self._kinds("space_kinds").items()}
 
     def card_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
-        return self._kinds("card_kinds")
+        return {k: (pid, kind.schema) for k, (pid, kind) in self._kinds("card_kinds").items()}
 
-    def _kinds(self, attr: str) -> dict[str, tuple[str, Mapping[str, Any]]]:
-        kinds: dict[str, tuple[str, Mapping[str, Any]]] = {}
+    def space_kind_table(self) -> dict[str, SpaceKind]:
+        """kind -> what it is (ownable, its rent rule, ...): what every rule asks."""
+        return {k: kind for k, (_, kind) in self._kinds("space_kinds").items()}
+
+    def action_types(self) -> dict[type[Action], str]:
+        """Every action type an installed plugin declares -> that plugin."""
+        out: dict[type[Action], str] = {}
         for info in self.plugins.values():
-            for kind, schema in getattr(info, attr).items():
+            for kind in info.actions:
+                out.setdefault(kind, info.id)
+        return out
+
+    def _kinds(self, attr: str) -> dict[str, tuple[str, Any]]:
+        kinds: dict[str, tuple[str, Any]] = {}
+        for info in self.plugins.values():
+            for kind, declared in getattr(info, attr).items():
                 if kind in kinds:
                     raise PluginError(f"{attr.replace('_', ' ')[:-1]} {kind!r} is declared by both "
                                       f"{kinds[kind][0]} and {info.id}")
-                kinds[kind] = (info.id, schema)
+                kinds[kind] = (info.id, declared)
         return kinds
+
+    def filter_problems(self, info: PluginInfo) -> list[str]:
+        """The entries of `info`'s LANDS_ON, PASSES and REFUSES that no installed plugin declares.
+
+        A filter lets the fast relay skip calls; an entry naming nothing would silently skip
+        calls that pluggy makes, so it is an error at load time.
+        """
+        kinds = self.space_kind_table()
+        types = self.action_types()
+        out: list[str] = []
+        for name in ("LANDS_ON", "PASSES"):
+            declared = getattr(info.obj, name, None)
+            if declared is None or callable(declared):
+                continue
+            for entry in declared:
+                if entry not in kinds:
+                    out.append(f"plugin {info.id} ({info.origin}): {name} names the space kind "
+                               f"{entry!r}, which no installed plugin declares"
+                               f"{did_you_mean(entry, kinds)}")
+        refuses = getattr(info.obj, "REFUSES", None)
+        for entry in () if refuses is None or callable(refuses) else refuses:
+            if entry not in types:
+                out.append(f"plugin {info.id} ({info.origin}): REFUSES names the action type "
+                           f"{entry.__name__}, which no installed plugin declares in ACTIONS")
+        return out
 
     def event_templates(self) -> dict[str, str]:
         templates: dict[str, str] = {}
@@ -170,7 +221,7 @@ def _load_entry_points(registry: Registry) -> None:
             registry.add(info)
         except PluginError as exc:
             registry.load_errors.append(exc.message)
-        except (Exception, SystemExit) as exc:  # a broken third-party plugin must not stop the others
+        except BaseException as exc:  # noqa: B036 -- a broken third-party plugin must not stop the others, whatever it raises
             registry.load_errors.append(f"plugin {ep.name} ({origin}) failed to load: "
                                         f"{type(exc).__name__}: {exc}")
 
@@ -197,7 +248,7 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             if kind in taken:
                 raise PluginError(f"{label} declares the {what} {kind!r}, which rule "
                                   f"{taken[kind][0]!r} already declares")
-            _check_schema(fragment, f"{label}: {what} {kind!r}")
+            _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
 
@@ -223,6 +274,13 @@ def _discover(autoload: bool) -> Registry:
     _load_builtins(registry)
     if autoload:
         _load_entry_points(registry)
+    for info in list(registry.plugins.values()):
+        problems = registry.filter_problems(info)
+        if problems and info.origin == "built-in":
+            raise PluginError(problems[0])  # a bug of ours: no game may run with it
+        if problems:
+            registry.load_errors.extend(problems)
+            del registry.plugins[info.id]
     return registry
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -13,7 +14,8 @@ from typing import Any
 
 from jsonschema import ValidationError
 
-from ..errors import EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean
+from ..errors import (EasyMoneyError, PluginError, UsageError, VariantError, did_you_mean,
+                      is_control, not_installed)
 from ..engine.model import Card, Space, Variant
 from ..engine.registry import Registry, build_manager, discover
 from .schema import Validator, variant_schema
@@ -42,6 +44,10 @@ class _Origins:
     def __init__(self) -> None:
         self.values: dict[Path, Origin] = {}
         self.keys: dict[Path, Origin] = {}
+        # the installed built-in files merged in, by display name -> variant name: a user
+        # cannot open them, so an error is pointed into the user's file instead (`blame`)
+        self.builtins: dict[str, str] = {}
+        self.user: Origin | None = None  # the `extends` of the user's file at the top
 
     @classmethod
     def of(cls, loaded: Loaded) -> _Origins:
@@ -53,6 +59,8 @@ class _Origins:
         other = _Origins()
         other.values = dict(self.values)
         other.keys = dict(self.keys)
+        other.builtins = dict(self.builtins)
+        other.user = self.user
         return other
 
     def copy_from(self, loaded: Loaded, src: Path, dst: Path) -> None:
@@ -93,12 +101,24 @@ class _Origins:
         return origin, tuple(origin[3]) + path[len(probe):]
 
     def error(self, path: Path, message: str, key: bool = False, label: Path | None = None,
-              cls: type[EasyMoneyError] = VariantError) -> EasyMoneyError:
-        """`FILE:LINE:COL: error: <key path>: <message>` for the value (or key) at `path`."""
+              cls: type[EasyMoneyError] = VariantError, blame: Iterable[Path] = ()
+              ) -> EasyMoneyError:
+        """`FILE:LINE:COL: error: <key path>: <message>` for the value (or key) at `path`.
+
+        A value written in a built-in variant is only wrong because of what the user's file
+        changed: the error then points at the first of `blame` the user wrote (the board
+        that replaced the built-in one), else at the user's `extends`.
+        """
         origin, spelt = self.find(path, key)
         if key:  # an unknown or wrong key is named by the message, under its mapping's path
             spelt = spelt[:-1]
         shown = format_path(spelt if label is None else label)
+        builtin = self.builtins.get(origin[0] or "")
+        if builtin is not None and self.user is not None:
+            origin = next((found for found in (self.find(p)[0] for p in blame)
+                           if found[0] is not None and found[0] not in self.builtins),
+                          self.user)
+            message += f"; {shown} comes from the built-in variant '{builtin}'"
         return cls(f"{shown}: {message}", file=origin[0], line=origin[1], col=origin[2])
 
 
@@ -143,7 +163,7 @@ def _explain(error: ValidationError, registry: Registry, prefix: Path = ()
         allowed = list(schema.get("properties", {}))
         extra = next((k for k in value if k not in allowed), "?")
         if path == ("rules",):
-            hint = did_you_mean(extra, allowed)
+            hint = not_installed(extra) or did_you_mean(extra, allowed)
             if re.match(r"^R\d+[a-z]?$", extra):
                 try:
                     hint = f" (write the plugin id '{registry.resolve(extra)}')"
@@ -366,45 +386,72 @@ def _base_source(value: str, current: _Source) -> _Source | None:
 _RESOLVED: dict[tuple[str, int], tuple[Registry, dict[str, Any], _Origins]] = {}
 
 
-def _resolve(source: _Source, registry: Registry, chain: tuple[str, ...] = ()
-             ) -> tuple[dict[str, Any], _Origins]:
-    """The document of `source` with its `extends` chain merged in and its `modify` applied."""
-    cache_key = (source.key, id(registry))
-    if source.builtin and cache_key in _RESOLVED and _RESOLVED[cache_key][0] is registry:
-        _, doc, origins = _RESOLVED[cache_key]
-        return copy.deepcopy(doc), origins.clone()
-    loaded = source.load()
-    own = _Origins.of(loaded)
-    data = loaded.data
-    if not isinstance(data, dict):
-        raise own.error((), f"wrong type: found {show_value(data)}; expected a mapping of "
-                            f"variant settings (name, players, money, houses, board, deck, rules)")
-    if chain or "extends" in data or "modify" in data:
-        _validate(data, own, registry)  # a lone file is validated once, after the overrides
-    data = copy.deepcopy(data)
-    chain = chain + (source.key,)
-    if "extends" in data:
-        base = _base_source(data["extends"], source)
-        if base is None:
-            names = builtin_names()
-            hint = did_you_mean(data["extends"], names)
-            raise own.error(("extends",), f"unknown variant: found {data['extends']!r}; expected "
-                                          f"a built-in variant ({', '.join(names)}) or a YAML "
-                                          f"file relative to this one{hint}")
-        if base.key in chain:
-            raise own.error(("extends",), f"cycle: found {data['extends']!r}, which extends this "
-                                          f"file again; expected a variant that does not extend "
-                                          f"this one")
+def _resolve(source: _Source, registry: Registry) -> tuple[dict[str, Any], _Origins]:
+    """The document of `source` with its `extends` chain merged in and its `modify` applied.
+
+    A loop, not a recursion: a chain of a thousand files, each extending the next, is read
+    down to its base, then merged back up.
+    """
+    levels: list[tuple[_Source, Loaded, dict[str, Any]]] = []  # the chain, top file first
+    keys: set[str] = set()
+    current: _Source | None = source
+    doc: dict[str, Any] = {}
+    origins = _Origins()
+    while current is not None:
+        cache_key = (current.key, id(registry))
+        cached = _RESOLVED.get(cache_key) if current.builtin else None
+        if cached is not None and cached[0] is registry:
+            doc, origins = copy.deepcopy(cached[1]), cached[2].clone()
+            break
         try:
-            doc, origins = _resolve(base, registry, chain)
+            loaded = current.load()
         except VariantError as exc:
-            if exc.file != base.display or exc.line is not None:
+            if not levels or exc.file != current.display or exc.line is not None:
                 raise
             # the base cannot be read at all (a directory, a device): say so where it is named
-            raise own.error(("extends",), f"cannot read {data['extends']!r}: "
-                                          f"{exc.message.removeprefix('cannot read: ')}") from None
-    else:
-        doc, origins = {}, _Origins()
+            below = levels[-1][2]
+            raise origins_error(levels[-1][1], ("extends",),
+                                f"cannot read {below['extends']!r}: "
+                                f"{exc.message.removeprefix('cannot read: ')}") from None
+        own = _Origins.of(loaded)
+        data = loaded.data
+        if not isinstance(data, dict):
+            raise own.error((), f"wrong type: found {show_value(data)}; expected a mapping of "
+                                f"variant settings (name, players, money, houses, board, deck, "
+                                f"rules)")
+        if levels or "extends" in data or "modify" in data:
+            _validate(data, own, registry)  # a lone file is validated once, after the overrides
+        data = copy.deepcopy(data)
+        levels.append((current, loaded, data))
+        keys.add(current.key)
+        current = None
+        if "extends" in data:
+            base = _base_source(data["extends"], levels[-1][0])
+            if base is None:
+                names = builtin_names()
+                hint = did_you_mean(data["extends"], names)
+                raise own.error(("extends",), f"unknown variant: found {data['extends']!r}; "
+                                              f"expected a built-in variant ({', '.join(names)}) "
+                                              f"or a YAML file relative to this one{hint}")
+            if base.key in keys:
+                raise own.error(("extends",), f"cycle: found {data['extends']!r}, which extends "
+                                              f"this file again; expected a variant that does "
+                                              f"not extend this one")
+            current = base
+    for level, loaded, data in reversed(levels):
+        _merge_level(doc, origins, level, loaded, data)
+        if level.builtin:
+            origins.builtins[loaded.file] = level.name
+            _RESOLVED[(level.key, id(registry))] = (registry, copy.deepcopy(doc), origins.clone())
+    if levels and not levels[0][0].builtin and "extends" in levels[0][2]:
+        top = levels[0][1]
+        origins.user = (top.file, *top.position(("extends",)), ("extends",))
+    return doc, origins
+
+
+def _merge_level(doc: dict[str, Any], origins: _Origins, source: _Source, loaded: Loaded,
+                 data: dict[str, Any]) -> None:
+    """One file of an `extends` chain merged onto what it extends (`doc`, changed in place)."""
     # the document itself: where an error about the whole of it (a missing key) points
     origins.set((), (loaded.file, *loaded.position(()), ()))
     for key, value in data.items():
@@ -421,9 +468,6 @@ def _resolve(source: _Source, registry: Registry, chain: tuple[str, ...] = ()
         origins.set(("name",), (loaded.file, 1, 1, ()))
     if "modify" in data:
         _modify(doc, data["modify"], loaded, origins)
-    if source.builtin:
-        _RESOLVED[cache_key] = (registry, copy.deepcopy(doc), origins.clone())
-    return doc, origins
 
 
 def _merge_rules(rules: dict[str, Any], changes: Mapping[str, Any], loaded: Loaded,
@@ -521,9 +565,10 @@ def parse_option(item: str | tuple[str, Any], registry: Registry) -> tuple[str, 
 
 def _apply_overrides(doc: dict[str, Any], origins: _Origins, registry: Registry,
                      enable: Iterable[str], disable: Iterable[str],
-                     options: Iterable[str | tuple[str, Any]]) -> None:
-    on = [registry.resolve(r) for r in enable]
-    off = [registry.resolve(r) for r in disable]
+                     options: Iterable[str | tuple[str, Any]]) -> tuple[str, ...]:
+    """Apply the command line's (or a script header's) rule changes; return them in words."""
+    on = list(dict.fromkeys(registry.resolve(r) for r in enable))
+    off = list(dict.fromkeys(registry.resolve(r) for r in disable))
     both = [pid for pid in on if pid in off]
     if both:
         raise UsageError(f"rule {both[0]!r} is both switched on (--with) and off (--without)")
@@ -536,7 +581,7 @@ def _apply_overrides(doc: dict[str, Any], origins: _Origins, registry: Registry,
             raise UsageError(f"option '{pid}.{name}': rule {pid!r} is switched off (--without); "
                              f"setting its option would switch it on")
     if not (on or off or settings):
-        return
+        return ()
     if not isinstance(doc.get("rules"), dict):
         doc["rules"] = {}
     rules = doc["rules"]
@@ -553,6 +598,9 @@ def _apply_overrides(doc: dict[str, Any], origins: _Origins, registry: Registry,
             origins.command_line(("rules", pid))
         rules[pid][name] = value
         origins.command_line(("rules", pid, name))
+    return (*(f"with {pid}" for pid in on), *(f"without {pid}" for pid in off),
+            *(f"option {pid}.{name}={value if isinstance(value, str) else show_value(value)}"
+              for pid, name, value in settings))
 
 
 # --- semantic checks -------------------------------------------------------------------------------
@@ -639,6 +687,38 @@ def _check_limits(doc: dict[str, Any], origins: _Origins, money: set[Path]) -> N
             raise origins.error(path, f"too long: found '{name[:37]}...' ({len(name)} "
                                       f"characters); expected at most {MAX_NAME} characters "
                                       f"(the limit on names)")
+        if isinstance(name, str):
+            _check_name(name, path, origins, quoted=path != ("name",))
+    texts: list[tuple[Path, Any]] = [(("description",), doc.get("description"))]
+    texts += [(("sources", i), s) for i, s in enumerate(doc.get("sources") or ())]
+    for path, text in texts:
+        if isinstance(text, str):
+            _check_controls(text, path, origins, allowed="\n\t")
+
+
+def _check_controls(text: str, path: Path, origins: _Origins, allowed: str = "") -> None:
+    """No character that acts on a terminal or breaks a line: `"\\e[2J"`, `"\\0"`, U+0085."""
+    bad = next((ch for ch in text if is_control(ch) and ch not in allowed), None)
+    if bad is not None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise origins.error(path, f"control character: found U+{ord(bad):04X} in {shown!r}; "
+                                  f"expected printable text (it is shown on the terminal)")
+
+
+def _check_name(name: str, path: Path, origins: _Origins, quoted: bool) -> None:
+    """A name a game script can write: printable, not blank, no spaces around it, and for a
+    space or a card (written between double quotes in a script) no double quote."""
+    _check_controls(name, path, origins)
+    if not name.strip():
+        raise origins.error(path, f"blank: found {name!r}; expected a name with a visible "
+                                  f"character")
+    if name != name.strip():
+        raise origins.error(path, f"spaces around the name: found {name!r}; expected "
+                                  f"{name.strip()!r} (names are matched exactly)")
+    if quoted and '"' in name:
+        raise origins.error(path, f"double quote in a name: found {name!r}; expected a name "
+                                  f"without '\"' (a game script writes it between double "
+                                  f"quotes)")
 
 
 def _check_sizes(doc: Any, origins: _Origins, counted: bool = False) -> None:
@@ -681,23 +761,32 @@ def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
     players, money, houses = doc["players"], doc["money"], doc["houses"]
     if players["min"] > players["max"]:
         raise origins.error(("players", "min"), f"more than players.max: found {players['min']}; "
-                                                f"expected at most {players['max']}")
+                                                f"expected at most {players['max']}",
+                            blame=[("players", "max")])
     need = players["max"] * money["starting_cash"]
     if money["bank_total"] < need:
         raise origins.error(("money", "bank_total"),
                             f"too small to deal the starting cash: found {money['bank_total']}; "
                             f"expected at least {need} (players.max {players['max']} x "
-                            f"money.starting_cash {money['starting_cash']})")
+                            f"money.starting_cash {money['starting_cash']})",
+                            blame=[("players", "max"), ("money", "starting_cash")])
     spaces = doc["board"]["spaces"]
     first_at: dict[str, int] = {}
+    entry_of: dict[str, int] = {}
     number = 0
     for i, space in enumerate(spaces):
         name = space["name"]
         if name in first_at:
-            raise origins.error(("board", "spaces", i, "name"),
+            # the entry a `modify` renamed is the mistake, whichever comes first
+            first, at, other = entry_of[name], i, first_at[name]
+            if _modified(origins, ("board", "spaces", first, "name")) and not _modified(
+                    origins, ("board", "spaces", i, "name")):
+                at, other = first, number
+            raise origins.error(("board", "spaces", at, "name"),
                                 f"duplicate space name: found {name!r}; expected a name used "
-                                f"once (space {first_at[name]} has it)")
+                                f"once (space {other} has it)", blame=[("board", "spaces")])
         first_at[name] = number
+        entry_of[name] = i
         number += space.get("cells", 1)
     size = number
     sides = doc["board"].get("sides", [])
@@ -712,7 +801,8 @@ def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
         if side["last"] >= size:
             raise origins.error(("board", "sides", i, "last"),
                                 f"outside the board: found {side['last']}; expected at most "
-                                f"{size - 1} (the board has {size} spaces, numbered from 0)")
+                                f"{size - 1} (the board has {size} spaces, numbered from 0)",
+                                blame=[("board", "spaces")])
         if side["first"] > side["last"]:
             raise origins.error(("board", "sides", i, "first"),
                                 f"after last: found {side['first']}; expected at most "
@@ -727,22 +817,35 @@ def _check(doc: dict[str, Any], origins: _Origins, registry: Registry,
     texts: dict[str, int] = {}
     for i, card in enumerate(doc["deck"]):
         if card["text"] in texts:
-            raise origins.error(("deck", i, "text"),
+            at, other = i, texts[card["text"]]
+            if _modified(origins, ("deck", other, "text")) and not _modified(
+                    origins, ("deck", i, "text")):
+                at, other = other, i
+            raise origins.error(("deck", at, "text"),
                                 f"duplicate card text: found {card['text']!r}; expected each text "
-                                f"once (deck[{texts[card['text']]}] has it; use count for copies)")
+                                f"once (deck[{other}] has it; use count for copies)",
+                                blame=[("deck",)])
         texts[card["text"]] = i
     bill, per_street = money["smallest_bill"], houses["per_street"]
     for mark, path, value in found:
         default = "" if _exists(doc, path) else " (the default)"
         if mark == "x-money" and isinstance(value, int) and value % bill:
             raise origins.error(path, f"not a multiple of the smallest bill: found {value}{default}; "
-                                      f"expected a multiple of {bill} (money.smallest_bill)")
+                                      f"expected a multiple of {bill} (money.smallest_bill)",
+                                blame=[("money", "smallest_bill")])
         if mark == "x-space" and isinstance(value, str) and value not in first_at:
             raise origins.error(path, f"unknown space: found {value!r}; expected the name of a "
-                                      f"space of the board{did_you_mean(value, first_at)}")
+                                      f"space of the board{did_you_mean(value, first_at)}",
+                                blame=[("board", "spaces")])
         if mark == "x-per-house" and isinstance(value, list) and len(value) != per_street:
             raise origins.error(path, f"wrong number of entries: found {len(value)}; expected "
-                                      f"{per_street}, one per number of houses (houses.per_street)")
+                                      f"{per_street}, one per number of houses (houses.per_street)",
+                                blame=[("houses", "per_street")])
+
+
+def _modified(origins: _Origins, path: Path) -> bool:
+    """Whether the value at `path` was written by a `modify` entry."""
+    return origins.find(path)[0][3][:1] == ("modify",)
 
 
 def _exists(doc: Any, path: Path) -> bool:
@@ -797,7 +900,8 @@ def _locate_message(message: str, pid: str, variant: Variant, doc: Mapping[str, 
             return origins.error(path, f"{match.group(2)} (rule {pid!r})")
     for i, space in enumerate(doc["board"]["spaces"]):
         if f"'{space['name']}'" in message or f'"{space["name"]}"' in message:
-            return origins.error(("board", "spaces", i), f"{message} (rule {pid!r})")
+            return origins.error(("board", "spaces", i), f"{message} (rule {pid!r})",
+                                 blame=[("board", "spaces")])
     path = ("rules", pid) if pid in (doc.get("rules") or {}) else ()
     return origins.error(path, f"{message} (rule {pid!r})", label=path)
 
@@ -879,11 +983,13 @@ def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable
     registry = registry or discover()
     source = _top_source(os.fspath(ref), base_dir)
     doc, origins = _resolve(source, registry)
-    _apply_overrides(doc, origins, registry, enable, disable, options)
+    changes = _apply_overrides(doc, origins, registry, enable, disable, options)
     _validate(doc, origins, registry)
     rules = _enabled(doc, origins, registry)
     _check(doc, origins, registry, rules)
     variant = _build(doc, rules, source.name if source.builtin else source.display)
+    if changes:
+        variant = dataclasses.replace(variant, changes=changes)
     _hook_checks(variant, doc, origins, registry)
     return variant
 

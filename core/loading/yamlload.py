@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 from yaml.composer import Composer
+from yaml.events import (CollectionEndEvent, CollectionStartEvent, MappingStartEvent, NodeEvent,
+                         StreamEndEvent)
 from yaml.nodes import Node, ScalarNode, SequenceNode
 from yaml.parser import Parser
 from yaml.reader import Reader, ReaderError
@@ -22,6 +24,8 @@ from ..errors import VariantError
 
 MAX_BYTES = 1 << 20          # 1 MiB: no variant file comes near it
 MAX_NODES = 100_000          # values after expanding aliases (an "alias bomb" stops here)
+MAX_TEXT = 4 * MAX_BYTES     # characters of keys and scalars after expanding aliases: one long
+                             # string aliased many times is few values but endless output
 MAX_DEPTH = 64               # nesting of mappings and sequences
 MAX_DIGITS = 100             # digits of one integer (Python refuses to read 4,300 and more)
 
@@ -223,6 +227,7 @@ def load_text(text: str, file: str = "<string>") -> Loaded:
     """Load one YAML document strictly. Raises VariantError located in `file`."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise _error(f"file too large: expected at most {MAX_BYTES} bytes (1 MiB)", file)
+    _check_depth(text, file)
     composer = _Composer(text)
     try:
         node = composer.get_single_node()
@@ -241,6 +246,52 @@ def load_text(text: str, file: str = "<string>") -> Loaded:
     loaded = Loaded(None, file)
     loaded.data = _Walker(loaded, text).walk(node, (), 0)
     return loaded
+
+
+def _check_depth(text: str, file: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH on the event stream, before any node is composed.
+
+    libyaml composes nodes recursively and checks its own nesting limit only afterwards:
+    PyYAML 6.0.3 dies of a segmentation fault on 40,000 nested `[`. Parsing events is
+    iterative, so counting the open collections there is safe. A malformed document stops
+    the count: composing it then fails at the same place, no deeper than counted.
+    """
+    if not _deep_at(_Composer, text, file) and _Composer is not _PyComposer:
+        # libyaml may stop early for a reason of its own (its 1,000-level limit, met while it
+        # scans ahead, in PyYAML 6.0.4): the pure-Python parser counts on to our limit
+        _deep_at(_PyComposer, text, file)
+
+
+def _deep_at(parser_class: type, text: str, file: str) -> bool:
+    """Raise at the first value nested too deep; False when the text does not parse."""
+    try:
+        parser = parser_class(text)  # the pure-Python reader checks the characters here
+    except yaml.YAMLError:
+        return False
+    # per open collection: [a mapping?, its next value a key?]; a key is not a level of its own
+    open_: list[list[bool]] = []
+    try:
+        while True:
+            event = parser.get_event()
+            if event is None or isinstance(event, StreamEndEvent):
+                return True
+            if isinstance(event, NodeEvent):
+                is_key = bool(open_) and open_[-1][0] and open_[-1][1]
+                if open_ and open_[-1][0]:
+                    open_[-1][1] = not open_[-1][1]
+                if len(open_) > MAX_DEPTH and not (is_key and not isinstance(
+                        event, CollectionStartEvent)):
+                    line, col = _Lines(text).at(event.start_mark.index)
+                    raise _error(f"nesting too deep: expected at most {MAX_DEPTH} levels",
+                                 file, line, col)
+                if isinstance(event, CollectionStartEvent):
+                    open_.append([isinstance(event, MappingStartEvent), True])
+            elif isinstance(event, CollectionEndEvent):
+                open_.pop()
+    except yaml.YAMLError:
+        return False  # reported by the composer, with its location
+    finally:
+        parser.dispose()
 
 
 _BREAK = re.compile(r"\r\n|\r|\n")
@@ -313,6 +364,7 @@ class _Walker:
         self.loaded = loaded
         self.text = _Lines(text)
         self.count = 0
+        self.chars = 0
         self.top: Node | None = None  # the top-level value being read (where a bomb is reported)
 
     def place(self, node: Node) -> tuple[int, int]:
@@ -333,6 +385,7 @@ class _Walker:
             raise self.fail(f"nesting too deep: expected at most {MAX_DEPTH} levels", node)
         self.loaded.positions[path] = self.place(node)
         if isinstance(node, ScalarNode):
+            self.count_text(node)
             return self.scalar(node)
         if isinstance(node, SequenceNode):
             if node.tag != SEQ:
@@ -344,6 +397,7 @@ class _Walker:
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
                 raise self.fail("mapping key: found a sequence or mapping; expected a string", key_node)
+            self.count_text(key_node)
             key = self.scalar(key_node)
             if key == "<<" and not key_node.style:
                 raise self.fail("merge keys ('<<') are not supported: found '<<'; expected the "
@@ -364,6 +418,13 @@ class _Walker:
             self.loaded.key_positions[path + (key,)] = where
             result[key] = self.walk(value_node, path + (key,), depth + 1)
         return result
+
+    def count_text(self, node: ScalarNode) -> None:
+        self.chars += len(node.value)
+        if self.chars > MAX_TEXT:
+            raise self.fail(f"too much text after expanding aliases: more than {MAX_TEXT:,} "
+                            f"characters (the limit; is one long value aliased many times?)",
+                            self.top or node)
 
     def _no_value(self, key: Node, value: Node) -> bool:
         """`{a, b: 1}`: the flow entry `a` has no `:` at all (YAML reads it as `a: null`)."""

@@ -5,7 +5,7 @@ Every statement carries the `line` and `column` (1-based) where it starts; both 
 from any line that says `Ann rolls 3 4`.  `str(statement)` gives the canonical script line
 for it (money as plain digits, a space by its quoted name or its number, as it was given),
 which is what a recorded game is written with.  The language is described in
-/work/shared/specs/script-language.md; `easymoney.script.parser` builds these.
+docs/scripts.md; `easymoney.script.parser` builds these.
 """
 
 from __future__ import annotations
@@ -13,14 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .syntax import ActionStatement, SetupStatement
+from .syntax import Expectation as PluginExpectation
+
 __all__ = [
     "SpaceRef", "PlayerDecl",
     "VariantStmt", "RuleSwitch", "OptionStmt", "PlayersStmt", "SeedStmt",
-    "SetupCash", "SetupAt", "SetupOwns", "SetupExemption", "SetupHospital",
-    "Roll", "Draw", "Buy", "Decline", "Bid", "Pass", "Build", "Mortgage", "Redeem",
-    "Sell", "SellExemption", "GoBankrupt", "EndTurn", "Autoplay",
+    "SetupCash", "SetupAt", "SetupOwns",
+    "Roll", "Draw", "EndTurn", "Autoplay",
     "ExpectCash", "ExpectAt", "ExpectOwner", "ExpectHouses", "ExpectMortgaged", "ExpectWorth",
-    "ExpectHousesLeft", "ExpectExemption", "ExpectBank", "ExpectHospital", "ExpectTurn",
+    "ExpectHousesLeft", "ExpectBank", "ExpectTurn",
     "ExpectBankrupt", "ExpectGameOver", "ExpectWinner", "ExpectRefused",
     "HEADER_TYPES", "ACTION_TYPES", "EXPECTATION_TYPES",
     "HeaderStatement", "Action", "Expectation", "Statement", "Script",
@@ -176,26 +178,6 @@ class SetupOwns:
         return text
 
 
-@dataclass(frozen=True, slots=True)
-class SetupExemption:
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"setup exemption {self.player}"
-
-
-@dataclass(frozen=True, slots=True)
-class SetupHospital:
-    amount: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"setup hospital {self.amount}"
-
-
 # ---------------------------------------------------------------- actions
 
 @dataclass(frozen=True, slots=True)
@@ -222,120 +204,6 @@ class Draw:
 
     def __str__(self) -> str:
         return f"{self.player} draws {_quoted(self.card)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Buy:
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} buys"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} declines"
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    player: str
-    amount: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} bids {self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} passes"
-
-
-@dataclass(frozen=True, slots=True)
-class Build:
-    """`P builds on SPACE` (count 1) / `P builds N on SPACE`."""
-
-    player: str
-    space: SpaceRef
-    count: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        if self.count == 1:
-            return f"{self.player} builds on {self.space}"
-        return f"{self.player} builds {self.count} on {self.space}"
-
-
-@dataclass(frozen=True, slots=True)
-class Mortgage:
-    player: str
-    space: SpaceRef
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} mortgages {self.space}"
-
-
-@dataclass(frozen=True, slots=True)
-class Redeem:
-    player: str
-    space: SpaceRef
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} redeems {self.space}"
-
-
-@dataclass(frozen=True, slots=True)
-class Sell:
-    player: str
-    space: SpaceRef
-    buyer: str
-    price: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} sells {self.space} to {self.buyer} for {self.price}"
-
-
-@dataclass(frozen=True, slots=True)
-class SellExemption:
-    player: str
-    buyer: str
-    price: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
-
-
-@dataclass(frozen=True, slots=True)
-class GoBankrupt:
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} goes bankrupt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,18 +317,6 @@ class ExpectHousesLeft:
 
 
 @dataclass(frozen=True, slots=True)
-class ExpectExemption:
-    """`expect exemption P`; player None is `expect exemption nobody` (the card is in the deck)."""
-
-    player: str | None
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect exemption {self.player if self.player is not None else 'nobody'}"
-
-
-@dataclass(frozen=True, slots=True)
 class ExpectBank:
     amount: int
     line: int = _pos()
@@ -468,16 +324,6 @@ class ExpectBank:
 
     def __str__(self) -> str:
         return f"expect bank {self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectHospital:
-    amount: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect hospital {self.amount}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,23 +382,20 @@ class ExpectRefused:
 
 # ---------------------------------------------------------------- groups and the script
 
+# The language's own statements, and the bases of those rule plugins add (syntax.py).
 HEADER_TYPES = (VariantStmt, RuleSwitch, OptionStmt, PlayersStmt, SeedStmt,
-                SetupCash, SetupAt, SetupOwns, SetupExemption, SetupHospital)
-ACTION_TYPES = (Roll, Draw, Buy, Decline, Bid, Pass, Build, Mortgage, Redeem,
-                Sell, SellExemption, GoBankrupt, EndTurn, Autoplay)
+                SetupCash, SetupAt, SetupOwns, SetupStatement)
+ACTION_TYPES = (Roll, Draw, EndTurn, Autoplay, ActionStatement)
 EXPECTATION_TYPES = (ExpectCash, ExpectAt, ExpectOwner, ExpectHouses, ExpectMortgaged,
-                     ExpectWorth, ExpectHousesLeft, ExpectExemption, ExpectBank,
-                     ExpectHospital, ExpectTurn, ExpectBankrupt, ExpectGameOver,
-                     ExpectWinner, ExpectRefused)
+                     ExpectWorth, ExpectHousesLeft, ExpectBank, ExpectTurn, ExpectBankrupt,
+                     ExpectGameOver, ExpectWinner, ExpectRefused, PluginExpectation)
 
 HeaderStatement = (VariantStmt | RuleSwitch | OptionStmt | PlayersStmt | SeedStmt
-                   | SetupCash | SetupAt | SetupOwns | SetupExemption | SetupHospital)
-Action = (Roll | Draw | Buy | Decline | Bid | Pass | Build | Mortgage | Redeem
-          | Sell | SellExemption | GoBankrupt | Autoplay)
+                   | SetupCash | SetupAt | SetupOwns | SetupStatement)
+Action = Roll | Draw | EndTurn | Autoplay | ActionStatement
 Expectation = (ExpectCash | ExpectAt | ExpectOwner | ExpectHouses | ExpectMortgaged
-               | ExpectWorth | ExpectHousesLeft | ExpectExemption | ExpectBank
-               | ExpectHospital | ExpectTurn | ExpectBankrupt | ExpectGameOver
-               | ExpectWinner | ExpectRefused)
+               | ExpectWorth | ExpectHousesLeft | ExpectBank | ExpectTurn | ExpectBankrupt
+               | ExpectGameOver | ExpectWinner | ExpectRefused | PluginExpectation)
 Statement = HeaderStatement | Action | Expectation
 
 

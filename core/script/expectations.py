@@ -5,18 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.actions import money
+from ..words import count
 from . import ast as S
-
-
-def _holder(game: Any) -> Any:
-    for p in game.players:
-        if any(c.kind == "exemption" for c in p.held):
-            return p
-    return None
+from .syntax import Expectation
 
 
 def check_expectation(runner: Any, stmt: Any) -> str | None:
     game = runner.game
+    if isinstance(stmt, Expectation):  # a rule plugin's expectation
+        return stmt.check(runner, game)
     t = type(stmt)
     if t is S.ExpectCash:
         p = runner.player(stmt.player, stmt)
@@ -36,7 +33,7 @@ def check_expectation(runner: Any, stmt: Any) -> str | None:
     if t is S.ExpectHouses:
         space = runner.space(stmt.space, stmt)
         n = game.houses[space.index]
-        return None if n == stmt.count else f"{space} has {n} house(s)"
+        return None if n == stmt.count else f"{space} has {count(n, 'house')}"
     if t is S.ExpectMortgaged:
         space = runner.space(stmt.space, stmt)
         m = game.mortgaged[space.index]
@@ -47,20 +44,9 @@ def check_expectation(runner: Any, stmt: Any) -> str | None:
         return None if w == stmt.amount else f"{p} is worth {money(w)}"
     if t is S.ExpectHousesLeft:
         p = runner.player(stmt.player, stmt)
-        return None if p.houses_left == stmt.count else f"{p} has {p.houses_left} house(s) left"
-    if t is S.ExpectExemption:
-        holder = _holder(game)
-        want = None if stmt.player is None else runner.player(stmt.player, stmt)
-        if holder is want:
-            return None
-        return f"the Special Exemption card is held by {holder}" if holder else \
-            "nobody holds the Special Exemption card"
+        return None if p.houses_left == stmt.count else f"{p} has {count(p.houses_left, 'house')} left"
     if t is S.ExpectBank:
         return None if game.bank.cash == stmt.amount else f"the Bank has {money(game.bank.cash)}"
-    if t is S.ExpectHospital:
-        pot = game.pots.get("hospital")
-        cash = pot.cash if pot is not None else 0
-        return None if cash == stmt.amount else f"the Hospital pot holds {money(cash)}"
     if t is S.ExpectTurn:
         p = runner.player(stmt.player, stmt)
         return None if game.current is p else f"it is {game.current}'s turn"

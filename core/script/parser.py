@@ -1,4 +1,4 @@
-"""Parse game scripts (the language of /work/shared/specs/script-language.md).
+"""Parse game scripts (the language of docs/scripts.md), with the statements rule plugins add.
 
 `parse(text, filename)` and `parse_file(path)` return an `easymoney.script.ast.Script`;
 any mistake in the text is a `ScriptSyntaxError` located at `FILE:LINE:COL`, with a message
@@ -11,60 +11,165 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 from importlib import resources
+from dataclasses import fields
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
                              UnexpectedToken, VisitError)
 
-from ..errors import ScriptSyntaxError
+from ..errors import PluginError, ScriptSyntaxError
 from . import ast as A
+from .syntax import ActionStatement, Expectation, SetupStatement, grammar_snippet, rule_name
 
 __all__ = ["parse", "parse_file", "parse_bytes"]
 
-# ---------------------------------------------------------------- the lark parser (built once)
+# ---------------------------------------------------------------- the lark parser
 
+# The language's own words; those of the rule plugins' statements join them when the
+# parser of a set of installed plugins is built (`_language`).
+BASE_VERBS = ("rolls", "draws", "ends")
+LINE_KEYWORDS = ("variant", "with", "without", "option", "players", "seed", "setup",
+                 "expect", "autoplay")
+BASE_EXPECT_KEYWORDS = ("bank", "turn", "game", "winner", "refused")
+BASE_EXPECT_FORMS = ("`expect P cash MONEY`", "`expect P at SPACE`", "`expect P worth MONEY`",
+                     "`expect P houses left N`", "`expect P bankrupt`", "`expect SPACE owner P`",
+                     "`expect SPACE owner nobody`", "`expect SPACE houses N`",
+                     "`expect SPACE mortgaged`", "`expect SPACE unmortgaged`",
+                     "`expect bank MONEY`", "`expect turn P`", "`expect game over`",
+                     "`expect game over by REASON`", "`expect winner P ...`",
+                     "`expect refused`", "`expect refused RULE`")
+
+# The language of the parser in use (set by `_language`): the words messages are made of.
 _LARK: Lark | None = None
 _KEYWORDS: dict[str, str] = {}      # terminal name -> keyword ("_ROLLS" -> "rolls")
 _KEYWORDS_BY_WORD: dict[str, str] = {}   # "rolls" -> "_ROLLS"
 _ORDER: dict[str, int] = {}         # terminal name -> rank in the grammar (stable messages)
+_STATEMENTS: dict[str, type] = {}   # lark rule -> a plugin's statement class
+VERBS: tuple[str, ...] = BASE_VERBS
+VERB_PHRASES: tuple[str, ...] = ()  # `goes bankrupt`: how each action reads in a list
+SETUP_WORDS: tuple[str, ...] = ()
+EXPECT_KEYWORDS: tuple[str, ...] = BASE_EXPECT_KEYWORDS
+EXPECT_FORMS: tuple[str, ...] = BASE_EXPECT_FORMS
+# Words that cannot be player names: a keyword wins over a name where both could stand.
+RESERVED_NAMES: frozenset[str] = frozenset()
+
+_BUILT: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def _parser() -> Lark:
-    global _LARK
-    if _LARK is None:
-        grammar = resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
-        lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                    maybe_placeholders=True, start="start")
-        for rank, terminal in enumerate(lark.terminals):
-            _ORDER[terminal.name] = rank
-            match = re.fullmatch(r"([a-z]+)\\b", terminal.pattern.value)
-            if terminal.pattern.type == "re" and match:
-                _KEYWORDS[terminal.name] = match.group(1)
-                _KEYWORDS_BY_WORD[match.group(1)] = terminal.name
-        _LARK = lark
+def _statements_of(registry: Any) -> list[tuple[str, tuple[type, ...]]]:
+    return [(pid, tuple(getattr(info.obj, "STATEMENTS", ()) or ()))
+            for pid, info in registry.plugins.items() if getattr(info.obj, "STATEMENTS", ())]
+
+
+def _language(registry: Any = None) -> Lark:
+    """The parser of the base language plus every installed plugin's statements (built once
+    per set of plugins), made the one in use."""
+    global _LARK, _KEYWORDS, _KEYWORDS_BY_WORD, _ORDER, _STATEMENTS, VERBS, SETUP_WORDS, \
+        EXPECT_KEYWORDS, EXPECT_FORMS, RESERVED_NAMES, VERB_PHRASES
+    if registry is None:
+        from ..engine.registry import discover
+        registry = discover()
+    declared = _statements_of(registry)
+    key = tuple((pid, classes) for pid, classes in declared)
+    lang = _BUILT.get(key)
+    if lang is None:
+        lang = _BUILT[key] = _build(declared)
+    _LARK, _KEYWORDS, _KEYWORDS_BY_WORD, _ORDER, _STATEMENTS = (
+        lang["lark"], lang["keywords"], lang["by_word"], lang["order"], lang["statements"])
+    VERBS, SETUP_WORDS, EXPECT_KEYWORDS, EXPECT_FORMS, RESERVED_NAMES, VERB_PHRASES = (
+        lang["verbs"], lang["setup"], lang["expect"], lang["forms"], lang["reserved"],
+        lang["phrases"])
     return _LARK
 
 
-# ---------------------------------------------------------------- words used in messages
+def _build(declared: list[tuple[str, tuple[type, ...]]]) -> dict[str, Any]:
+    base = resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
+    known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
+    grammar = base
+    statements: dict[str, type] = {}
+    for pid, classes in declared:
+        snippet, problems = grammar_snippet(pid, classes, known)
+        if problems:
+            raise PluginError(f"plugin {pid}: {problems[0]}")
+        grammar += "\n" + snippet
+        for cls in classes:
+            statements[rule_name(pid, cls)] = cls
+    try:
+        lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
+                    maybe_placeholders=True, start="start")
+    except Exception as exc:  # a plugin's statement that does not fit the language
+        culprit = _culprit(base, declared)
+        raise PluginError(f"plugin {culprit}: its script statements do not fit the language: "
+                          f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}") from None
+    keywords: dict[str, str] = {}
+    by_word: dict[str, str] = {}
+    order: dict[str, int] = {}
+    for rank, terminal in enumerate(lark.terminals):
+        order[terminal.name] = rank
+        match = re.fullmatch(r"([a-z]+)\\b", terminal.pattern.value)
+        if terminal.pattern.type == "re" and match:
+            keywords[terminal.name] = match.group(1)
+            by_word[match.group(1)] = terminal.name
+    verbs = list(BASE_VERBS[:-1])
+    phrases = ["rolls", "draws"]
+    setup: list[str] = []
+    expect = list(BASE_EXPECT_KEYWORDS)
+    forms = list(BASE_EXPECT_FORMS)
+    for cls in statements.values():
+        # grammar_snippet has checked that every class is a Statement (GRAMMAR, FORMS)
+        first = re.match(r"\s*(?:NAME\s+)?(_[A-Z]+)", cls.GRAMMAR)  # type: ignore[attr-defined]
+        word = keywords.get(first.group(1)) if first else None
+        if word is None:
+            continue
+        if issubclass(cls, ActionStatement) and word not in verbs:
+            verbs.append(word)
+            phrase = _phrase(cls)
+            if phrase not in phrases:
+                phrases.append(phrase)
+        elif issubclass(cls, SetupStatement) and word not in setup:
+            setup.append(word)
+        elif issubclass(cls, Expectation):
+            if not cls.GRAMMAR.lstrip().startswith("NAME") and word not in expect:
+                expect.append(word)
+            forms += [f for f in cls.FORMS if f not in forms]
+    verbs.append(BASE_VERBS[-1])
+    phrases.append("ends turn")
+    return {"phrases": tuple(phrases), "lark": lark, "keywords": keywords, "by_word": by_word, "order": order,
+            "statements": statements, "verbs": tuple(verbs), "setup": tuple(setup),
+            "expect": tuple(expect), "forms": tuple(forms),
+            "reserved": frozenset(LINE_KEYWORDS + tuple(expect) + tuple(setup) + ("nobody",))}
 
-VERBS = ("rolls", "draws", "buys", "declines", "bids", "passes", "builds", "mortgages",
-         "redeems", "sells", "goes", "ends")
-LINE_KEYWORDS = ("variant", "with", "without", "option", "players", "seed", "setup",
-                 "expect", "autoplay")
-EXPECT_KEYWORDS = ("exemption", "bank", "hospital", "turn", "game", "winner", "refused")
-# Words that cannot be player names: a keyword wins over a name where both could stand.
-RESERVED_NAMES = frozenset(LINE_KEYWORDS + EXPECT_KEYWORDS + ("nobody",))
 
-EXPECT_FORMS = ("`expect P cash MONEY`", "`expect P at SPACE`", "`expect P worth MONEY`",
-                "`expect P houses left N`", "`expect P bankrupt`", "`expect SPACE owner P`",
-                "`expect SPACE owner nobody`", "`expect SPACE houses N`",
-                "`expect SPACE mortgaged`", "`expect SPACE unmortgaged`",
-                "`expect exemption P`", "`expect exemption nobody`", "`expect bank MONEY`",
-                "`expect hospital MONEY`", "`expect turn P`", "`expect game over`",
-                "`expect game over by REASON`", "`expect winner P ...`", "`expect refused`",
-                "`expect refused RULE`")
+def _phrase(cls: type[ActionStatement]) -> str:
+    """How a statement's verb reads in a list of actions: `goes bankrupt` for `P goes bankrupt`."""
+    words = []
+    for word in (cls.FORMS[0].strip("`").split()[1:] if cls.FORMS else []):
+        if not word.islower():
+            break
+        words.append(word)
+    return " ".join(words[:2]) if len(words) > 1 and words[0] == "goes" else (
+        words[0] if words else cls.__name__.lower())
+
+
+def _culprit(base: str, declared: list[tuple[str, tuple[type, ...]]]) -> str:
+    """The first plugin whose statements break the grammar built with those before it."""
+    grammar = base
+    known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
+    for pid, classes in declared:
+        snippet, _ = grammar_snippet(pid, classes, known)
+        try:
+            Lark(grammar + "\n" + snippet, parser="lalr", lexer="contextual")
+        except Exception:
+            return pid
+        grammar += "\n" + snippet
+    return declared[-1][0] if declared else "?"
+
+
+def _parser() -> Lark:
+    return _LARK if _LARK is not None else _language()
 _PLAYER_FORMS = ("cash", "at", "worth", "houses", "bankrupt")
 _SPACE_FORMS = ("owner", "houses", "mortgaged", "unmortgaged")
 
@@ -177,6 +282,24 @@ def _player(tok: Token) -> str:
     return _name(tok, "a player name")
 
 
+def _value(child: Any, what: str | None = None) -> Any:
+    """A terminal of a plugin's statement as its field's value (`what` names it in messages)."""
+    if not isinstance(child, Token):
+        return child  # a SpaceRef, or None for an absent optional part
+    kind = child.type
+    if kind == "NAME":
+        if str(child) in RESERVED_NAMES:
+            raise _at(child, f"'{child}' is a keyword and cannot be a player name")
+        return _player(child)
+    if kind == "MONEY":
+        return _money(child)
+    if kind == "INT":
+        return _int(child, what or "a whole number")
+    if kind == "STRING":
+        return _text(child, what or "a quoted text")
+    return str(child)
+
+
 # ---------------------------------------------------------------- tree -> dataclasses
 
 def _pos(meta) -> dict[str, int]:
@@ -189,6 +312,18 @@ class _ToAst(Transformer):
 
     def start(self, meta, children):
         return children
+
+    def __default__(self, data, children, meta):
+        """A rule plugin's statement: its terminals' values, in order, are its fields."""
+        cls = _STATEMENTS.get(str(data))
+        if cls is None:
+            return super().__default__(data, children, meta)
+        wanted = [f for f in fields(cls) if f.init and not f.kw_only]
+        what = getattr(cls, "WHAT", {})
+        values = [_value(child, what.get(f.name) if i < len(wanted) else None)
+                  for i, (child, f) in enumerate(zip(children, wanted + wanted[-1:] * len(children)))]
+        values += [None] * (len(wanted) - len(values))  # `(NAME | _NOBODY)` said nobody
+        return cls(*values[:len(wanted)], **_pos(meta))
 
     def space(self, meta, children):
         (tok,) = children
@@ -247,11 +382,7 @@ class _ToAst(Transformer):
         houses = 1 if count is None else _int(count, "a number of houses")
         return A.SetupOwns(_player(name), space, houses, mortgaged is not None, **_pos(meta))
 
-    def setup_exemption(self, meta, children):
-        return A.SetupExemption(_player(children[0]), **_pos(meta))
 
-    def setup_hospital(self, meta, children):
-        return A.SetupHospital(_money(children[0]), **_pos(meta))
 
     # actions
     def roll(self, meta, children):
@@ -271,40 +402,6 @@ class _ToAst(Transformer):
 
     def draw(self, meta, children):
         return A.Draw(_player(children[0]), _text(children[1], "a card's text"), **_pos(meta))
-
-    def buy(self, meta, children):
-        return A.Buy(_player(children[0]), **_pos(meta))
-
-    def decline(self, meta, children):
-        return A.Decline(_player(children[0]), **_pos(meta))
-
-    def bid(self, meta, children):
-        return A.Bid(_player(children[0]), _money(children[1]), **_pos(meta))
-
-    def auction_pass(self, meta, children):
-        return A.Pass(_player(children[0]), **_pos(meta))
-
-    def build(self, meta, children):
-        name, count, space = children
-        number = 1 if count is None else _int(count, "a number of houses")
-        return A.Build(_player(name), space, number, **_pos(meta))
-
-    def mortgage(self, meta, children):
-        return A.Mortgage(_player(children[0]), children[1], **_pos(meta))
-
-    def redeem(self, meta, children):
-        return A.Redeem(_player(children[0]), children[1], **_pos(meta))
-
-    def sell(self, meta, children):
-        name, space, buyer, price = children
-        return A.Sell(_player(name), space, _player(buyer), _money(price), **_pos(meta))
-
-    def sell_exemption(self, meta, children):
-        name, buyer, price = children
-        return A.SellExemption(_player(name), _player(buyer), _money(price), **_pos(meta))
-
-    def go_bankrupt(self, meta, children):
-        return A.GoBankrupt(_player(children[0]), **_pos(meta))
 
     def end_turn(self, meta, children):
         return A.EndTurn(_player(children[0]), **_pos(meta))
@@ -342,14 +439,8 @@ class _ToAst(Transformer):
         space, word = children
         return A.ExpectMortgaged(space, word.type == "MORTGAGED", **_pos(meta))
 
-    def expect_exemption(self, meta, children):
-        return A.ExpectExemption(_player(children[0]) if children else None, **_pos(meta))
-
     def expect_bank(self, meta, children):
         return A.ExpectBank(_money(children[0]), **_pos(meta))
-
-    def expect_hospital(self, meta, children):
-        return A.ExpectHospital(_money(children[0]), **_pos(meta))
 
     def expect_turn(self, meta, children):
         return A.ExpectTurn(_player(children[0]), **_pos(meta))
@@ -476,7 +567,7 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
             hint = "keywords are lower case; " if prev.lower() == keyword else ""
             return fail(f"unknown keyword '{prev}': {hint}did you mean '{keyword}'?", prev_col)
         if is_word:
-            verbs = _words(list(VERBS[:-2]) + ["goes bankrupt", "ends turn"])
+            verbs = _words(list(VERB_PHRASES))
             return fail(f"unknown action '{_clip(found or '')}': expected {verbs}")
         if prev[:1].islower():
             return fail(f"unknown keyword '{_clip(prev)}': expected {LINE_START_WORDS}", prev_col)
@@ -505,7 +596,7 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
     if "STRATEGY" in expected and found is not None and found.startswith(":"):
         return fail("expected a strategy name after ':', e.g. `Bob:greedy`")
     if first == "setup" and "_CASH" in expected and len(pieces) == 2 \
-            and (keyword := _close(prev, ("exemption", "hospital"))):
+            and (keyword := _close(prev, SETUP_WORDS)):
         return fail(f"unknown `setup` form '{prev}': did you mean '{keyword}'?", prev_col)
     message = f"expected {_describe(expected, pieces)}, found {_show(found)}"
     keywords = [_KEYWORDS[name] for name in expected if name in _KEYWORDS]
@@ -528,13 +619,13 @@ def _split(statements: list) -> tuple[tuple, tuple]:
     body: list = []
     first_of: dict[type, Any] = {}
     autoplay = None
+    first_action = None  # the header ends there; `expect` lines may come before it (the spec)
     for stmt in statements:
-        if isinstance(stmt, A.HEADER_TYPES):
+        if isinstance(stmt, A.HEADER_TYPES) or isinstance(stmt, SetupStatement):
             keyword = _keyword_of(stmt)
-            if body:
-                after = ("action" if isinstance(body[0], A.ACTION_TYPES) else "`expect` line")
-                raise _Fail(f"header statement `{keyword}` must come before the first {after}",
-                            stmt.line, stmt.column)
+            if first_action is not None:
+                raise _Fail(f"header statement `{keyword}` must come before the first action "
+                            f"(line {first_action.line})", stmt.line, stmt.column)
             if isinstance(stmt, (A.PlayersStmt, A.VariantStmt, A.SeedStmt)):
                 if type(stmt) in first_of:
                     raise _Fail(f"`{keyword}` given twice (first at line "
@@ -542,11 +633,13 @@ def _split(statements: list) -> tuple[tuple, tuple]:
                 first_of[type(stmt)] = stmt
             header.append(stmt)
             continue
-        if autoplay is not None and not isinstance(stmt, A.EXPECTATION_TYPES):
+        if autoplay is not None and not isinstance(stmt, A.EXPECTATION_TYPES + (Expectation,)):
             raise _Fail(f"only `expect` lines may follow `autoplay` (line {autoplay.line})",
                         stmt.line, stmt.column)
         if isinstance(stmt, A.Autoplay):
             autoplay = stmt
+        if first_action is None and not isinstance(stmt, A.EXPECTATION_TYPES):
+            first_action = stmt
         body.append(stmt)
     return tuple(header), tuple(body)
 
@@ -558,8 +651,12 @@ def _too_large(size: int | None, filename: str) -> ScriptSyntaxError:
                              file=filename)
 
 
-def parse(text: str, filename: str = "<script>") -> A.Script:
-    """Parse a script's text; raise ScriptSyntaxError (and nothing else) on any mistake."""
+def parse(text: str, filename: str = "<script>", registry: Any = None) -> A.Script:
+    """Parse a script's text; raise ScriptSyntaxError (and nothing else) on any mistake.
+
+    The language is the base one plus the statements of the installed plugins (of
+    `registry`, by default those `easymoney.engine.registry.discover` finds)."""
+    _language(registry)
     if len(text) * 4 > MAX_SCRIPT_BYTES:  # only then can its UTF-8 form be too large
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_SCRIPT_BYTES:
@@ -612,6 +709,10 @@ def parse_file(path: str | os.PathLike[str]) -> A.Script:
     """Read and parse a `.game` file; an unreadable file is a ScriptSyntaxError too."""
     filename = os.fspath(path)
     try:
+        # a FIFO would block forever and a device might never end: only a file is a script
+        if not stat.S_ISREG(os.stat(filename).st_mode) and not os.path.isdir(filename):
+            raise ScriptSyntaxError("cannot read the script: not a regular file; expected a "
+                                    ".game file (or - to read standard input)", file=filename)
         with open(filename, "rb") as handle:
             data = handle.read(MAX_SCRIPT_BYTES + 1)  # /dev/zero must not fill the memory
             if len(data) > MAX_SCRIPT_BYTES:

@@ -7,11 +7,13 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .. import __version__, outputs
-from ..engine.actions import Action, EndTurn, Refusal, Request, Roll
-from ..errors import UsageError
+from .. import __version__
+from ..engine.actions import Action, Refusal, Request
+from ..plugins.turn import EndTurn, Roll
+from ..errors import UsageError, is_control
 from ..engine.events import Event
 from ..engine.game import Game, Player
+from .parser import MAX_QUOTED, MAX_SCRIPT_BYTES
 
 
 class Recorder:
@@ -65,6 +67,8 @@ class Recorder:
 def header_lines(variant_ref: str, *, is_path: bool, enable: Iterable[str] = (),
                  disable: Iterable[str] = (), options: Iterable[str] = (),
                  players: Sequence[str], seed: int, setup: Iterable[str] = ()) -> list[str]:
+    if is_path:
+        check_quotable(variant_ref)
     lines = [f"# Recorded by easymoney {__version__}: every throw, card and decision is spelled",
              "# out, so this replays the same game whatever the seed.",
              f'variant "{variant_ref}"' if is_path else f"variant {variant_ref}"]
@@ -80,6 +84,23 @@ def header_lines(variant_ref: str, *, is_path: bool, enable: Iterable[str] = (),
     return lines
 
 
+def check_quotable(path: str) -> None:
+    """A variant path that a script can write as `variant "PATH"`, else a UsageError.
+
+    Called before the game is played: a record that would not replay is never made.
+    """
+    why = None
+    if '"' in path:
+        why = "it holds a double quote"
+    elif any(is_control(ch) for ch in path):
+        why = "it holds a control character (a line break?)"
+    elif len(path) > MAX_QUOTED:
+        why = f"it is longer than {MAX_QUOTED} characters"
+    if why is not None:
+        raise UsageError(f"cannot record the game: the variant path {path!r} cannot be written "
+                         f"in a game script: {why}; rename the file or copy it to a plain path")
+
+
 def final_expectations(game: Game) -> list[str]:
     lines = [f"expect {p.name} cash {p.cash}" for p in game.players]
     lines += [f"expect {p.name} bankrupt" for p in game.players if p.bankrupt]
@@ -93,11 +114,23 @@ def final_expectations(game: Game) -> list[str]:
     return lines
 
 
-def record_text(header: list[str], recorder: Recorder) -> str:
+def record_text(header: list[str], recorder: Recorder, path: str | None = None) -> str:
+    """The record as a script; a UsageError when it is larger than `easymoney play` reads
+    (MAX_SCRIPT_BYTES): a record that could not be replayed is not written. `path` names
+    the file in that message."""
     lines = header + [""] + recorder.body() + [""] + final_expectations(recorder.game)
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    size = len(text.encode("utf-8"))
+    if size > MAX_SCRIPT_BYTES:
+        target = f"write {path}" if path is not None else "record the game"
+        raise UsageError(f"cannot {target}: the record is {size:,} bytes; expected at most "
+                         f"{MAX_SCRIPT_BYTES:,} bytes (1 MiB, the limit on a script that "
+                         f"`easymoney play` reads); record fewer turns (autoplay N turns) or "
+                         f"shorter player names")
+    return text
 
 
 def write_atomically(path: str, text: str) -> None:
     """Write via a temporary file in the same folder and rename: no partial file is left behind."""
-    return outputs.write_atomically(path, text)  # one primitive for every output file
+    from ..outputs import write_atomically as write  # outputs sits a layer above: import on use
+    write(path, text)

@@ -8,18 +8,22 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import actions as A
-from ..engine.bots import make_strategy
+from ..plugins.turn import WINDOW_AFTER, WINDOW_BEFORE, EndTurn, Roll
+from ..bots import make_strategy
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
 from ..engine.events import Event
-from ..engine.game import NO_RULE, Game, Player, StopGame, ruleset_for
+from ..engine.decisions import NO_RULE
+from ..engine.game import Game, Player, StopGame, ruleset_for
 from ..engine.model import Space, Variant
 from ..engine.registry import discover
 from . import ast as S
 from .expectations import check_expectation
 from .setup import apply_setup
+from .syntax import ActionStatement
 
 DEFAULT_VARIANT = "standard"
-# a bare `autoplay` in a game no rule can end (every ending rule switched off) stops here
+# bots driving a game (after `autoplay`, or once the script's lines have run out) stop
+# here, unless the user wrote a limit (`autoplay N turns`, `option end.max_turns N`)
 AUTOPLAY_LIMIT = 20_000
 
 
@@ -60,9 +64,16 @@ class ScriptRunner:
                  disable: Sequence[str] = (), options: Sequence[str] = (),
                  trace: TextIO | None = None, dispatch: str = "fast",
                  on_event: Callable[[Event], None] | None = None,
-                 on_note: Callable[[Note], None] | None = None) -> None:
+                 on_note: Callable[[Note], None] | None = None,
+                 more_lines: Callable[[A.Request], Sequence[Any] | None] | None = None,
+                 on_refused: Callable[[Any, str], None] | None = None) -> None:
         self.script = script
         self.body = script.body
+        # an interactive session: `more_lines(request)` gives the next statements when the
+        # body is exhausted (None: stop the game), and `on_refused(stmt, message)` hears a
+        # refused or unanswering line, which is then dropped and the game asks again
+        self.more_lines = more_lines
+        self.on_refused = on_refused
         self.cursor = 0
         self.on_note = on_note
         self.checked = 0
@@ -72,6 +83,8 @@ class ScriptRunner:
         self.autoplay_until: int | None = None
         self.autoplay_from = 0
         self.autoplay_stmt: Any = None
+        self.bots_cap: int | None = None  # the turn at which bots driving the game stop
+        self.bots_from: int | None = None  # the turn at which the script's lines ran out
         self.strategies: dict[str, Any] = {}
         self.default_strategy: Any = None
         self.header = _Header.read(script, enable, disable, options)
@@ -104,7 +117,17 @@ class ScriptRunner:
         return game
 
     def run(self) -> RunResult:
+        """Play the script. Once bots drive the game (after `autoplay`, or when the lines
+        have run out) its log keeps only the turn in progress: a long bot game stays in
+        bounded memory, and the transcript streams through `on_event`."""
         game = self.game
+
+        def forget_past_turns(event: Event) -> None:
+            if self.autoplay or self.bots_from is not None:
+                del game.log[:-1]  # all but this "turn" event
+
+        if game.keep_log:
+            game.listen(forget_past_turns, ("turn",))
         game.setup()
         for stmt in self.header.setup:
             try:
@@ -208,16 +231,41 @@ class ScriptRunner:
         if self.autoplay:
             if self.autoplay_until is not None and game.turns_played >= self.autoplay_until:
                 raise StopGame()
-            if game.turns_played - self.autoplay_from >= AUTOPLAY_LIMIT:
+            if self.bots_cap is not None and game.turns_played >= self.bots_cap:
                 raise self.error(self.autoplay_stmt, f"autoplay played {AUTOPLAY_LIMIT:,} turns "
-                                 "and nothing ended the game: set `option end.max_turns N` or "
+                                 "and nothing ended the game: set `option end.max_turns N`, or "
                                  "write `autoplay N turns`")
             return self.bot(game, request)
         j = self._next_action()
         if j == len(self.body):
             if request.player.name in self.strategies:
-                return self.bot(game, request)  # the last expectations wait for the end
+                # the last expectations wait for the end, while the bots drive the game
+                if self.bots_from is None:
+                    self.bots_from = game.turns_played
+                    self.bots_cap = _bots_cap(game, None)
+                if self.bots_cap is not None and game.turns_played >= self.bots_cap:
+                    raise self.error(self.header.players, f"the bots played {AUTOPLAY_LIMIT:,} "
+                                     "turns after the script's last line and nothing ended the "
+                                     "game: set `option end.max_turns N`, or write "
+                                     "`autoplay N turns`")
+                return self.bot(game, request)
             self._flush(j)
+            while self.more_lines is not None:
+                more = self.more_lines(request)
+                if not more:
+                    break
+                try:
+                    answers = all(isinstance(s, S.EXPECTATION_TYPES)
+                                  or self._answer(s, request) is not None for s in more)
+                    problem = "" if answers else (f"the game waits for {request.describe()}; "
+                                                  f"found '{self.text(more[0])}'")
+                except EasyMoneyError as exc:
+                    problem = exc.message
+                if problem and self.on_refused is not None:
+                    self.on_refused(more[0], problem)
+                    continue
+                self.body = (*self.body, *more)
+                return self.decide(game, request)
             raise StopGame()
         stmt = self.body[j]
         if isinstance(stmt, S.Autoplay):
@@ -231,6 +279,7 @@ class ScriptRunner:
             self.autoplay_from = game.turns_played
             if stmt.turns is not None:
                 self.autoplay_until = game.turns_played + stmt.turns
+            self.bots_cap = _bots_cap(game, stmt.turns)
             return self.decide(game, request)
         action = self._answer(stmt, request)
         if action is None:
@@ -241,7 +290,7 @@ class ScriptRunner:
             raise self.error(stmt, f"the game waits for {request.describe()}; found "
                                    f"'{self.text(stmt)}'")
         self._flush(j)
-        if type(action) is A.EndTurn and type(stmt) is not S.EndTurn:
+        if type(action) is EndTurn and type(stmt) is not S.EndTurn:
             return action  # the line opens the next turn: it is read again there
         self.cursor = j + 1
         self.last = stmt
@@ -274,53 +323,21 @@ class ScriptRunner:
 
     def _answer(self, stmt: Any, request: A.Request) -> A.Action | None:
         """The action `stmt` gives in answer to `request`, EndTurn, or None if it does not answer."""
-        kind = request.kind
-        t = type(stmt)
-        if t is S.Draw:
+        if type(stmt) is S.Draw:
             return None
         actor = self.player(stmt.player, stmt)
-        if t is S.SellExemption:  # at any moment, by anyone (R16)
-            return A.SellExemption(actor, self.player(stmt.buyer, stmt), stmt.price)
+        if isinstance(stmt, ActionStatement) and stmt.ANY_MOMENT:  # anyone, any moment (R16)
+            return stmt.answer(self, request)
         bot = request.player.name in self.strategies
-        if kind == A.WINDOW_AFTER and self._begins_later_turn(actor, stmt, request):
+        if request.kind == WINDOW_AFTER and self._begins_later_turn(actor, stmt, request):
             # a player with a strategy closes their own window by it
-            return None if bot else A.EndTurn(request.player)
+            return None if bot else EndTurn(request.player)
         if bot and actor is not request.player:
             return None  # not their line: their strategy decides
-        if t is S.Roll:
-            if kind == A.WINDOW_BEFORE and actor is request.player:
-                return A.Roll(actor, stmt.dice)
-            return None
-        if t is S.Buy or t is S.Decline:
-            if kind == A.BUY and actor is request.player and request.space is not None:
-                return (A.Buy if t is S.Buy else A.Decline)(actor, request.space)
-            return None
-        if t is S.Bid or t is S.Pass:
-            if kind == A.BID and actor is request.player and request.space is not None:
-                if t is S.Bid:
-                    return A.Bid(actor, request.space, stmt.amount)
-                return A.Pass(actor, request.space)
-            return None
-        if t is S.GoBankrupt:
-            if kind == A.RAISE and actor is request.player:
-                return A.GoBankrupt(actor)
-            return None
-        if t is S.EndTurn:
-            if kind == A.WINDOW_AFTER and actor is request.player:
-                return A.EndTurn(actor)
-            return None
-        window = kind == A.WINDOW_BEFORE or kind == A.WINDOW_AFTER
-        raising = kind == A.RAISE and actor is request.player
-        if t is S.Build and window:
-            return A.Build(actor, self.space(stmt.space, stmt), stmt.count)
-        if t is S.Redeem and window:
-            return A.Redeem(actor, self.space(stmt.space, stmt))
-        if t is S.Mortgage and (window or raising):
-            return A.Mortgage(actor, self.space(stmt.space, stmt))
-        if t is S.Sell and (window or raising):
-            return A.Sell(actor, self.space(stmt.space, stmt), self.player(stmt.buyer, stmt),
-                          stmt.price)
-        return None
+        own = _OWN_ANSWERS.get(type(stmt))
+        if own is not None:
+            return own(actor, stmt, request)
+        return stmt.answer(self, request)  # a rule plugin's line: it knows what it answers
 
     def refused(self, game: Game, request: A.Request, action: A.Action,
                 refusals: list[A.Refusal]) -> None:
@@ -344,6 +361,10 @@ class ScriptRunner:
             self._note(Note("refused_as_expected", stmt.line, stmt.column, self.text(stmt),
                             message))
             self.last = None
+            return
+        if self.on_refused is not None:
+            self.last = None
+            self.on_refused(stmt, message)
             return
         raise self.error(stmt, message)
 
@@ -375,6 +396,32 @@ class ScriptRunner:
         self._flush(j)
         self.cursor = j + 1
         return stmt.card
+
+
+def _roll(actor: Player, stmt: S.Roll, request: A.Request) -> A.Action | None:
+    if request.kind == WINDOW_BEFORE and actor is request.player:
+        return Roll(actor, stmt.dice)
+    return None
+
+
+def _end_turn(actor: Player, stmt: S.EndTurn, request: A.Request) -> A.Action | None:
+    if request.kind == WINDOW_AFTER and actor is request.player:
+        return EndTurn(actor)
+    return None
+
+
+# the language's own action lines; those of rule plugins answer for themselves
+_OWN_ANSWERS: dict[type, Callable[..., A.Action | None]] = {S.Roll: _roll, S.EndTurn: _end_turn}
+
+
+def _bots_cap(game: Game, turns: int | None) -> int | None:
+    """The turn at which bots driving `game` from now are stopped: none when the user wrote
+    a limit (`autoplay N turns`, or `end.max_turns` with the `end` rule on)."""
+    if turns is not None:
+        return None
+    if "end" in game.ruleset.enabled and game.variant.option("end.max_turns") is not None:
+        return None
+    return game.turns_played + AUTOPLAY_LIMIT
 
 
 def _without_comment(text: str) -> str:

@@ -7,18 +7,17 @@ from typing import Any
 from ..engine.actions import money
 from ..errors import ScriptError
 from ..engine.game import Game
+from ..words import count
 from . import ast as S
+from .syntax import SetupStatement
 
 
 
 def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
     """Apply one setup statement; raises ScriptError (message only) when it cannot be done."""
     t = type(stmt)
-    if t is S.SetupHospital:
-        pot = game.pots.get("hospital")
-        if pot is None:
-            raise ScriptError("there is no Hospital pot: the rule 'hospital' is off")
-        _from_bank(game, pot, stmt.amount, "setup: the Hospital pot")
+    if isinstance(stmt, SetupStatement):  # a rule plugin's setup line
+        stmt.apply(runner, game)
         return
     player = runner.player(stmt.player, stmt)
     if t is S.SetupCash:
@@ -33,32 +32,22 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
         space = runner.space(stmt.space, stmt)
         i = space.index
         # what a kind of space allows is declared by the plugin that defines the kind
-        kinds = game.ruleset.registry.space_kinds()
-        kind = kinds[space.kind][1] if space.kind in kinds else {}
-        if not kind.get("x-ownable"):
-            owned = sorted(k for k, (_, schema) in kinds.items() if schema.get("x-ownable"))
+        kind = game.kinds[space.kind]
+        if not kind.ownable:
+            owned = sorted(k for k, other in game.kinds.items() if other.ownable)
             raise ScriptError(f"{space} is a {space.kind} space: only {', '.join(owned)} spaces "
                               f"can be owned")
         if game.owner[i] is not None:
             raise ScriptError(f"{space} is already owned by {game.owner[i]}")
-        limit = game.variant.houses_per_street if kind.get("x-builds") else 1
+        limit = game.variant.houses_per_street if kind.builds else 1
         if not 1 <= stmt.houses <= limit:
-            raise ScriptError(f"{space} can carry 1 to {limit} house(s), not {stmt.houses}")
+            raise ScriptError(f"{space} can carry 1 to {count(limit, 'house')}, not {stmt.houses}")
         if stmt.houses > player.houses_left:
-            raise ScriptError(f"{player} has only {player.houses_left} house(s) left in their supply")
-        if stmt.mortgaged and not kind.get("x-mortgageable"):
+            raise ScriptError(f"{player} has only {count(player.houses_left, 'house')} left in their supply")
+        if stmt.mortgaged and not kind.mortgageable:
             raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
         game.acquire(player, space, stmt.houses)
         game.set_mortgaged(space, stmt.mortgaged)
-    elif t is S.SetupExemption:
-        for card in game.deck:
-            if card.kind == "exemption":
-                game.deck.remove(card)
-                player.held.append(card)
-                return
-        if any(c.kind == "exemption" for p in game.players for c in p.held):
-            raise ScriptError("the Special Exemption card is already held")
-        raise ScriptError("the Special Exemption card is not in play: the rule 'exemption' is off")
     else:  # pragma: no cover - the parser makes no other setup statement
         raise ScriptError(f"unknown setup statement {stmt}")
 

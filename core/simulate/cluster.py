@@ -65,7 +65,7 @@ _SIMULATOR: Simulator | None = None
 def worker_environment() -> dict[str, Any]:
     """What this process loads: easymoney's version, every plugin with its origin, the strategies."""
     from .. import __version__
-    from ..engine.bots import available_strategies
+    from ..bots import available_strategies
     from ..engine.registry import discover
     registry = discover()
     return {"easymoney": __version__,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..engine.bots import BotDecider, make_strategy
+from ..bots import BotDecider, make_strategy
 from ..engine.events import Event
 from ..engine.game import INVARIANTS_ENV, Game, ruleset_for
 from ..engine.model import Variant
@@ -253,8 +253,8 @@ class Simulator:
                       tuple(worth.get(i, 0) for i in range(batch.players)),
                       game.bank.cash, arm)
         if recorder is not None:
-            write_atomically(self.record_path(arm, index),
-                             record_text(self._header(arm, seed), recorder))
+            path = self.record_path(arm, index)
+            write_atomically(path, record_text(self._header(arm, seed), recorder, path))
         return row
 
     def _header(self, arm_index: int, seed: int) -> list[str]:
@@ -286,8 +286,11 @@ class Simulator:
                     pair.add(values[base], values[arm])
                 else:  # a main effect: the difference averaged over the other settings
                     k = len(contrast)
-                    pair.add_diffs([sum((values[a][m] - values[b][m] for b, a in contrast),
-                                        Fraction(0)) / k for m in range(len(values[contrast[0][0]]))])
+                    width = len(values[contrast[0][0]])
+                    means: list[int | Fraction] = [
+                        Fraction(sum((values[a][m] - values[b][m] for b, a in contrast),
+                                     Fraction(0))) / k for m in range(width)]
+                    pair.add_diffs(means)
         return Chunk(start, stop, stats, pairs, rows)
 
     def _play_reporting(self, arm: int, index: int, listener: Callable[[Event], None]) -> GameRow:

@@ -13,6 +13,7 @@ from typing import Any
 from ..engine.model import Variant
 from ..errors import UsageError
 from ..outputs import write_atomically
+from ..words import count
 
 PLOT_HINT = "pip install 'easymoney-game[plot]'"
 
@@ -88,7 +89,7 @@ def plot_summary(summary: Mapping[str, Any], path: str, variant: Variant | None 
         board.set_xlim(0, side + 1)
         board.set_ylim(0, side + 1)
         board.text((side + 1) / 2, (side + 1) / 2,
-                   f"{summary['arm']}\n{summary['games']:,} games\n\nshare of landings\nper space",
+                   f"{summary['arm']}\n{count(summary['games'], 'game')}\n\nshare of landings\nper space",
                    ha="center", va="center", fontsize=11)
         board.set_aspect("equal")
         board.axis("off")

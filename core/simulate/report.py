@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.actions import money
+from ..words import count, noun
 from .arms import Batch
 from .games import END_LABELS, END_REASONS, PairStats, metric_names
 from .runner import Result
@@ -118,7 +119,7 @@ def _limits(arms: Sequence[Mapping[str, Any]]) -> int | list[int]:
 
 def limit_text(limit: int | Sequence[int]) -> str:
     if isinstance(limit, int):
-        return f"at most {limit:,} turns a game"
+        return f"at most {count(limit, 'turn')} a game"
     return f"at most {min(limit):,} to {max(limit):,} turns a game (by arm)"
 
 
@@ -142,14 +143,14 @@ def summary_text(summary: Mapping[str, Any], top: int = 10) -> str:
     rules = summary["rules"]
     changes = ([f"+{r}" for r in rules["with"]] + [f"-{r}" for r in rules["without"]]
                + [f"@{o}" for o in rules["options"]])
-    lines = [f"{n:,} games of {summary['variant']}{' (' + ' '.join(changes) + ')' if changes else ''}"
+    lines = [f"{count(n, 'game')} of {summary['variant']}{' (' + ' '.join(changes) + ')' if changes else ''}"
              f", {summary['players']} players, seed {summary['seed']}, "
              f"{limit_text(summary['max_turns'])}",
              f"Seats: {seats_text(summary)}",
              f"Player-turns played: {summary['player_turns']:,}", "", "How the games ended"]
     for reason, e in summary["ended"].items():
         lines.append(f"  {END_LABELS.get(reason, reason):<12} {e['percent']:5.1f}%  "
-                     f"{e['games']:>{len(str(n))}} games")
+                     f"{e['games']:>{len(str(n))}} {noun(e['games'], 'game')}")
     t = summary["turns"]
     b = summary["bank"]
     lines += ["", f"Turns per game: mean {t['mean']:,.1f}, median {_num(t['median'])}, "
@@ -172,7 +173,7 @@ def summary_text(summary: Mapping[str, Any], top: int = 10) -> str:
         lo, hi = s["ci95"]
         lines.append(f"  {s['strategy']:<{strat_w + 6}} {_num(s['wins']):>8} {_pct(s['rate']):>6}  "
                      f"{_pct(lo) + '-' + _pct(hi):<15}  {s['seats']:>5} ({_pct(s['parity'])})")
-    lines.append(f"  {w['shared_games']} game(s) had a shared win"
+    lines.append(f"  {count(w['shared_games'], 'game')} had a shared win"
                  + (f"; {w['games_without_winner']} had no winner" if w["games_without_winner"] else ""))
     spaces = sorted(summary["spaces"], key=lambda s: (-s["rent"], s["index"]))[:top]
     if spaces:
@@ -251,7 +252,7 @@ def compare_text(summary: Mapping[str, Any]) -> str:
             else:
                 cells += [f"{value - values[0]:+,.1f}", ""]
         table.append(cells)
-    lines = [f"{summary['games']:,} games on each of {len(arms)} arms, the same seeds on each "
+    lines = [f"{count(summary['games'], 'game')} on each of {len(arms)} arms, the same seeds on each "
              f"(seed {summary['seed']}), {summary['players']} players, "
              f"{limit_text(summary['max_turns'])}",
              f"Seats: {seats_text(summary)}", ""]

@@ -165,13 +165,13 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
     pairs = [PairStats(len(metric_names(batch))) for _ in contrasts]
     bounds = chunk_bounds(batch.games, chunk or chunk_size(batch.games, executor.workers,
                                                         executor.least_chunk))
-    for chunk in executor.chunks(plan, bounds):
-        for mine, theirs in zip(stats, chunk.stats):
+    for part in executor.chunks(plan, bounds):
+        for mine, theirs in zip(stats, part.stats):
             mine.merge(theirs)
-        for mine_p, theirs_p in zip(pairs, chunk.pairs):
+        for mine_p, theirs_p in zip(pairs, part.pairs):
             mine_p.merge(theirs_p)
-        if on_rows is not None and chunk.rows is not None:
-            on_rows(chunk.rows)
+        if on_rows is not None and part.rows is not None:
+            on_rows(part.rows)
         if progress is not None:
-            progress(chunk.stop)
+            progress(part.stop)
     return Result(arms, batch, loaded, stats, pairs, contrasts)

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.registry import discover
+from ..words import count
 from ..errors import PluginError, UsageError
 from .arms import Arm, echo
 from .games import END_LABELS, END_REASONS, Contrast
@@ -204,7 +205,7 @@ def sweep_text(summary: Mapping[str, Any]) -> str:
     settings = summary["settings"]
     metrics = list(cells[0]["figures"])
     shape = " x ".join(str(len(s["values"])) for s in settings)
-    lines = [f"{summary['games']:,} games in each of {len(cells)} cells ({shape}) of "
+    lines = [f"{count(summary['games'], 'game')} in each of {len(cells)} cells ({shape}) of "
              f"{summary['variant']}, the same seeds in each (seed {summary['seed']}), "
              f"{summary['players']} players, {limit_text(summary['max_turns'])}",
              f"Seats: {seats_text(summary)}", "", "Cells (value ± half its 95% interval)"]

@@ -150,3 +150,49 @@ def test_R10_without_auction_unowned_utilities_and_buildings_stay_unowned():
         expect Bob cash 20000
     """)
     assert "auction" not in {e.kind for e in result.game.log}
+
+
+def test_R11_a_winner_bankrupted_by_the_bid_gets_nothing():
+    """Bob's bid was within his cash; he then bought the card at any moment (R16) and cannot pay."""
+    result = play("""
+        variant reference-card        # the game goes on after a bankruptcy
+        players Ann Bob Cat
+        setup Bob cash 500
+        setup exemption Cat
+        Ann rolls 1 3                 # Airdale Bus Line
+        Ann passes
+        Bob bids 500                  # all his cash
+        Cat sells exemption to Bob for 100
+        Cat passes                    # Bob wins at $500 with $400
+        Bob goes bankrupt             # owns nothing to mortgage (R25, R26)
+        expect Bob bankrupt
+        expect "Airdale Bus Line" owner nobody
+        expect "Airdale Bus Line" houses 0
+        expect Bob houses left 16
+        expect bank 259900            # 240000 + 19500 (setup) + Bob's last $400 (R26)
+        Cat rolls 1 3                 # Bob's turn is skipped; Airdale Bus Line is for sale again
+        Cat bids 100
+        Ann passes
+        expect "Airdale Bus Line" owner Cat
+    """)
+    won = [e.data["player"] for e in result.game.log if e.kind == "auction_won"]
+    assert won == ["Cat"]  # the second auction only
+
+
+def test_R11_a_winner_whose_cash_fell_raises_the_difference():
+    play("""
+        variant reference-card
+        players Ann Bob Cat
+        setup Bob cash 500
+        setup Bob owns "Dover Street"
+        setup exemption Cat
+        Ann rolls 1 3                 # Airdale Bus Line
+        Ann passes
+        Bob bids 500
+        Cat sells exemption to Bob for 100
+        Cat passes                    # Bob owes $500 and has $400 (R25)
+        Bob mortgages "Dover Street"  # + $350
+        expect "Airdale Bus Line" owner Bob
+        expect Bob cash 250
+        expect exemption Bob
+    """)

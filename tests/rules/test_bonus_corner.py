@@ -68,3 +68,29 @@ def test_R7_off_the_bonus_corner_pays_nothing():
         expect Ann cash 20150         # only the fine for crossing the light (R8)
         expect bank 259850
     """)
+
+
+def test_R26_bankrupt_mid_move_collects_nothing():
+    """The traffic fine bankrupts Cat on the way: the Bonus Corner she then lands on pays nothing."""
+    play("""
+        variant reference-card        # the game goes on after a bankruptcy
+        players Cat Ann Bob
+        setup Cat cash 10
+        setup Cat at 37
+        Cat rolls 6 5                 # 37 -> 0: across the Red Traffic Light ($100)
+        Cat goes bankrupt             # the rest of the move is not resolved
+        expect Cat bankrupt
+        expect Cat cash 0
+        expect bank 260000            # 300000 - 3 x $20,000 + Cat's $19,990 (setup) + her last $10
+        expect turn Ann
+    """)
+
+
+def test_R26_bankrupt_mid_move_in_seeded_bot_game():
+    """Game 25 of `simulate reference-card --games 25 --players 4 --strategies greedy,random
+    --seed 1`: a bot bankrupted by the traffic fine collected the Bonus Corner after it."""
+    from easymoney.simulate import Arm, Batch, Simulator
+
+    sim = Simulator([Arm("reference-card")],
+                    Batch(25, players=4, strategies=("greedy", "random"), seed=1))
+    sim.chunk(24, 25)  # the invariants (on in the suite) raise at the payment

@@ -34,7 +34,7 @@ def test_R17_a_sixth_house_is_refused():
         without four_sides
         setup Ann owns "Dover Street" 3 houses
         Ann builds 3 on "Dover Street"
-    """, "R17", "building", "Ann", "Dover Street", "has 3 house(s)")
+    """, "R17", "building", "Ann", "Dover Street", "has 3 houses")
 
 
 def test_R17_R19_no_house_on_a_mortgaged_street():

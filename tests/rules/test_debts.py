@@ -112,10 +112,11 @@ def test_R26_bankruptcy_settles_the_estate():
     assert game.players[0].spaces == []
 
 
-def test_R26_a_player_with_nothing_to_mortgage_or_sell_goes_bankrupt_at_once():
+def test_R25_a_debtor_with_nothing_to_mortgage_or_sell_is_asked_and_may_go_bankrupt():
     play("""
         setup Ann cash 300
         Ann rolls 1 5                 # Real Estate Tax: $1,000 to the Bank
+        Ann goes bankrupt             # asked all the same (R25)
         expect Ann bankrupt
         expect bank 280000            # 260000 + 19700 (setup) + Ann's last $300
         expect game over by bankruptcy
@@ -144,3 +145,82 @@ def test_R26_bankruptcy_is_no_answer_outside_a_debt():
 def test_R26_the_debts_plugin_is_essential():
     fails("without debts\n", "rule 'debts' is essential and cannot be switched off")
     fails("players Ann Bob\n", "essential", disable=["R25"], players="")
+
+
+def _bankrupt_bob():
+    from easymoney.bots import BotDecider, make_strategy
+    from easymoney.engine.game import Game
+    from easymoney.loading.loader import load_variant
+
+    game = Game(load_variant("reference-card"), ["Ann", "Bob", "Cat"],
+                BotDecider({n: make_strategy("cautious") for n in ("Ann", "Bob", "Cat")}))
+    game.setup()
+    bob = game.by_name["Bob"]
+    game.transfer(bob, game.bank, bob.cash, "bankruptcy of Bob (R26)")
+    bob.bankrupt = True
+    return game, bob
+
+
+def test_R26_nothing_is_paid_to_a_bankrupt_player():
+    game, bob = _bankrupt_bob()
+    before = game.snapshot()
+    assert game.collect(game.bank, bob, 2500, "the Bonus Corner (R7)") == 0
+    assert game.collect(game.by_name["Ann"], bob, 500, "rent (R18)") == 0
+    assert game.collect(bob, game.bank, 100, "a traffic fine (R8)") == 0
+    assert game.snapshot() == before
+
+
+def test_R26_a_bankrupt_player_is_asked_nothing():
+    import pytest
+
+    from easymoney import Request
+    from easymoney.plugins.streets import BUY, Buy, Decline
+
+    game, bob = _bankrupt_bob()
+    with pytest.raises(RuntimeError, match="Bob is bankrupt, and a bankrupt player is asked "
+                                           r"nothing \(R26\)"):
+        game.ask(Request(BUY, bob, (Buy, Decline), space=game.space("Dover Street")))
+
+
+def test_R25_a_debtor_who_owns_nothing_may_sell_the_exemption_card_to_raise_money():
+    play("""
+        players Ann Bob Cat
+        setup Ann cash 100
+        setup exemption Ann
+        setup Bob owns "Beacon Street" 3 houses
+        Ann rolls 1 2                 # owes Bob $880, has $100 and owns no space
+        Ann sells exemption to Cat for 800
+        expect Ann cash 20            # $900 raised, $880 paid
+        expect Bob cash 20880
+        expect exemption Cat
+        expect Cat cash 19200
+        Bob rolls 1 3                 # the game goes on: Airdale Bus Line
+        Bob passes
+        Cat passes
+        Ann passes
+    """)
+
+
+def test_R25_a_debtor_who_raised_too_little_is_asked_again():
+    play("""
+        players Ann Bob Cat
+        setup Ann cash 100
+        setup exemption Ann
+        setup Bob owns "Beacon Street" 3 houses
+        Ann rolls 1 2                 # owes Bob $880
+        Ann sells exemption to Cat for 100
+        Ann goes bankrupt             # $200 is not enough, and nothing is left to sell
+        expect Ann bankrupt
+        expect Bob cash 20200
+        expect exemption Cat
+    """)
+
+
+def test_R25_a_bot_with_nothing_to_mortgage_goes_bankrupt_at_once():
+    play("""
+        players Ann:greedy Bob
+        setup Ann cash 300
+        Ann rolls 1 5                 # Real Estate Tax: her strategy gives up (R26)
+        expect Ann bankrupt
+        expect game over by bankruptcy
+    """)

@@ -116,6 +116,7 @@ def test_R12_forward_option_the_landing_comes_before_the_card():
         setup Ann cash 100
         setup Ann at 4
         Ann rolls 1 1                 # 6: Real Estate Tax first: bankrupt, no card
+        Ann goes bankrupt
         expect Ann bankrupt
         expect game over by bankruptcy
     """)

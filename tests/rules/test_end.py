@@ -26,6 +26,7 @@ def test_R27_first_bankruptcy_ends_the_game_and_ranks_the_others():
         setup Bob owns "Dover Street" 5 houses
         setup Ann at 3
         Ann rolls 1 3
+        Ann goes bankrupt
         expect Ann bankrupt
         expect game over by bankruptcy
         expect winner Cat
@@ -38,13 +39,15 @@ def test_R27_first_bankruptcy_ends_the_game_and_ranks_the_others():
                                     "variant reference-card"])
 def test_R27_last_player_standing_plays_on_without_the_bankrupt(header):
     result = play(header + TWO_DEBTORS + """
-        Ann rolls 1 3                 # Dover Street: Ann goes bankrupt
+        Ann rolls 1 3                 # Dover Street: Ann owes more than she has
+        Ann goes bankrupt
         expect Ann bankrupt
         expect turn Bob               # the game goes on
         Bob rolls 1 3                 # Airdale Bus Line: Bob and Cat bid, not Ann
         Bob passes
         Cat passes
-        Cat rolls 1 3                 # Dover Street: Cat goes bankrupt too
+        Cat rolls 1 3                 # Dover Street: Cat cannot pay either
+        Cat goes bankrupt
         expect Cat bankrupt
         expect Bob cash 20200
         expect game over by bankruptcy
@@ -60,6 +63,7 @@ def test_R27_last_player_standing_with_two_players_ends_at_the_bankruptcy():
         setup Bob owns "Dover Street" 5 houses
         setup Ann at 3
         Ann rolls 1 3
+        Ann goes bankrupt
         expect game over by bankruptcy
         expect winner Bob
     """)

@@ -113,6 +113,7 @@ def test_R16_the_card_leaves_the_game_with_a_bankrupt_holder():
         setup Bob owns "Dover Street" 5 houses
         setup Ann at 3
         Ann rolls 1 3
+        Ann goes bankrupt             # keeping the card (R25: she might have sold it)
         expect Ann bankrupt
         expect exemption nobody
     """)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from easymoney.plugins.give_or_take import MAX_CHAIN
+
 from .conftest import play, runner
 
 
@@ -58,3 +62,49 @@ def test_R14_off_the_draw_spaces_do_nothing():
         expect Bob cash 20000
     """)
     assert len(result.game.deck) == 24
+
+
+def _chain_variant(folder: Path, copies: int = 200) -> Path:
+    """A deck of advance cards to the Stock Exchange, a draw space: each card draws the next."""
+    path = folder / "chain.yaml"
+    path.write_text("extends: standard\ndeck:\n  - {text: Back to the Stock Exchange, kind: "
+                    f"advance, to: Stock Exchange, count: {copies}}}\n", encoding="utf-8")
+    return path
+
+
+def test_R14_a_chain_of_cards_stops_after_max_chain_cards(tmp_path):
+    result = play(f"""
+        variant "{_chain_variant(tmp_path)}"
+        setup Ann at 9
+        Ann rolls 1 2                 # 12: the Stock Exchange, and each card comes back to it
+        expect Ann at 12
+        Bob rolls 5 6
+        expect Ann at 12
+    """)
+    log = result.game.log
+    draws = [e for e in log if e.kind == "draw"]
+    assert len(draws) == MAX_CHAIN and {e.data["player"] for e in draws} == {"Ann"}
+    stops = [e.data for e in log if e.kind == "chain_stops"]
+    assert stops == [{"player": "Ann", "space": "Stock Exchange", "cards": MAX_CHAIN}]
+    assert result.game.describe(next(e for e in log if e.kind == "chain_stops")) == (
+        f"Ann lands on Stock Exchange after {MAX_CHAIN} cards in a row: no more cards this "
+        f"move (R14)")
+    assert len(result.game.deck) == 200 - MAX_CHAIN
+
+
+def test_R14_R12_a_doubles_card_starts_no_longer_chain(tmp_path):
+    result = play(f"""
+        variant "{_chain_variant(tmp_path)}"
+        setup Ann at 8
+        Ann rolls 2 2                 # doubles: a card to the Stock Exchange, then the chain
+        expect Ann at 12
+    """)
+    assert sum(e.kind == "draw" for e in result.game.log) == MAX_CHAIN + 1
+    result = play(f"""
+        variant "{_chain_variant(tmp_path)}"
+        setup Ann at 9
+        Ann rolls 1 2
+        Bob rolls 4 6                 # 10: Auto Accident
+        Ann rolls 6 6                 # a new move: a doubles card, then a chain of its own
+    """)
+    assert sum(e.kind == "chain_stops" for e in result.game.log) == 2

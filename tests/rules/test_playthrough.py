@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from easymoney.engine.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.game import Game
 from easymoney.loading.loader import load_variant
 

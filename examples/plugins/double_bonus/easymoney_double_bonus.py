@@ -12,12 +12,17 @@ extra `multiplier - 1` times, from the Bank like the bonus itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pluggy
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
 
 hookimpl = pluggy.HookimplMarker("easymoney")
 
 PLUGIN_ID = "double_bonus"
-RULES: tuple[str, ...] = ()  # a house rule: it has no id in RULES.md
+RULES: tuple[str, ...] = ()  # a house rule: it has no id in the rule book
 REQUIRES = ("bonus_corner",)
 PASSES = ("bonus",)  # em_moved: only moves that touch a bonus space can end exactly on one
 OPTIONS = {
@@ -30,7 +35,7 @@ EVENTS = {"double_bonus": "{player} lands exactly on {space}: the bonus is paid 
 
 
 @hookimpl
-def em_moved(game, player, start, steps):
+def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
     if steps <= 0:
         return
     space = game.spaces[player.position]

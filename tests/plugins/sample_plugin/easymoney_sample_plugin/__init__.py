@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 import types
+from typing import TYPE_CHECKING
 
 import pluggy
 
-from easymoney.engine.bots import Strategy
+from easymoney.bots import Strategy
+
+if TYPE_CHECKING:
+    from easymoney import Game, Player
 
 hookimpl = pluggy.HookimplMarker("easymoney")
 
@@ -21,7 +25,7 @@ class _Good:
     EVENTS = {"sample": "{greeting}, {player}"}
 
     @hookimpl
-    def em_turn_start(self, game, player):
+    def em_turn_start(self, game: Game, player: Player) -> None:
         game.emit("sample", player=player.name,
                   greeting=game.variant.rules[self.PLUGIN_ID]["greeting"])
 
@@ -33,7 +37,7 @@ badhook = types.SimpleNamespace(PLUGIN_ID="sample_badhook", RULES=(), __doc__="B
 
 
 @hookimpl
-def _bad_em_land(game, player, nonsense):
+def _bad_em_land(game: Game, player: Player, nonsense: object) -> None:
     return None
 
 

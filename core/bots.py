@@ -13,13 +13,20 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from .actions import (BID, BUY, RAISE, WINDOW_AFTER, WINDOW_BEFORE, Action, Bid, Build, Buy,
-                      Decline, EndTurn, GoBankrupt, Mortgage, Pass, Redeem, Refusal, Request,
-                      Roll)
-from ..errors import UsageError, did_you_mean
-from .model import Space
+from .engine.actions import Action, Refusal, Request
+from .engine.model import Space
+from .engine.stash import StashKey
+from .errors import UsageError, did_you_mean
+from .plugins.auction import BID, Bid, Pass
+from .plugins.building import Build
+from .plugins.debts import RAISE, GoBankrupt
+from .plugins.mortgage import Mortgage, Redeem
+from .plugins.streets import BUY, Buy, Decline
+from .plugins.turn import WINDOW_AFTER, WINDOW_BEFORE, EndTurn, Roll
 
 STRATEGY_GROUP = "easymoney.strategies"
+# the random strategy's voluntary actions in the current window, by player index
+_WINDOW_USE = StashKey["dict[int, list[Any]]"]("random.window")
 _NEVER = 10**18  # more spare cash than any game holds: "nothing to do at any cash"
 
 
@@ -32,16 +39,9 @@ def space_value(game: Any, space: Space) -> int:
 
 
 def auction_value(game: Any, space: Space) -> int:
-    """A price a bot can explain: a street's price, else three times its rent (R28's value)."""
-    if space.kind == "street":
-        return space.price
-    per_dice = space.data.get("rent_per_dice")
-    if per_dice is not None:
-        return 3 * per_dice * 7
-    score = space.data.get("score")
-    if score is not None:
-        return score
-    return 3 * int(space.data.get("rent", 0))
+    """A price a bot can explain: what the space is worth with one house by its kind (R28)."""
+    value = game.kinds[space.kind].value
+    return 0 if value is None else value(game, space, 1)
 
 
 def raise_to(game: Any, request: Request, ceiling: int) -> int:
@@ -181,7 +181,7 @@ class Cautious(Strategy):
             i = space.index
             if mortgaged[i]:
                 redeemable.append(space)
-            elif space.kind == "street" and houses[i] < limit:
+            elif game.kinds[space.kind].builds and houses[i] < limit:
                 if cheapest is None or space.price < cheapest.price:
                     cheapest = space
         plan = self._plans[player.index] = _Plan(player.estate_version, redeemable, cheapest)
@@ -244,7 +244,7 @@ class Greedy(Strategy):
         limit = game.variant.houses_per_street
         for space in player.spaces:
             i = space.index
-            if (space.kind == "street" and not mortgaged[i]
+            if (game.kinds[space.kind].builds and not mortgaged[i]
                     and houses[i] < limit and space.price <= player.cash):
                 action = Build(player, space)
                 if not game.refusals(action):
@@ -287,13 +287,14 @@ class RandomStrategy(Strategy):
 
     def _window(self, game: Any, request: Request, close: Action) -> Action:
         player = request.player
-        key = ("random.window", player.index)
-        used = game.stash.get(key)
+        uses = game.stash.get(_WINDOW_USE)
+        if uses is None:
+            uses = game.stash[_WINDOW_USE] = {}
+        used = uses.get(player.index)
         # one window: this request in this turn (request objects are reused from turn to turn)
         window = (request.kind, game.turns_played)
         if used is None or used[0] != window:
-            used = [window, 0]
-            game.stash[key] = used
+            used = uses[player.index] = [window, 0]
         if used[1] >= self.MAX_WINDOW_ACTIONS:
             return close
         options: list[Action] = [close]
@@ -303,7 +304,7 @@ class RandomStrategy(Strategy):
             i = space.index
             if game.mortgaged[i]:
                 candidates: tuple[Action, ...] = (Redeem(player, space),)
-            elif space.kind == "street" and game.houses[i] < limit:
+            elif game.kinds[space.kind].builds and game.houses[i] < limit:
                 candidates = (Build(player, space), Mortgage(player, space))
             else:
                 candidates = (Mortgage(player, space),)

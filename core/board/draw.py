@@ -1,0 +1,316 @@
+"""The board drawn with matplotlib: the square layout, a game's state on it, or heat maps."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.actions import money
+from ..engine.model import Space, Variant
+from ..errors import UsageError
+from .layout import CORNER, Cell, board_size, layout
+from .state import BoardState
+
+FORMATS = ("png", "svg", "pdf")
+INCHES = 11.0  # one board's width and height
+# the colour band of each kind of space; other kinds (from plugins) take grey
+KIND_COLOURS = {"street": "#c8a165", "utility": "#7fb3d5", "commercial": "#a98bd1",
+                "legend": "#f4d35e", "draw": "#f29e4c", "hospital": "#e05a5a",
+                "bonus": "#6abf69", "traffic_light": "#d7263d"}
+OTHER_KIND = "#b0b0b0"
+PLAYER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+                  "#e377c2", "#17becf")
+INSTALL_PLOT = "pip install 'easymoney-game[plot]'"
+
+
+def player_colour(k: int) -> str:
+    return PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+
+
+def _matplotlib() -> Any:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise UsageError(f"drawing the board needs matplotlib: {INSTALL_PLOT}") from None
+    return Figure
+
+
+def check_path(path: str) -> str:
+    """The format of an output file by its extension; refuses any other before work is done."""
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if ext not in FORMATS:
+        raise UsageError(f"cannot draw to {path}: name a .png, .svg or .pdf file "
+                         f"(the format follows the extension)")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    return ext
+
+
+def _save(fig: Any, path: str) -> None:
+    ext = check_path(path)
+    # no date or software stamp: the same game draws the same bytes
+    meta = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None},
+            "png": {"Software": None}}[ext]
+    import matplotlib
+    with matplotlib.rc_context({"svg.hashsalt": "easymoney", "svg.fonttype": "none"}):
+        try:
+            fig.savefig(path, format=ext, metadata=meta, dpi=150)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def space_caption(space: Space) -> str:
+    """What a cell says under the name: the price, or what the space does."""
+    d = space.data
+    if "price" in d:
+        return money(int(d["price"]))
+    if "rent" in d and isinstance(d["rent"], int):
+        return f"rent {money(d['rent'])}"
+    if "rent_per_dice" in d:
+        return f"rent {d['rent_per_dice']} × dice"
+    if "receive" in d:
+        return f"get {money(int(d['receive']))}"
+    if "pay" in d:
+        return f"pay {money(int(d['pay']))}"
+    if "amount" in d and isinstance(d["amount"], int):
+        return money(int(d["amount"]))
+    if "fine" in d:
+        return f"fine {money(int(d['fine']))}"
+    return ""
+
+
+def _name_lines(name: str, cell: Cell) -> str:
+    width = 11 if cell.corner else (10 if cell.edge in ("bottom", "top") and cell.w < 1.5
+                                    else 22)
+    return "\n".join(textwrap.wrap(name, width, break_long_words=True)[:4])
+
+
+def _band(cell: Cell, depth: float = 0.32) -> tuple[float, float, float, float]:
+    """The kind-colour band along the cell's inner edge (facing the centre)."""
+    if cell.edge == "bottom":
+        return cell.x, cell.y + cell.h - depth, cell.w, depth
+    if cell.edge == "top":
+        return cell.x, cell.y, cell.w, depth
+    if cell.edge == "left":
+        return cell.x + cell.w - depth, cell.y, depth, cell.h
+    return cell.x, cell.y, depth, cell.h
+
+
+def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = None,
+                cmap: Any = None, norm: Any = None) -> None:
+    from matplotlib.patches import Circle, Rectangle
+    variant = state.variant
+    size = board_size(variant)
+    ax.set_xlim(-0.05, size + 0.05)
+    ax.set_ylim(-0.05, size + 0.05)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.add_patch(Rectangle((0, 0), size, size, facecolor="#fbf8ef", edgecolor="black", lw=1.2))
+    for cell in layout(variant):
+        space = variant.spaces[cell.indices[0]]
+        if values is not None:
+            for i, x, y, w, h in cell.parts():
+                ax.add_patch(Rectangle((x, y), w, h, facecolor=cmap(norm(values[i])),
+                                       edgecolor="black", lw=0.5))
+                dark = norm(values[i]) > 0.6
+                ax.text(x + w / 2, y + h * 0.22, _value_text(values[i]), ha="center",
+                        va="center", fontsize=5.5, fontweight="bold", gid=f"value-{i}",
+                        color="white" if dark else "black")
+        else:
+            kind_colour = KIND_COLOURS.get(space.kind, OTHER_KIND)
+            # a corner is tinted by its kind; a side space has a band of it on its inner edge
+            fill = _pale(kind_colour) if cell.corner else "white"
+            owner = state.owner[cell.indices[0]]
+            if owner is not None:
+                fill = _pale(player_colour(owner))
+            ax.add_patch(Rectangle((cell.x, cell.y), cell.w, cell.h, facecolor=fill,
+                                   edgecolor="black", lw=0.6, gid=f"space-{cell.indices[0]}"))
+            if not cell.corner:
+                ax.add_patch(Rectangle(_band(cell)[:2], *_band(cell)[2:],
+                                       facecolor=kind_colour, edgecolor="black", lw=0.4))
+        label = space.name
+        cx, cy = cell.x + cell.w / 2, cell.y + cell.h / 2
+        dark = values is not None and max(norm(values[i]) for i in cell.indices) > 0.6
+        ax.text(cx, cy + (0.25 if values is None else 0.15), _name_lines(label, cell),
+                ha="center", va="center", fontsize=6 if cell.corner else 5,
+                linespacing=1.0, gid=f"name-{cell.indices[0]}",
+                color="white" if dark else "black")
+        numbers = "–".join(str(i) for i in (cell.indices[0], cell.indices[-1])) \
+            if len(cell.indices) > 1 else str(cell.indices[0])
+        # the number in the outer corner, clear of the band
+        nx = cell.x + cell.w - 0.06 if cell.edge == "right" else cell.x + 0.06
+        ny = cell.y + cell.h - 0.06 if cell.edge == "top" else cell.y + 0.06
+        ax.text(nx, ny, numbers, ha="right" if cell.edge == "right" else "left",
+                va="top" if cell.edge == "top" else "bottom", fontsize=4, color="#555555")
+        if values is not None:
+            continue
+        caption = space_caption(space)
+        if caption:
+            ax.text(cx, cy - 0.45, caption, ha="center", va="center", fontsize=5,
+                    color="#333333")
+        if not state.is_game:
+            continue
+        for i, x, y, w, h in cell.parts():
+            if state.mortgaged[i]:
+                ax.add_patch(Rectangle((x, y), w, h, facecolor="none", edgecolor="#666666",
+                                       hatch="////", lw=0, gid=f"mortgaged-{i}"))
+                ax.text(x + w / 2, y + h / 2 - 0.15, "MORTGAGED", ha="center", va="center",
+                        fontsize=4.5, color="#aa0000", rotation=30, fontweight="bold")
+            owner = state.owner[i]
+            if owner is not None and state.houses[i]:
+                _houses(ax, cell, state.houses[i], player_colour(owner), i)
+            men = state.men_at(i)
+            for k, p in enumerate(men):
+                mx = x + w * (k + 1) / (len(men) + 1)
+                my = y + h * 0.3
+                if len(cell.indices) > 1:  # a double cell's name is in its middle: MEN beside
+                    # it, on the outer side (the band is on the inner one)
+                    mx = x + w - 0.25 - 0.36 * k if cell.edge != "left" else x + 0.25 + 0.36 * k
+                    my = y + h / 2
+                ax.add_patch(Circle((mx, my), 0.17, facecolor=player_colour(p),
+                                    edgecolor="black", lw=0.6, zorder=5, gid=f"man-{p}"))
+                ax.text(mx, my, state.players[p].name[:1], ha="center", va="center",
+                        fontsize=5.5, color="white", fontweight="bold", zorder=6)
+
+
+def _houses(ax: Any, cell: Cell, count: int, colour: str, index: int) -> None:
+    """Houses on the band: small squares, or one wide block marked S for a Subdivision (5)."""
+    from matplotlib.patches import Rectangle
+    bx, by, bw, bh = _band(cell)
+    along = cell.edge in ("bottom", "top")
+    if count >= 5:
+        ax.add_patch(Rectangle((bx + 0.05, by + 0.05), bw - 0.1, bh - 0.1, facecolor=colour,
+                               edgecolor="black", lw=0.5, zorder=4, gid=f"houses-{index}"))
+        ax.text(bx + bw / 2, by + bh / 2, "Subdivision" if along is False else "SUB",
+                ha="center", va="center", fontsize=4, color="white", zorder=5)
+        return
+    step = (bw if along else bh) / 5
+    side = min(step * 0.8, (bh if along else bw) * 0.7)
+    for k in range(count):
+        if along:
+            x, y = bx + step * (k + 0.5) - side / 2, by + (bh - side) / 2
+        else:
+            x, y = bx + (bw - side) / 2, by + step * (k + 0.5) - side / 2
+        ax.add_patch(Rectangle((x, y), side, side, facecolor=colour, edgecolor="black",
+                               lw=0.4, zorder=4, gid=f"houses-{index}-{k}"))
+
+
+def _pale(colour: str) -> str:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{int(c + (255 - c) * 0.72):02x}" for c in (r, g, b))
+
+
+def _value_text(v: float) -> str:
+    if float(v).is_integer() and abs(v) >= 1:
+        return f"{int(v):,}"
+    return f"{v:.3g}"
+
+
+def _centre(ax: Any, state: BoardState, title: str) -> None:
+    from matplotlib.patches import Rectangle
+    size = board_size(state.variant)
+    top = size - CORNER - 0.5
+    ax.text(size / 2, top, "EASY MONEY", ha="center", va="center", fontsize=20,
+            fontweight="bold", color="#2a6f3a")
+    ax.text(size / 2, top - 0.8, title, ha="center", va="center", fontsize=9)
+    if not state.is_game:
+        y = top - 1.8
+        for kind, colour in sorted(_kinds(state.variant).items()):
+            ax.add_patch(Rectangle((size / 2 - 1.6, y - 0.15), 0.3, 0.3, facecolor=colour,
+                                   edgecolor="black", lw=0.4))
+            ax.text(size / 2 - 1.15, y, kind.replace("_", " "), ha="left", va="center",
+                    fontsize=7)
+            y -= 0.42
+        return
+    y = top - 1.8
+    ax.text(CORNER + 0.6, y, "player", fontsize=7, fontweight="bold", va="center")
+    for col, head in ((6.0, "cash"), (8.0, "worth")):
+        ax.text(CORNER + col, y, head, fontsize=7, fontweight="bold", va="center", ha="right")
+    ax.text(CORNER + 8.5, y, "on space", fontsize=7, fontweight="bold", va="center")
+    for k, p in enumerate(state.players):
+        y -= 0.45
+        ax.add_patch(Rectangle((CORNER + 0.2, y - 0.15), 0.3, 0.3,
+                               facecolor=player_colour(k), edgecolor="black", lw=0.4))
+        name = p.name + (" (bankrupt)" if p.bankrupt else "")
+        ax.text(CORNER + 0.6, y, name, fontsize=7, va="center")
+        ax.text(CORNER + 6.0, y, money(p.cash), fontsize=7, va="center", ha="right",
+                gid=f"cash-{k}")
+        ax.text(CORNER + 8.0, y, "-" if p.worth is None else money(p.worth), fontsize=7,
+                va="center", ha="right")
+        if not p.bankrupt:
+            where = f"{p.position} {state.variant.spaces[p.position].name}"
+            ax.text(CORNER + 8.5, y, where, fontsize=7, va="center")
+    y -= 0.7
+    lines = [f"{name.capitalize()} pot: {money(cash)}" for name, cash in state.pots.items()]
+    lines.append(f"Special Exemption card: {state.exemption or 'not held'}")
+    lines.append(f"Give or Take cards in the pile: {state.deck}")
+    if state.over:
+        lines.append(f"Game over by {state.over}")
+    for line in lines:
+        ax.text(CORNER + 0.6, y, line, fontsize=7, va="center")
+        y -= 0.4
+
+
+def _kinds(variant: Variant) -> dict[str, str]:
+    return {s.kind: KIND_COLOURS.get(s.kind, OTHER_KIND) for s in variant.spaces}
+
+
+def draw_board(state: BoardState, path: str, title: str | None = None) -> None:
+    """Draw the board (with the game on it when `state` has players) to a .png/.svg/.pdf file."""
+    check_path(path)
+    _save(board_figure(state, title), path)
+
+
+def board_figure(state: BoardState, title: str | None = None) -> Any:
+    """The matplotlib Figure of the board; each cell's artists carry a gid naming the space
+    (`space-7`, `name-7`, `houses-7-0`, `mortgaged-7`, `man-0` for the first player's MAN)."""
+    Figure = _matplotlib()
+    fig = Figure(figsize=(INCHES, INCHES))
+    ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
+    _draw_board(ax, state)
+    if title is None:
+        title = state.variant.name
+        if state.is_game:
+            title += f", after turn {state.turn}"
+    _centre(ax, state, title)
+    return fig
+
+
+def board_heatmaps(variant: Variant, panels: list[tuple[str, list[float]]], path: str) -> None:
+    """One board per panel, side by side, each space coloured by its value (with a colour
+    bar, and the value written in the cell); saved to `path` in the format of its extension."""
+    check_path(path)
+    _save(heatmap_figure(variant, panels), path)
+
+
+def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]]) -> Any:
+    """The Figure of `board_heatmaps`; each value's text has the gid `value-I`."""
+    n = len(variant.spaces)
+    if not panels:
+        raise UsageError("nothing to draw: no panel of values")
+    for title, values in panels:
+        if len(values) != n:
+            raise UsageError(f"the panel '{title}' has {len(values)} values; the board of "
+                             f"{variant.name} has {n} spaces")
+    Figure = _matplotlib()
+    from matplotlib import colormaps
+    from matplotlib.colors import Normalize
+    from matplotlib.cm import ScalarMappable
+    fig = Figure(figsize=(INCHES * len(panels) * 1.1, INCHES))
+    cmap = colormaps["YlOrRd"]
+    empty = BoardState.empty(variant)
+    size = board_size(variant)
+    for k, (title, values) in enumerate(panels):
+        ax = fig.add_axes((k / len(panels) + 0.005, 0.02, 0.9 / len(panels), 0.96))
+        lo, hi = min(values), max(values)
+        norm = Normalize(vmin=lo, vmax=hi if hi > lo else lo + 1)
+        _draw_board(ax, empty, values, cmap, norm)
+        ax.text(size / 2, size / 2 + 1.5, title, ha="center", va="center", fontsize=14,
+                fontweight="bold")
+        ax.text(size / 2, size / 2 + 0.6, variant.name, ha="center", va="center", fontsize=9)
+        bar = fig.add_axes((k / len(panels) + 0.91 / len(panels), 0.1, 0.015, 0.8))
+        fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=bar)
+    return fig

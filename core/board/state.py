@@ -1,0 +1,63 @@
+"""A game's state as the board shows it: owners, houses, mortgages, MEN, cash, pot, card holder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.model import Variant
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    cash: int
+    position: int
+    bankrupt: bool
+    worth: int | None  # None: bankrupt
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What a drawing of a game shows. `owner[i]` is an index into `players` (None: the Bank)."""
+
+    variant: Variant
+    players: tuple[Seat, ...] = ()
+    owner: tuple[int | None, ...] = ()
+    houses: tuple[int, ...] = ()
+    mortgaged: tuple[bool, ...] = ()
+    pots: dict[str, int] = field(default_factory=dict)
+    exemption: str | None = None  # the Special Exemption card's holder
+    deck: int = 0
+    turn: int = 0
+    over: str | None = None  # how the game ended, if it did
+
+    @classmethod
+    def empty(cls, variant: Variant) -> BoardState:
+        """The board alone: no game on it."""
+        n = len(variant.spaces)
+        return cls(variant, owner=(None,) * n, houses=(0,) * n, mortgaged=(False,) * n)
+
+    @classmethod
+    def of(cls, game: Any, turn: int) -> BoardState:
+        """The state of `game` now, `turn` being the number of the last turn played."""
+        worth = {p.name: w for p, w, _ in game.standings()}
+        seats = tuple(Seat(p.name, p.cash, p.position, p.bankrupt, worth.get(p.name))
+                      for p in game.players)
+        index = {p.name: k for k, p in enumerate(game.players)}
+        holder = next((p.name for p in game.players
+                       if any(c.kind == "exemption" for c in p.held)), None)
+        o = game.outcome
+        return cls(game.variant, seats,
+                   tuple(None if p is None else index[p.name] for p in game.owner),
+                   tuple(game.houses), tuple(game.mortgaged),
+                   {name: pot.cash for name, pot in game.pots.items()}, holder,
+                   len(game.deck), turn, f"{o.reason}: {o.detail}" if o else None)
+
+    @property
+    def is_game(self) -> bool:
+        return bool(self.players)
+
+    def men_at(self, index: int) -> list[int]:
+        """The players (by index) whose MAN stands on space `index`."""
+        return [k for k, p in enumerate(self.players) if p.position == index and not p.bankrupt]

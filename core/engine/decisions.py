@@ -1,0 +1,144 @@
+"""Decisions: asking whoever decides for a player, checking the answer against the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import RefusedAction
+from .actions import Action, Refusal, Request
+
+if TYPE_CHECKING:
+    from .game import Game, Player
+
+
+class Decider(Protocol):
+    """Where the game's questions go: a script, bots, a person, a test. One interface for all."""
+
+    def decide(self, game: Game, request: Request) -> Action:
+        """Answer `request` with an action of one of `request.accepts` (or of `game.any_moment`)."""
+
+    def refused(self, game: Game, request: Request, action: Action,
+                refusals: list[Refusal]) -> None:
+        """The rules refused `action`; the game is unchanged and will ask again (or raise to stop)."""
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        """The text of the card `player` is about to draw, or None for the top card."""
+
+
+# an action of a type no installed plugin carries out (a plugin that is switched off is
+# named by its own refusal, see RuleSet.refusal_check)
+NO_RULE = Refusal("-", "-", "no rule in play allows it")
+_NONE: list[Refusal] = []  # shared "no refusal" result: never mutated
+
+
+def refusal_message(action: Action, refusals: list[Refusal]) -> str:
+    """`Ann cannot bid on Beacon Street: R13 four_sides: Ann owns ...`."""
+    return f"{action.player} cannot {action.describe()}: " + "; ".join(str(r) for r in refusals)
+
+
+class Decisions:
+    """A game's decisions: its decider, the refusal checks, what it waits for.
+
+    The game hands out `ask`, `refusals`, `apply` and `perform` as its own; `game.request`
+    is what it waits for while it waits.
+    """
+
+    __slots__ = ("game", "decider", "answers", "refusers", "never_refused", "checked")
+
+    def __init__(self, game: Game, decider: Decider) -> None:
+        self.game = game
+        rules = game.ruleset
+        self.refusers = rules.refusers  # shared by the games of the rule set
+        self.never_refused = rules.never_refused
+        self.checked: tuple[Action, list[Refusal]] | None = None
+        self.answers: dict[Any, Mapping[str, Callable[..., Action]]] | None = None
+        self.decider = decider
+        self.set_decider(decider)
+
+    def set_decider(self, decider: Decider) -> None:
+        """Take the decider's answering functions, when it offers them, so that `ask` calls
+        them directly. A decider may have `answers_for(player_name)`: request kind ->
+        function(game, request) answering for that player as its `decide` would (None: ask
+        `decide`)."""
+        self.decider = decider
+        self.answers = None
+        tables = getattr(decider, "answers_for", None)
+        if tables is not None:
+            found = {p: tables(p.name) for p in self.game.players}
+            if all(t is not None for t in found.values()):
+                self.answers = found  # type: ignore[assignment]
+
+    def refusals(self, action: Action) -> list[Refusal]:
+        """Why the rules forbid `action` now (empty: allowed). Changes nothing."""
+        kind = type(action)
+        check = self.refusers.get(kind)
+        game = self.game
+        if check is None:
+            check = game.ruleset.refusal_check(kind)
+        found = check(game, action)
+        self.checked = (action, found)
+        return found
+
+    def apply(self, action: Action) -> None:
+        game = self.game
+        if game.hook.em_apply(game, action) is None:
+            raise RefusedAction(f"{action.player} cannot {action.describe()}: {NO_RULE.reason}",
+                                (NO_RULE,))
+
+    def perform(self, action: Action) -> None:
+        """Check then apply; a refused action raises RefusedAction and changes nothing."""
+        refusals = self.refusals(action)
+        if refusals:
+            raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
+        self.apply(action)
+
+    def ask(self, request: Request) -> Action:
+        """Ask the decider until it gives an allowed answer; any-moment actions are carried out on the way.
+
+        A decider may check its answer with `refusals` before returning it; that verdict
+        is reused (deciders do not change the game), so an answer is checked once.
+        """
+        if request.player.bankrupt:  # R26: a bug in the rule that asks, never the decider's
+            raise RuntimeError(f"a rule waits for {request.describe()}, but {request.player} "
+                               "is bankrupt, and a bankrupt player is asked nothing (R26)")
+        game = self.game
+        outer = game.request
+        game.request = request
+        answers = self.answers
+        decider = self.decider
+        never_refused = self.never_refused
+        # no try/finally: an exception out of here ends the game (GameEnded, StopGame or an
+        # error), and the request it waited for is then worth keeping
+        while True:
+            self.checked = None
+            if answers is None:
+                action = decider.decide(game, request)
+            else:
+                try:
+                    answer = answers[request.player][request.kind]
+                except KeyError:
+                    answer = decider.decide
+                action = answer(game, request)
+            kind = type(action)
+            if kind in never_refused:
+                if kind in request.accepts:  # Roll, EndTurn, Pass: the usual answer
+                    game.request = outer
+                    return action
+                refusals = _NONE
+            else:
+                checked = self.checked
+                refusals = (checked[1] if checked is not None and checked[0] is action
+                            else self.refusals(action))
+            if kind in request.accepts:
+                if not refusals:
+                    game.request = outer
+                    return action
+                decider.refused(game, request, action, refusals)
+            elif kind in game.any_moment:
+                if refusals:
+                    decider.refused(game, request, action, refusals)
+                else:
+                    self.apply(action)
+            else:
+                raise TypeError(f"{action!r} does not answer {request.describe()}")

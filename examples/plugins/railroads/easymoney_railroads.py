@@ -1,0 +1,232 @@
+"""Railroads: a new kind of space, owned and auctioned, whose rent doubles with each railroad its owner has; dividend cards; and loans between players.
+
+A house rule written as a third-party plugin, only from docs/plugins.md: it edits nothing
+in easymoney. The `railroad` kind declares what it is (ownable, auctioned when landed on
+unowned, mortgageable, its rent and its value); the built-in rules of auctions (R10, R11),
+rent (R18), mortgages (R19), sales (R22), bankruptcy (R26) and scoring (R28) read that and
+handle railroads with no change. The `dividend` card kind is followed here. And a new
+action a script can say: `Ann lends Bob 500` in Ann's window (Bob repays it with 10%
+interest at the start of Ann's next turn, as a debt: R23, R25), checked by
+`expect Bob owes Ann 550` and set up by `setup Bob owes Ann 550`.
+
+    rules:
+      railroads: {doubling: true}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from easymoney import (Action, ActionStatement, CardKind, Expectation, Refusal, ScriptContext,
+                       SetupStatement, SpaceKind, StashKey, hookimpl, money)
+from easymoney.plugins.turn import WINDOW_KINDS
+
+if TYPE_CHECKING:
+    from easymoney import Card, Game, Player, Request, Space
+
+PLUGIN_ID = "railroads"
+RULES = ()
+OPTIONS = {
+    "doubling": {"type": "boolean", "default": True,
+                 "description": "Rent doubles with each further railroad the owner has; "
+                                "false: every railroad charges its printed rent."},
+}
+MONEY = {"type": "integer", "minimum": 0, "x-money": True}
+
+
+def owned_railroads(game: Game, owner: Player) -> int:
+    return sum(1 for space in owner.spaces if space.kind == "railroad")
+
+
+def railroad_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
+    """The printed rent, doubled for each further railroad the owner has."""
+    owner = game.owner[space.index]
+    if owner is None or not game.option("railroads.doubling", True):
+        return space.rent
+    return space.rent * 2 ** (owned_railroads(game, owner) - 1)
+
+
+def railroad_value(game: Game, space: Space, houses: int) -> int:
+    """Scored like a utility: three times its printed rent."""
+    return 3 * space.rent
+
+
+SPACE_KINDS = {
+    "railroad": SpaceKind(
+        schema={
+            "description": "A railroad: auctioned when landed on unowned; its `rent` doubles "
+                           "with each further railroad its owner has; `mortgage` is M.",
+            "properties": {"rent": MONEY, "mortgage": MONEY},
+            "required": ["rent", "mortgage"],
+        },
+        ownable=True, on_landing="auction", mortgageable=True,
+        rent=railroad_rent, value=railroad_value, plural="railroads"),
+}
+CARD_KINDS = {
+    "dividend": CardKind(schema={
+        "description": "The Bank pays the drawer `per_railroad` for each railroad they own.",
+        "properties": {"per_railroad": MONEY},
+        "required": ["per_railroad"],
+    }),
+}
+EVENTS = {
+    "dividend": "{player} owns {count:#railroad}: the dividend is {amount:$}",
+    "loan": "{player} lends {borrower} {amount:$}, to be repaid with interest: {due:$}",
+    "repaid": "{borrower} repays {player} {due:$}",
+}
+
+
+# --- loans: an action of this plugin, with its script lines ----------------------------------
+
+@dataclass(slots=True)
+class Lend(Action):
+    """`Ann lends Bob 500`: in Ann's window; Bob repays 110% at the start of her next turn."""
+
+    player: Player
+    borrower: Player
+    amount: int
+    verb = "lend"
+    window = True  # taken in the lender's own windows (R5); the turn rule accepts it there
+
+    def describe(self) -> str:
+        return f"lend {money(self.amount)} to {self.borrower}"
+
+    def __str__(self) -> str:  # its script line: what --record writes
+        return f"{self.player} lends {self.borrower} {self.amount}"
+
+
+# (lender, borrower) -> what the borrower owes
+LOANS = StashKey["dict[tuple[str, str], int]"]("railroads.loans")
+
+
+def owed(game: Game, borrower: Player, lender: Player) -> int:
+    return game.stash.get(LOANS, {}).get((lender.name, borrower.name), 0)
+
+
+def due_for(game: Game, amount: int) -> int:
+    """The loan with 10% interest, rounded as the rules round (R30)."""
+    return game.round(Fraction(amount * 11, 10))
+
+
+@hookimpl
+def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    if type(action) is not Lend:
+        return None
+    lender, borrower, amount = action.player, action.borrower, action.amount
+    if borrower is lender or borrower.bankrupt:
+        return [Refusal("-", PLUGIN_ID, "a loan is made to another player in the game")]
+    if amount <= 0 or amount % game.variant.smallest_bill:
+        return [Refusal("R30", PLUGIN_ID, f"a loan is a positive multiple of "
+                        f"{money(game.variant.smallest_bill)}")]
+    if amount > lender.cash:
+        return [Refusal("-", PLUGIN_ID, f"{lender} has only {money(lender.cash)}")]
+    if owed(game, borrower, lender):
+        return [Refusal("-", PLUGIN_ID, f"{borrower} has not repaid {lender}'s last loan")]
+    return None
+
+
+@hookimpl
+def em_apply(game: Game, action: Action) -> bool | None:
+    if type(action) is not Lend:
+        return None
+    due = due_for(game, action.amount)
+    game.stash.setdefault(LOANS, {})[(action.player.name, action.borrower.name)] = due
+    game.emit("loan", player=action.player.name, borrower=action.borrower.name,
+              amount=action.amount, due=due)
+    game.transfer(action.player, action.borrower, action.amount, "a loan (railroads)")
+    return True
+
+
+@hookimpl
+def em_turn_start(game: Game, player: Player) -> None:
+    loans = game.stash.get(LOANS)
+    if not loans:
+        return
+    for (lender, borrower_name), due in sorted(loans.items()):
+        if lender != player.name:
+            continue
+        del loans[(lender, borrower_name)]
+        borrower = game.by_name[borrower_name]
+        if borrower.bankrupt:
+            continue
+        game.emit("repaid", player=lender, borrower=borrower_name, due=due)
+        game.collect(borrower, player, due, "repaying a loan (railroads)")
+
+
+@dataclass(frozen=True)
+class Lends(ActionStatement):
+    """`P lends Q MONEY`: in P's window."""
+
+    GRAMMAR = "NAME _LENDS NAME MONEY"
+    WORDS = ("lends",)
+    FORMS = ("`P lends Q MONEY`",)
+    player: str
+    borrower: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.player} lends {self.borrower} {self.amount}"
+
+    def answer(self, script: ScriptContext, request: Request) -> Action | None:
+        if request.kind in WINDOW_KINDS:
+            return Lend(script.player(self.player, self), script.player(self.borrower, self),
+                        self.amount)
+        return None
+
+
+@dataclass(frozen=True)
+class SetupOwes(SetupStatement):
+    """`setup Q owes P MONEY`: Q starts owing P that much, repaid at P's next turn."""
+
+    GRAMMAR = "NAME _OWES NAME MONEY"
+    WORDS = ("owes",)
+    FORMS = ("`setup Q owes P MONEY`",)
+    borrower: str
+    lender: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"setup {self.borrower} owes {self.lender} {self.amount}"
+
+    def apply(self, script: ScriptContext, game: Game) -> None:
+        borrower = script.player(self.borrower, self)
+        lender = script.player(self.lender, self)
+        game.stash.setdefault(LOANS, {})[(lender.name, borrower.name)] = self.amount
+
+
+@dataclass(frozen=True)
+class ExpectOwes(Expectation):
+    """`expect Q owes P MONEY` (0: nothing)."""
+
+    GRAMMAR = "NAME _OWES NAME MONEY"
+    WORDS = ("owes",)
+    FORMS = ("`expect Q owes P MONEY`",)
+    borrower: str
+    lender: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"expect {self.borrower} owes {self.lender} {self.amount}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        due = owed(game, script.player(self.borrower, self), script.player(self.lender, self))
+        return None if due == self.amount else f"{self.borrower} owes {self.lender} {money(due)}"
+
+
+ACTIONS = (Lend,)
+REFUSES = (Lend,)
+STATEMENTS = (Lends, SetupOwes, ExpectOwes)
+
+
+@hookimpl
+def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bool | None:
+    if card.kind != "dividend":
+        return None
+    count = owned_railroads(game, player)
+    amount = count * card.per_railroad
+    game.emit("dividend", player=player.name, count=count, amount=amount)
+    if amount:
+        game.collect(game.bank, player, amount, f"{card.text} (railroads)")
+    return True

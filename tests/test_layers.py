@@ -1,0 +1,128 @@
+"""The core's layers are visible and acyclic: each folder imports only from the layers below it.
+
+    errors, words            (no layer)
+    engine                   the state, actions, hooks and their dispatch
+    plugins                  the rules (easymoney.plugins)
+    loading                  variants, YAML, the schema
+    script, bots             the script language; the built-in strategies
+    board, simulate          drawing the board; running batches of games
+    interactive, commands    playing at the prompt; the command line
+
+Imports inside functions (made when a command runs) and under `if TYPE_CHECKING:` are
+not edges of the graph: only the module-level ones, which run at import time, are.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYER = {"errors": 0, "words": 0, "engine": 1, "plugins": 2, "loading": 3, "script": 4,
+         "bots": 4, "board": 5, "simulate": 5, "outputs": 5, "interactive": 6, "commands": 7,
+         "cli": 7, "__main__": 8, "__init__": 9}
+
+
+def _exports() -> dict[str, str]:
+    """`easymoney`'s lazily loaded names -> the module defining each."""
+    import easymoney
+    return dict(easymoney._EXPORTS)
+
+
+EXPORTS = _exports()
+
+
+def module_files() -> dict[str, Path]:
+    found = {}
+    for base, package in ((ROOT / "core", "easymoney"), (ROOT / "plugins", "easymoney.plugins")):
+        for path in base.rglob("*.py"):
+            parts = list(path.relative_to(base).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join([package, *parts])] = path
+    return found
+
+
+def _top_level_imports(path: Path, name: str, is_package: bool) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    package = name if is_package else name.rpartition(".")[0]
+    for node in tree.body:  # module level only: no function bodies, no TYPE_CHECKING
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.ClassDef,
+                                                           ast.AsyncFunctionDef)) else ():
+            if isinstance(sub, ast.Import):
+                out.update(a.name for a in sub.names if a.name.startswith("easymoney"))
+            elif isinstance(sub, ast.ImportFrom):
+                if sub.level:
+                    base = package.split(".")
+                    base = base[:len(base) - (sub.level - 1)]
+                    target = ".".join(base + ([sub.module] if sub.module else []))
+                else:
+                    target = sub.module or ""
+                if target == "easymoney":  # the public API: where each name really lives
+                    out.update(EXPORTS.get(a.name, "easymoney") for a in sub.names)
+                elif target.startswith("easymoney"):
+                    out.add(target)
+                    out.update(f"{target}.{a.name}" for a in sub.names)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    files = module_files()
+    edges = {}
+    for name, path in files.items():
+        found = _top_level_imports(path, name, path.name == "__init__.py")
+        edges[name] = {m for m in found if m in files and m != name}
+    return edges
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return LAYER["__init__"]
+    if parts[1] == "plugins":
+        return LAYER["plugins"]
+    return LAYER[parts[1]]
+
+
+def test_no_module_of_the_core_imports_a_higher_layer():
+    wrong = [(a, b) for a, targets in graph().items() for b in targets
+             if layer(b) > layer(a) and not b == "easymoney"]
+    assert wrong == []
+
+
+def test_the_core_has_no_import_circle():
+    edges = graph()
+    seen: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        seen[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if seen.get(nxt) == 1:
+                raise AssertionError("import circle: " + " -> ".join(stack[stack.index(nxt):] + [nxt]))
+            if nxt not in seen:
+                visit(nxt)
+        stack.pop()
+        seen[node] = 2
+
+    for node in sorted(edges):
+        if node not in seen:
+            visit(node)
+
+
+def test_the_engine_imports_no_rule():
+    for module, targets in graph().items():
+        if module.startswith("easymoney.engine"):
+            assert not any(t.startswith("easymoney.plugins") for t in targets), module
+
+
+def test_the_graph_is_read():
+    edges = graph()
+    assert "easymoney.engine.actions" in edges["easymoney.engine.game"]
+    assert "easymoney.engine.statements" in edges["easymoney.plugins.streets"]  # via easymoney
+    assert "easymoney.plugins.streets" in edges["easymoney.bots"]
+    assert len(edges) > 60
