@@ -201,9 +201,17 @@ class Plan:
 
 
 class Simulator:
-    """Plays chunks of a plan; each process builds one, with the rule sets made once."""
+    """Plays chunks of a plan; each process builds one, with the rule sets made once.
 
-    def __init__(self, plan: Plan) -> None:
+    `Simulator(plan)`, or `Simulator(arms, batch)` for every arm against the first.
+    """
+
+    def __init__(self, plan: Plan | Sequence[Arm], batch: Batch | None = None) -> None:
+        if not isinstance(plan, Plan):
+            if batch is None:
+                raise TypeError("Simulator(arms, batch): the batch is missing")
+            arms = tuple(plan)
+            plan = Plan(arms, batch, tuple(a.load() for a in arms), against_first(len(arms)))
         self.plan = plan
         self.arms = plan.arms
         self.batch = plan.batch
