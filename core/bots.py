@@ -16,7 +16,7 @@ from typing import Any
 from .engine.actions import Action, Refusal, Request
 from .engine.model import Space
 from .engine.stash import StashKey
-from .errors import UsageError, did_you_mean
+from .errors import PluginError, UsageError, did_you_mean
 from .plugins.auction import BID, Bid, Pass
 from .plugins.building import Build
 from .plugins.debts import RAISE, GoBankrupt
@@ -398,8 +398,13 @@ class BotDecider:
 
     def refused(self, game: Any, request: Request, action: Action,
                 refusals: list[Refusal]) -> None:
-        raise RuntimeError(f"strategy {self.strategies[request.player.name].name} chose a refused "
-                           f"action: {action} ({'; '.join(map(str, refusals))})")
+        # a rule that refuses what a bot must do (every throw, say) stops the game: name it
+        plugins = ", ".join(sorted({repr(r.plugin) for r in refusals}))
+        raise PluginError(f"plugin {plugins} refused {action.player}'s answer to "
+                          f"{request.describe()} ({'; '.join(map(str, refusals))}), which the "
+                          f"strategy {self.strategies[request.player.name].name} chose: the bots "
+                          f"cannot play this game (game seed {game.seed}, turn "
+                          f"{game.turns_played + 1})")
 
     def choose_card(self, game: Any, player: Any) -> str | None:
         return None

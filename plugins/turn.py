@@ -38,7 +38,7 @@ class EndTurn(Action):
     verb = "end the turn"
 
     def __str__(self) -> str:
-        return f"{self.player} ends the turn"
+        return f"{self.player} ends turn"
 
 
 PLUGIN_ID = "turn"

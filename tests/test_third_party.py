@@ -150,3 +150,41 @@ def test_a_hook_that_raises_is_one_line_naming_the_plugin_and_the_hook(tmp_path)
 def test_a_third_party_plugin_cannot_make_itself_essential():
     info = plugin_info(_module("pushy", PLUGIN_ID="pushy", ESSENTIAL=True), "entry point pushy")
     assert not info.essential
+
+
+def test_a_plugin_that_refuses_every_roll_stops_bots_with_one_line_naming_it():
+    from easymoney import Refusal
+    from easymoney.plugins.turn import Roll
+
+    @hookimpl
+    def em_refusals(game, action):
+        if type(action) is Roll:
+            return [Refusal("-", "norolls", "nobody rolls today")]
+        return None
+    registry = registry_with(_module("norolls", PLUGIN_ID="norolls", em_refusals=em_refusals))
+    variant = load_variant("standard", registry=registry, enable=["norolls"])
+    with pytest.raises(PluginError, match=r"plugin 'norolls' refused Ann's answer to Ann to roll .*"
+                                          r"nobody rolls today.*the bots cannot play this game "
+                                          r"\(game seed 4, turn 1\)"):
+        play(variant, registry, "fast", 4)
+
+
+def test_a_plugin_raising_a_base_exception_at_import_is_one_load_error(tmp_path, monkeypatch):
+    import sys
+    from importlib.metadata import EntryPoint
+
+    from easymoney.engine import registry as registry_module
+    (tmp_path / "em_stopper.py").write_text("raise KeyboardInterrupt('at import')\n")
+    (tmp_path / "em_exiter.py").write_text("raise SystemExit(3)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    points = [EntryPoint("stopper", "em_stopper", "easymoney.plugins"),
+              EntryPoint("exiter", "em_exiter", "easymoney.plugins")]
+    monkeypatch.setattr(registry_module, "entry_points", lambda group: points)
+    found = Registry()
+    registry_module._load_entry_points(found)
+    assert found.plugins == {}
+    assert [e.split(":")[0] for e in found.load_errors] == [
+        "plugin exiter (entry point exiter) failed to load", "plugin stopper (entry point "
+        "stopper) failed to load"]
+    assert "KeyboardInterrupt: at import" in found.load_errors[1]
+    sys.modules.pop("em_stopper", None)

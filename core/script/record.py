@@ -60,7 +60,7 @@ class Recorder:
     def body(self) -> list[str]:
         lines = [str(line) for line in self.lines]
         if self._last_end is not None and self._last_end[0] == len(self.lines):
-            lines.append(f"{self._last_end[1].player} ends turn")
+            lines.append(str(self._last_end[1]))
         return lines
 
 
