@@ -388,7 +388,7 @@ def test_record_into_a_folder_that_does_not_exist(tmp_path: Path) -> None:
     out_path = tmp_path / "missing" / "game.game"
     status, out, err = cli("play", str(script), "--record", str(out_path))
     assert (status, out) == (2, "")  # not even a transcript: the record is checked first
-    assert err == (f"error: cannot write {out_path}: the folder {out_path.parent} does not "
+    assert err == (f"error: --record {out_path}: the folder {out_path.parent} does not "
                    f"exist\n")
     assert _listing(tmp_path) == ["short.game"]
 
@@ -398,7 +398,7 @@ def test_record_onto_a_folder(tmp_path: Path) -> None:
     script.write_text(SHORT, encoding="utf-8")
     (tmp_path / "taken").mkdir()
     status, _, err = cli("play", str(script), "--record", str(tmp_path / "taken"))
-    assert status == 2 and err == f"error: cannot write {tmp_path / 'taken'}: it is a folder\n"
+    assert status == 2 and err.startswith(f"error: --record {tmp_path / 'taken'}: is a folder")
     assert _listing(tmp_path / "taken") == []
 
 
@@ -470,3 +470,19 @@ def test_no_error_escapes_main_as_an_exception(tmp_path: Path) -> None:
         load_variant(str(path))
     status, _, err = cli("check", str(path))
     assert status == 2 and err == info.value.located() + "\n"
+
+
+def test_record_onto_a_device_is_refused_before_the_game(tmp_path: Path) -> None:
+    """Issue 12, item 13: an atomic rename would turn a device into a regular file."""
+    import stat
+    script = tmp_path / "short.game"
+    script.write_text(SHORT, encoding="utf-8")
+    device = tmp_path / "fake-null"
+    try:
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root")
+    status, out, err = cli("play", str(script), "--record", str(device))
+    assert (status, out) == (2, "")
+    assert "is a character device" in err
+    assert stat.S_ISCHR(device.stat().st_mode)

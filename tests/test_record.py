@@ -178,7 +178,7 @@ def test_recording_into_a_folder_that_does_not_exist_is_one_clean_error(run, tmp
     status, out, err = run("play", script, "--record", out_path)
     assert status == 2
     assert out == ""
-    assert err == (f"error: cannot write {out_path}: the folder {out_path.parent} does not "
+    assert err == (f"error: --record {out_path}: the folder {out_path.parent} does not "
                    f"exist\n")
     assert not out_path.parent.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game"]

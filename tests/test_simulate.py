@@ -521,5 +521,22 @@ def test_the_plot_has_the_variant_and_per_space_values():
     result = S.run([S.Arm("standard")], batch, workers=1)
     summary = S.summarize(result)
     panels = space_panels(summary)
-    assert [title for title, _ in panels] == ["share of landings", "rent earned per game ($)"]
+    assert [title for title, _ in panels] == ["landings (% of all)", "rent earned per game ($)"]
     assert all(len(values) == len(result.variants[0].spaces) for _, values in panels)
+
+
+def test_plot_draws_the_landings_and_rents_on_the_board(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from easymoney.board import draw
+    from easymoney.simulate.plot import plot_summary
+    batch = S.Batch(games=2, players=2, strategies=("greedy",), max_turns=60)
+    result = S.run([S.Arm("standard")], batch, workers=1)
+    summary = S.summarize(result)
+    drawn = []
+    real = draw.heatmap_figure
+    monkeypatch.setattr(draw, "heatmap_figure",
+                        lambda variant, panels: drawn.append((variant, panels)) or real(variant, panels))
+    plot_summary(summary, str(tmp_path / "p.png"), result.variants[0])
+    (variant, panels), = drawn
+    assert variant is result.variants[0] and [t for t, _ in panels][0] == "landings (% of all)"
+    assert (tmp_path / "p.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -204,9 +204,12 @@ def _pale(colour: str) -> str:
 
 
 def _value_text(v: float) -> str:
-    if float(v).is_integer() and abs(v) >= 1:
-        return f"{int(v):,}"
-    return f"{v:.3g}"
+    """A heat map's value as a cell shows it: `20,480`, `12.5`, `0.031`."""
+    if abs(v) >= 100:
+        return f"{v:,.0f}"
+    if abs(v) >= 1 or v == 0:
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+    return f"{v:.2g}"
 
 
 def _centre(ax: Any, state: BoardState, title: str) -> None:

@@ -158,12 +158,10 @@ def waits_for(game: Game) -> str | None:
 
 
 def check_writable(path: str) -> None:
-    """Fail early, with one clean error, when `--record OUT` cannot be written."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
-    if os.path.isdir(path):
-        raise UsageError(f"cannot write {path}: it is a folder")
+    """Fail early, with one clean error, when `--record OUT` cannot be written: a missing
+    folder, a folder, a device or a FIFO (an atomic rename would replace it)."""
+    from ..outputs import check_target
+    check_target(path, "--record")
 
 
 def _record_header(runner: ScriptRunner, out_path: str) -> list[str]:

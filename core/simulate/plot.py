@@ -32,7 +32,7 @@ def space_panels(summary: Mapping[str, Any]) -> list[tuple[str, list[float]]]:
     """(title, one value per space in board order) for the board pictures of one arm."""
     spaces = summary["spaces"]
     games = max(summary["games"], 1)
-    return [("share of landings", [s["landing_share"] for s in spaces]),
+    return [("landings (% of all)", [100 * s["landing_share"] for s in spaces]),
             ("rent earned per game ($)", [s["rent"] / games for s in spaces])]
 
 
@@ -61,9 +61,18 @@ def _ring(n: int) -> list[tuple[int, int]] | None:
 def plot_summary(summary: Mapping[str, Any], path: str, variant: Variant | None = None) -> None:
     """The board's spaces coloured by landing share, rent earned per space, and game lengths.
 
-    `variant` is what a board drawing of the panels needs (board_heatmaps(variant, panels, path)).
+    With the variant, the picture is the board itself (the drawing of `easymoney board`),
+    once per figure, each space coloured by its landing share and by the rent it earned a
+    game; without it (a summary read back from JSON), a ring of squares and bars.
     """
     plt = require_matplotlib()
+    if variant is not None:
+        from ..board.draw import heatmap_figure
+        fig = heatmap_figure(variant, space_panels(summary))
+        buf = io.BytesIO()
+        fig.savefig(buf, dpi=110, format="png")
+        write_atomically(path, buf.getvalue())
+        return
     import matplotlib
     from matplotlib import cm, colors, ticker
 
@@ -73,7 +82,7 @@ def plot_summary(summary: Mapping[str, Any], path: str, variant: Variant | None 
     fig = plt.figure(figsize=(16, 9))
     grid = fig.add_gridspec(2, 2, width_ratios=(1, 1.25))
     board = fig.add_subplot(grid[:, 0])
-    shares = panels[0][1]
+    shares = [s["landing_share"] for s in spaces]
     norm = colors.Normalize(vmin=min(shares), vmax=max(shares) or 1)
     cmap = matplotlib.colormaps["YlOrRd"]
     cells = _ring(n)
