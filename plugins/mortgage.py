@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted
@@ -81,6 +82,12 @@ def redeem_cost(game: Game, space: Space) -> int:
     return game.round(total // 100 if total % 100 == 0 else Fraction(total, 100))
 
 
+@lru_cache(maxsize=16)
+def _kinds_on(spaces: tuple[Space, ...]) -> frozenset[str]:
+    """The kinds of space a board has (bots ask about utilities often: made once a board)."""
+    return frozenset(s.kind for s in spaces)
+
+
 def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -90,7 +97,7 @@ def _why_not_mortgage(game: Game, player: Player, space: Space) -> str | None:
     if game.owner[i] is not player:
         return f"{player} does not own {space}"
     if not game.kinds[space.kind].mortgageable:
-        on_board = {s.kind for s in game.spaces}
+        on_board = _kinds_on(game.spaces)
         can = [kind.called(k) for k, kind in game.kinds.items()
                if kind.mortgageable and k in on_board]
         return f"{space} is a {space.kind}: only {_and(can)} can be mortgaged"

@@ -107,7 +107,6 @@ class Decisions:
         game.request = request
         answers = self.answers
         decider = self.decider
-        never_refused = self.never_refused
         # no try/finally: an exception out of here ends the game (GameEnded, StopGame or an
         # error), and the request it waited for is then worth keeping
         while True:
@@ -121,7 +120,7 @@ class Decisions:
                     answer = decider.decide
                 action = answer(game, request)
             kind = type(action)
-            if kind in never_refused:
+            if kind in self.never_refused:
                 if kind in request.accepts:  # Roll, EndTurn, Pass: the usual answer
                     game.request = outer
                     return action

@@ -207,6 +207,43 @@ def _collect2(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
     return collect
 
 
+def _collect2_1(f0: Callable[..., Any]) -> Callable[..., Any]:
+    def collect(a: Any, b: Any) -> list[Any]:
+        r = f0(a, b)
+        return [] if r is None else [r]
+    return collect
+
+
+def _collect2_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
+    def collect(a: Any, b: Any) -> list[Any]:
+        out = []
+        r = f0(a, b)
+        if r is not None:
+            out.append(r)
+        r = f1(a, b)
+        if r is not None:
+            out.append(r)
+        return out
+    return collect
+
+
+def _collect2_3(f0: Callable[..., Any], f1: Callable[..., Any],
+                f2: Callable[..., Any]) -> Callable[..., Any]:
+    def collect(a: Any, b: Any) -> list[Any]:
+        out = []
+        r = f0(a, b)
+        if r is not None:
+            out.append(r)
+        r = f1(a, b)
+        if r is not None:
+            out.append(r)
+        r = f2(a, b)
+        if r is not None:
+            out.append(r)
+        return out
+    return collect
+
+
 def _notify_any(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
     def notify(*args: Any) -> None:
         for f in fs:
@@ -258,6 +295,8 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
         few = _FIRST_FEW.get((n, len(funcs)))
         return few(*funcs) if few is not None else _FIRST[n](funcs)
     if how == "collect":
+        if n == 2 and 1 <= len(funcs) <= 3:  # em_refusals, asked at most decisions
+            return (_collect2_1, _collect2_2, _collect2_3)[len(funcs) - 1](*funcs)
         return _COLLECT.get(n, _collect_any)(funcs)
     if len(funcs) == 1:
         return funcs[0]

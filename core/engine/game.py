@@ -233,7 +233,8 @@ class Game:
                  "board_version", "deck", "discard", "current", "turns_played", "stash",
                  "any_moment", "outcome", "request", "stopped",
                  # the jobs that are not the state's own, each in its own small class
-                 "events", "ledger", "decisions", "_board", "_by_space_name",
+                 "events", "ledger", "decisions", "_board", "_by_space_name", "_size",
+                 "_landers", "_moved",
                  # their methods, handed out as the game's own (a slot read, no bound
                  # method made at each call: these are called several times a turn)
                  "emit", "seen", "log", "transfer", "collect", "round", "ask", "refusals",
@@ -264,6 +265,8 @@ class Game:
         # em_land callers by space and em_moved callers by move, shared by the games on
         # boards with these kinds of space
         self._board = self.ruleset.board_callers(self.spaces)
+        # the board callers' tables, read on every move
+        self._size, self._landers, self._moved = n, self._board.landers, self._board.moved
         # bumped by every change of owner, houses or mortgage: lets rules and bots cache by board
         self.board_version = 0
         self.deck: list[Card] = []     # the draw pile; the top card is deck[-1]
@@ -392,8 +395,7 @@ class Game:
     def move(self, player: Player, steps: int, dice: tuple[int, int], land: bool = True) -> Space:
         """Move the MAN `steps` spaces (negative: backward), then fire em_moved and em_land."""
         start = player.position
-        board = self._board
-        n = board.size
+        n = self._size
         end = (start + steps) % n
         player.position = end
         space = self.spaces[end]
@@ -401,15 +403,15 @@ class Game:
             self.emit("move", player=player.name, start=start, end=end, steps=steps,
                       space=space.name)
         try:
-            moved = board.moved[steps * n + start]  # one key per (start, steps)
+            moved = self._moved[steps * n + start]  # one key per (start, steps)
         except KeyError:
-            moved = board.moved_for(start, steps)
+            moved = self._board.moved_for(start, steps)
         # R26: no em_moved rule for a bankrupt player; one bankrupted on the way (a traffic
         # fine) is skipped by the later rules themselves, and `collect` pays them nothing
         if moved is not None and not player.bankrupt:
             moved(self, player, start, steps)
         if land and not player.bankrupt:
-            lander = board.landers[end]
+            lander = self._landers[end]
             lander(self, player, space, dice)
         return space
 

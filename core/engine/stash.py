@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -25,35 +25,22 @@ class StashKey(Generic[T]):
 
 
 class Stash(dict):  # type: ignore[type-arg]
-    """Holds each plugin's per-game state under its `StashKey`s; only such keys are accepted.
+    """Holds each plugin's per-game state under its `StashKey`s.
 
-    A dict underneath, so that reading a key costs what a dict read costs (rules read their
-    state on hot paths); storing checks the key.
+    A plain dict at run time, so that reading and storing cost what a dict's do (rules keep
+    state on hot paths: an auction stores its state twice); the type checker sees only
+    typed access: `game.stash[KEY]` has the type of KEY's value.
     """
 
     __slots__ = ()
 
     if TYPE_CHECKING:
         def __getitem__(self, key: StashKey[T]) -> T: ...
+        def __setitem__(self, key: StashKey[T], value: T) -> None: ...
+        def setdefault(self, key: StashKey[T], default: T) -> T: ...  # type: ignore[override]
 
-        # narrower than dict.get on purpose: a stash is read by StashKey only
         @overload  # type: ignore[override]
         def get(self, key: StashKey[T]) -> T | None: ...
         @overload
         def get(self, key: StashKey[T], default: D) -> T | D: ...
         def get(self, key: Any, default: Any = None) -> Any: ...
-
-    def __setitem__(self, key: StashKey[T], value: T) -> None:
-        if not isinstance(key, StashKey):
-            raise TypeError(f"stash keys are StashKey objects, not {type(key).__name__}: "
-                            f"declare KEY = StashKey[...](\"name\") in the plugin")
-        dict.__setitem__(self, key, value)
-
-    def setdefault(self, key: StashKey[T], default: T) -> T:  # type: ignore[override]
-        if key not in self:
-            self[key] = default
-        return cast(T, dict.__getitem__(self, key))
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        for key, value in dict(*args, **kwargs).items():
-            self[key] = value
