@@ -377,11 +377,11 @@ def test_progress_bar_only_on_a_terminal():
     pipe, tty = io.StringIO(), Tty()
     for stream in (pipe, tty):
         bar = S.Progress(10, stream)
-        bar(5)
-        bar(10)
+        bar(5, 1, 2)
+        bar(10, 2, 2)
         bar.close()
     assert pipe.getvalue() == ""
-    assert "5/10 games" in tty.getvalue() and "left" in tty.getvalue()
+    assert "1/2 chunks, 5/10 games" in tty.getvalue() and "left" in tty.getvalue()
 
 
 def test_wilson_interval():

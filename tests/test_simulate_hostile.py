@@ -46,14 +46,14 @@ def test_a_huge_game_count_is_streamed_not_allocated(workers):
     batch = S.Batch(games=10 ** 15, players=2, strategies=("greedy",), max_turns=20)
     seen = []
 
-    def progress(done: int) -> None:
-        seen.append(done)
+    def progress(done: int, chunks_done: int, chunks: int) -> None:
+        seen.append((done, chunks_done, chunks))
         raise Enough()
 
     start = time.monotonic()
     with pytest.raises(Enough):
         S.run([S.Arm("standard")], batch, workers=workers, progress=progress)
-    assert seen == [S.MAX_CHUNK]
+    assert seen == [(S.MAX_CHUNK, 1, -(-10 ** 15 // S.MAX_CHUNK))]
     assert time.monotonic() - start < 30
     assert next(S.chunk_bounds(10 ** 15, 50)) == (0, 50)
 

@@ -17,7 +17,7 @@ class Progress:
         self.start = time.monotonic()
         self.shown = False
 
-    def __call__(self, done: int) -> None:
+    def __call__(self, done: int, chunks_done: int = 0, chunks: int = 0) -> None:
         if not self.enabled:
             return
         elapsed = time.monotonic() - self.start
@@ -25,7 +25,8 @@ class Progress:
         width = 30
         filled = width * done // self.total
         bar = "#" * filled + "." * (width - filled)
-        self.stream.write(f"\r[{bar}] {done:,}/{self.total:,} games  "
+        parts = f"{chunks_done:,}/{chunks:,} chunks, " if chunks else ""
+        self.stream.write(f"\r[{bar}] {parts}{done:,}/{self.total:,} games  "
                           f"{_clock(elapsed)} elapsed, about {_clock(left)} left ")
         self.stream.flush()
         self.shown = True

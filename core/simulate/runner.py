@@ -143,12 +143,13 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         executor: Executor | None = None, contrasts: Sequence[Contrast] | None = None,
         variants: Sequence[Variant] | None = None,
         on_rows: Callable[[list[GameRow]], None] | None = None, record_dir: str | None = None,
-        progress: Callable[[int], None] | None = None, chunk: int | None = None) -> Result:
+        progress: Callable[[int, int, int], None] | None = None,
+        chunk: int | None = None) -> Result:
     """Play the batch on every arm (the same seeds on each) and merge the sums in game order.
 
     `contrasts` default to every arm against the first (compare). `on_rows` receives the
-    per-game rows of every arm chunk by chunk, in game order; `progress` the number of games
-    done after each chunk; `record_dir` gets one replayable script per game (in a subfolder
+    per-game rows of every arm chunk by chunk, in game order; `progress` (games done, chunks
+    done, chunks in all) after each chunk; `record_dir` gets one replayable script per game (in a subfolder
     arm-K per arm when there are several). `executor` defaults to `workers` local processes;
     `chunk` (games a task) to chunk_size(). Neither changes the result.
     """
@@ -163,9 +164,10 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         executor = local_executor(workers, batch.games)
     stats = [empty_stats(batch, v) for v in loaded]
     pairs = [PairStats(len(metric_names(batch))) for _ in contrasts]
-    bounds = chunk_bounds(batch.games, chunk or chunk_size(batch.games, executor.workers,
-                                                        executor.least_chunk))
-    for part in executor.chunks(plan, bounds):
+    size = chunk or chunk_size(batch.games, executor.workers, executor.least_chunk)
+    bounds = chunk_bounds(batch.games, size)
+    chunks = -(-batch.games // size)
+    for done, part in enumerate(executor.chunks(plan, bounds), 1):
         for mine, theirs in zip(stats, part.stats):
             mine.merge(theirs)
         for mine_p, theirs_p in zip(pairs, part.pairs):
@@ -173,5 +175,5 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         if on_rows is not None and part.rows is not None:
             on_rows(part.rows)
         if progress is not None:
-            progress(part.stop)
+            progress(part.stop, done, chunks)
     return Result(arms, batch, loaded, stats, pairs, contrasts)
