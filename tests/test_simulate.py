@@ -19,21 +19,12 @@ from easymoney.cli import main
 from easymoney.errors import UsageError
 from easymoney.loading.loader import builtin_names
 
+from cli_helpers import cli, one_line_error
+
 STRATEGIES = ["cautious", "greedy", "random"]
 MIXED = "cautious,greedy,random"
 
 
-def cli(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: ")
-    return lines[0]
 
 
 # --- determinism ---------------------------------------------------------------------------------

@@ -12,23 +12,13 @@ from pathlib import Path
 import pytest
 
 from easymoney import simulate as S
-from easymoney.cli import main
 from easymoney.engine.game import Game
 from easymoney.errors import PluginError, UsageError
 from easymoney.outputs import check_target, write_atomically
 
-
-def cli(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_helpers import cli, one_line_error
 
 
-def one_line_error(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: ")
-    return lines[0]
 
 
 def listing(folder: Path) -> list[str]:

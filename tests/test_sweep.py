@@ -9,23 +9,12 @@ from fractions import Fraction
 import pytest
 
 from easymoney import simulate as S
-from easymoney.cli import main
 from easymoney.simulate import sweep as W
+
+from cli_helpers import cli, one_line_error
 
 ARGS = ["--games", "6", "--players", "3", "--strategies", "cautious,greedy", "--max-turns", "150",
         "--seed", "4"]
-
-
-def cli(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    return lines[0]
 
 
 def test_the_grid_is_every_combination_the_last_setting_fastest():
