@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionStatement, Expectation, Refusal, ScriptContext, ScriptError,
+from easymoney import (Action, ActionStatement, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
                        SetupStatement, hookimpl, money)
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ PLUGIN_ID = "exemption"
 REFUSES = (SellExemption,)
 RULES = ("R16",)
 ACTIONS = (SellExemption,)
-CARD_KINDS = {"exemption": {"description": "Kept by its drawer: exempts from taxes and traffic "
-                                           "fines (R16)."}}
+CARD_KINDS = {"exemption": CardKind(kept=True, schema={
+    "description": "Kept by its drawer: exempts from taxes and traffic fines (R16)."})}
 EVENTS = {
     "keep": "{player} keeps the {card} card",
     "exemption_sold": "{player} sells the Special Exemption card to {buyer} for {price:$}",

@@ -47,7 +47,7 @@ def test_the_json_summary_ends_with_the_final_state(game, capsys):
                          "mortgaged": False}
     assert state["positions"] == {"Ann": 7, "Bob": 0}
     assert state["pots"] == {"hospital": 0}
-    assert state["exemption"] == "Ann"
+    assert state["held"] == {"Special Exemption": "Ann"}
     assert state["deck"] == 23  # the Special Exemption card is in Ann's hand
     assert state["turn"] == 1
     assert summary["waiting_for"] == ("Ann to build, mortgage, redeem or sell, or Bob to begin "

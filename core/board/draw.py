@@ -248,7 +248,7 @@ def _centre(ax: Any, state: BoardState, title: str) -> None:
             ax.text(CORNER + 8.5, y, where, fontsize=7, va="center")
     y -= 0.7
     lines = [f"{name.capitalize()} pot: {money(cash)}" for name, cash in state.pots.items()]
-    lines.append(f"Special Exemption card: {state.exemption or 'not held'}")
+    lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]
     lines.append(f"Give or Take cards in the pile: {state.deck}")
     if state.over:
         lines.append(f"Game over by {state.over}")

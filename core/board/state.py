@@ -27,7 +27,7 @@ class BoardState:
     houses: tuple[int, ...] = ()
     mortgaged: tuple[bool, ...] = ()
     pots: dict[str, int] = field(default_factory=dict)
-    exemption: str | None = None  # the Special Exemption card's holder
+    kept: tuple[tuple[str, str | None], ...] = ()  # (card, holder) of the cards drawers keep
     deck: int = 0
     turn: int = 0
     over: str | None = None  # how the game ended, if it did
@@ -45,13 +45,12 @@ class BoardState:
         seats = tuple(Seat(p.name, p.cash, p.position, p.bankrupt, worth.get(p.name))
                       for p in game.players)
         index = {p.name: k for k, p in enumerate(game.players)}
-        holder = next((p.name for p in game.players
-                       if any(c.kind == "exemption" for c in p.held)), None)
+        kept = tuple((text, None if p is None else p.name) for text, p in game.kept_cards())
         o = game.outcome
         return cls(game.variant, seats,
                    tuple(None if p is None else index[p.name] for p in game.owner),
                    tuple(game.houses), tuple(game.mortgaged),
-                   {name: pot.cash for name, pot in game.pots.items()}, holder,
+                   {name: pot.cash for name, pot in game.pots.items()}, kept,
                    len(game.deck), turn, f"{o.reason}: {o.detail}" if o else None)
 
     @property

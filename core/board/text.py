@@ -86,7 +86,7 @@ def text_board(state: BoardState) -> str:
             lines.append(line)
         lines.append("")
         lines += [f"{name.capitalize()} pot: {money(cash)}" for name, cash in state.pots.items()]
-        lines.append(f"Special Exemption card: {state.exemption or 'not held'}")
+        lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]
         lines.append(f"Give or Take cards in the pile: {state.deck}")
         lines.append("")
         lines.append("Key: A3 owned by A with 3 houses, AS a Subdivision,")

@@ -216,8 +216,6 @@ def summary(result: RunResult) -> dict[str, Any]:
 def final_state(game: Game) -> dict[str, Any]:
     """The board where the game ends: each space's owner, houses and mortgage, the MEN,
     the pots, the Special Exemption card's holder and the draw pile's size."""
-    holder = next((p.name for p in game.players if any(c.kind == "exemption" for c in p.held)),
-                  None)
     return {
         "turn": current_turn(game),
         "current": game.current.name if game.current is not None else None,
@@ -226,7 +224,8 @@ def final_state(game: Game) -> dict[str, Any]:
                    for s in game.spaces],
         "positions": {p.name: p.position for p in game.players if not p.bankrupt},
         "pots": {name: pot.cash for name, pot in game.pots.items()},
-        "exemption": holder,
+        # the cards drawers keep (the Special Exemption card): who holds each, or null
+        "held": {text: None if p is None else p.name for text, p in game.kept_cards()},
         "deck": len(game.deck),
         "discard": len(game.discard),
     }

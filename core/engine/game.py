@@ -117,6 +117,9 @@ class RuleSet:
         self.pm = build_manager(registry, self.enabled)
         # kind name -> what it is: every rule asks this, none keeps its own list of kinds
         self.kinds = registry.space_kind_table()
+        # the card kinds a drawer keeps (CardKind.kept), of the rules in play
+        self.kept_kinds = frozenset(k for k, (pid, kind) in registry.card_kind_table().items()
+                                    if kind.kept and (pid in self.enabled or pid == "core"))
         self.templates = dict(CORE_TEMPLATES)
         # action type -> the installed plugin that declares it, and those in play here
         self.action_owner: dict[type[Action], str] = registry.action_types()
@@ -530,6 +533,18 @@ class Game:
             "rng": self.rng.getstate(),
             "outcome": self.outcome,
         }
+
+    def kept_cards(self) -> list[tuple[str, Player | None]]:
+        """Each card a drawer keeps (its kind is declared `kept`) with its holder, or None
+        while nobody holds it: what a view of the game shows of the held cards."""
+        kinds = self.ruleset.kept_kinds
+        held: dict[str, Player | None] = {c.text: None for c in self.variant.cards
+                                           if c.kind in kinds}
+        for p in self.players:
+            for c in p.held:
+                if c.kind in kinds:
+                    held[c.text] = p
+        return list(held.items())
 
     # --- scoring -----------------------------------------------------------------------
     def worth(self, player: Player) -> int:

@@ -145,6 +145,10 @@ class Registry:
     def card_kinds(self) -> dict[str, tuple[str, Mapping[str, Any]]]:
         return {k: (pid, kind.schema) for k, (pid, kind) in self._kinds("card_kinds").items()}
 
+    def card_kind_table(self) -> dict[str, tuple[str, CardKind]]:
+        """card kind -> (the plugin declaring it, what it is)."""
+        return self._kinds("card_kinds")
+
     def space_kind_table(self) -> dict[str, SpaceKind]:
         """kind -> what it is (ownable, its rent rule, ...): what every rule asks."""
         return {k: kind for k, (_, kind) in self._kinds("space_kinds").items()}

@@ -152,10 +152,8 @@ def status_text(game: Game) -> str:
         lines.append("    owns " + (", ".join(owned) if owned else "nothing"))
     for name, pot in game.pots.items():
         lines.append(f"{name.capitalize()} pot: {money(pot.cash)}")
-    holder = next((p.name for p in game.players if any(c.kind == "exemption" for c in p.held)),
-                  None)
-    if any(c.kind == "exemption" for c in game.variant.cards):
-        lines.append(f"Special Exemption card: {holder or 'not held'}")
+    lines += [f"{text} card: {'not held' if holder is None else holder.name}"
+              for text, holder in game.kept_cards()]
     lines.append(f"The Bank: {money(game.bank.cash)}; Give or Take cards in the pile: "
                  f"{len(game.deck)}")
     return "\n".join(lines)
