@@ -12,20 +12,12 @@ from pathlib import Path
 
 import easymoney
 
+from repo_files import text_of, tracked_files
+
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTION = "easymoney-game"
 
 
-def _tracked_files() -> list[Path]:
-    out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    return [ROOT / name for name in out.decode().split("\0") if name]
-
-
-def _text(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (UnicodeDecodeError, OSError):
-        return None  # binary or unreadable test data: it cannot name a path
 
 
 def test_the_distribution_is_easymoney_game_and_the_command_stays_easymoney() -> None:
@@ -50,7 +42,7 @@ def test_every_plugin_project_depends_on_the_new_name() -> None:
 def test_no_install_hint_names_the_unrelated_easymoney_distribution() -> None:
     # `pip install easymoney[plot]` or a dependency on "easymoney" fetches someone else's project
     wrong = re.compile(r"pip install\s+['\"]?easymoney(?![-\w])")
-    found = [f"{p.relative_to(ROOT)}:{n}" for p in _tracked_files() if (text := _text(p))
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in tracked_files() if (text := text_of(p))
              for n, line in enumerate(text.splitlines(), 1) if wrong.search(line)
              and p.name != "test_distribution.py"]
     assert found == []

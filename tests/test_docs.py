@@ -12,6 +12,8 @@ import pytest
 from easymoney.engine.registry import discover
 from easymoney.loading.loader import load_variant
 
+from repo_files import text_of, tracked_files
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 # Written in pieces so that this file does not match itself.
@@ -21,21 +23,11 @@ OUTSIDE = re.compile("|".join([r"/" + "work/", r"/" + "home/", r"/" + "root/",
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
 
 
-def _tracked() -> list[Path]:
-    out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    return [ROOT / name for name in out.decode().split("\0") if name]
-
-
-def _text(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (UnicodeDecodeError, OSError):
-        return None
 
 
 def test_no_tracked_file_names_a_path_outside_the_repository() -> None:
-    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in _tracked()
-             if (text := _text(p)) is not None
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in tracked_files()
+             if (text := text_of(p)) is not None
              for n, line in enumerate(text.splitlines(), 1) if OUTSIDE.search(line)]
     assert found == []
 
