@@ -84,6 +84,7 @@ def _run(args: argparse.Namespace) -> int:
                          "a game at the prompt with --interactive")
     if args.record:
         check_not_input(args.record, args.file)
+    from ..outputs import check_target
     from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
     from ..script.record import Recorder, record_text, write_atomically
     from ..script.runner import ScriptRunner
@@ -117,7 +118,8 @@ def _run(args: argparse.Namespace) -> int:
             out.write(f"line {note.line}: refused as expected: {note.message}\n")
 
     if args.record:
-        check_writable(args.record)  # before playing: no transcript for a record never written
+        # before playing: no transcript for a record never written, no device replaced
+        check_target(args.record, "--record")
     game_ref: list[Game] = []
     runner = ScriptRunner(script, enable=enable, disable=disable, options=options,
                           trace=sys.stderr if trace_requested(args) else None,
@@ -155,13 +157,6 @@ def waits_for(game: Game) -> str | None:
     if game.outcome is not None or game.request is None:
         return None
     return game.request.describe()
-
-
-def check_writable(path: str) -> None:
-    """Fail early, with one clean error, when `--record OUT` cannot be written: a missing
-    folder, a folder, a device or a FIFO (an atomic rename would replace it)."""
-    from ..outputs import check_target
-    check_target(path, "--record")
 
 
 def _record_header(runner: ScriptRunner, out_path: str) -> list[str]:

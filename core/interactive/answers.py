@@ -5,6 +5,10 @@ from __future__ import annotations
 from ..engine import actions as A
 from ..engine.actions import money
 from ..engine.game import Game, Player
+from ..plugins.auction import BID
+from ..plugins.debts import RAISE
+from ..plugins.streets import BUY
+from ..plugins.turn import WINDOW_AFTER, WINDOW_BEFORE
 from ..script import parser
 
 COMMANDS = ("?", "board", "status", "history", "save", "undo", "help", "quit")
@@ -21,10 +25,6 @@ def _allowed(game: Game, action: A.Action) -> bool:
 def _action_types(game: Game) -> dict[str, type]:
     """The installed action types by verb ("build", "mortgage", ...): the rules own them."""
     return {t.verb: t for t in game.ruleset.action_owner}
-
-
-# the request kinds of the built-in rules, by name (each is declared by its plugin)
-WINDOW_BEFORE, WINDOW_AFTER, BUY, BID, RAISE = "window_before", "window_after", "buy", "bid", "raise"
 
 
 def possible_answers(game: Game, request: A.Request) -> list[str]:

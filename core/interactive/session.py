@@ -309,9 +309,10 @@ class Session:
                 return 0
 
     def _write(self, path: str) -> None:
-        from ..commands.play import _record_header, check_writable
+        from ..commands.play import _record_header
+        from ..outputs import check_target
         assert self.runner is not None and self.recorder is not None
-        check_writable(path)
+        check_target(path, "save")
         write_atomically(path, record_text(_record_header(self.runner, path), self.recorder))
 
     def _record(self) -> None:
@@ -354,10 +355,11 @@ def play_interactive(args: argparse.Namespace) -> int:
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
         lines, filename = new_game_lines(args), NEW_GAME
     if args.record:
-        from ..commands.play import check_not_input, check_writable
+        from ..commands.play import check_not_input
+        from ..outputs import check_target
         if args.file is not None:
             check_not_input(args.record, args.file)
-        check_writable(args.record)
+        check_target(args.record, "--record")
     session = Session(args, lines, filename)
     if args.file is None:
         session.banner = (f"A new game of {args.variant or 'standard'}, seed {args.seed} "

@@ -144,14 +144,12 @@ def _build(declared: list[tuple[str, tuple[type, ...]]]) -> dict[str, Any]:
 
 
 def _phrase(cls: type[ActionStatement]) -> str:
-    """How a statement's verb reads in a list of actions: `goes bankrupt` for `P goes bankrupt`."""
-    words = []
-    for word in (cls.FORMS[0].strip("`").split()[1:] if cls.FORMS else []):
-        if not word.islower():
-            break
-        words.append(word)
-    return " ".join(words[:2]) if len(words) > 1 and words[0] == "goes" else (
-        words[0] if words else cls.__name__.lower())
+    """How a statement's verb reads in a list of actions: its whole form when the form has
+    no value to fill in (`goes bankrupt`), else its verb (`sells` for `P sells SPACE ...`)."""
+    words = cls.FORMS[0].strip("`").split()[1:] if cls.FORMS else []
+    if not words:
+        return cls.__name__.lower()
+    return " ".join(words) if all(w.islower() for w in words) else words[0]
 
 
 def _culprit(base: str, declared: list[tuple[str, tuple[type, ...]]]) -> str:
