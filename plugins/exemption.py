@@ -86,7 +86,7 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if not holds(seller):
         return [Refusal("R16", PLUGIN_ID, f"{seller} does not hold the Special Exemption card")]
     if buyer is seller or buyer.bankrupt:
-        return [Refusal("R16", PLUGIN_ID, f"the card may be sold only to another player in the game")]
+        return [Refusal("R16", PLUGIN_ID, "the card may be sold only to another player in the game")]
     if action.price < 0 or action.price > buyer.cash:
         return [Refusal("R16", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
                         f"{money(action.price)}")]

@@ -6,7 +6,6 @@ reached is one line and no file, a worker without the client's plugins is refuse
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket

@@ -418,7 +418,8 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path: Path,
     def full_disk(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(record.os, "replace", full_disk)
+    from easymoney import outputs  # where every output file is written
+    monkeypatch.setattr(outputs.os, "replace", full_disk)
     status, _, err = cli("play", "--quiet", str(script), "--record", str(tmp_path / "out.game"))
     assert (status, err) == (2, f"error: cannot write {tmp_path / 'out.game'}: No space left on "
                                 f"device\n")
@@ -448,7 +449,8 @@ def test_record_into_a_folder_that_refuses_as_any_user(tmp_path: Path,
     def refuse(*args: Any, **kw: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(record.tempfile, "mkstemp", refuse)
+    from easymoney import outputs  # where every output file is written
+    monkeypatch.setattr(outputs.tempfile, "mkstemp", refuse)
     status, _, err = cli("play", "--quiet", str(script), "--record", str(tmp_path / "x.game"))
     assert (status, err) == (2, f"error: cannot write {tmp_path / 'x.game'}: Permission denied\n")
     assert _listing(tmp_path) == ["short.game"]

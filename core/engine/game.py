@@ -12,9 +12,9 @@ from typing import Any, NoReturn, TextIO
 
 from ..errors import EasyMoneyError, PluginError
 from .actions import Action, Refusal, Request
-from .decisions import NO_RULE, Decider, Decisions, refusal_message  # noqa: F401 (re-exported)
+from .decisions import Decider, Decisions
 from .dispatch import HookRelay
-from .events import CORE_TEMPLATES, EVERY_KIND, Event, EventLog, describe  # noqa: F401
+from .events import CORE_TEMPLATES, Event, EventLog, describe
 from .kinds import SpaceKind
 from .ledger import Ledger
 from .model import Card, Space, Variant
