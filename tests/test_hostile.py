@@ -29,7 +29,7 @@ from easymoney.errors import EasyMoneyError, ScriptSyntaxError, VariantError
 from easymoney.loading.loader import MAX_CARDS, MAX_MONEY, MAX_NUMBER, MAX_SPACES, load_variant
 from easymoney.engine.registry import BUILTIN_PLUGINS, Registry, discover
 from easymoney.loading.schema import variant_schema
-from easymoney.script import parser, record
+from easymoney.script import parser
 from easymoney.script.parser import MAX_SCRIPT_BYTES, parse, parse_bytes, parse_file
 from easymoney.loading.yamlload import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_NODES, load_text
 
