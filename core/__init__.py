@@ -38,6 +38,10 @@ _EXPORTS: dict[str, str] = {
     # actions, requests, refusals
     "Action": "easymoney.engine.actions",
     "Request": "easymoney.engine.actions",
+    "ActionRange": "easymoney.engine.actions",
+    "legal_actions": "easymoney.engine.legal",
+    "GameState": "easymoney.engine.stepping",
+    "new_game": "easymoney.script.table",
     "request_kind": "easymoney.engine.actions",
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
@@ -73,7 +77,10 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from .engine.actions import Action, Refusal, Request, request_kind, money, quoted
+    from .engine.actions import Action, ActionRange, Refusal, Request, request_kind, money, quoted
+    from .engine.legal import legal_actions
+    from .engine.stepping import GameState
+    from .script.table import new_game
     from .bots import BotDecider, Strategy, make_strategy
     from .engine.events import Event
     from .engine.game import Account, Game, GameEnded, Outcome, Player, RuleSet, ruleset_for

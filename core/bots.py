@@ -4,6 +4,13 @@ A strategy is an object with a `name`, a one-line `__doc__`, and `decide(game, r
 Action` that returns an action the rules allow (it may check with `game.refusals`).
 Built-in: `cautious`, `greedy`, `random`; others come through the entry-point group
 `easymoney.strategies` (the entry point's object is a strategy class or instance).
+
+The built-in strategies know the requests of the built-in rules (a window, buying,
+bidding, raising money) and the action types that answer them, found by what they are
+(`Action.verb`, `chance`, `ends_turn`) among the installed rules' types: no rule's class is
+imported here. Any other request, a plugin's, they answer from the legal actions, valued
+by the rules' `em_action_value`; in their windows they also take a plugin's action worth
+taking by that value, and they accept a deal offered to them when it is worth it.
 """
 
 from __future__ import annotations
@@ -13,20 +20,22 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from .engine.actions import Action, Refusal, Request
+from .engine.actions import Action, ActionRange, Refusal, Request
+from .engine.deals import AGREE, Accept, Reject
+from .engine.legal import concrete, legal_actions
 from .engine.model import Space
 from .engine.stash import StashKey
 from .errors import PluginError, UsageError, did_you_mean
-from .plugins.auction import BID, Bid, Pass
-from .plugins.building import Build
-from .plugins.debts import RAISE, GoBankrupt
-from .plugins.mortgage import Mortgage, Redeem
-from .plugins.streets import BUY, Buy, Decline
-from .plugins.turn import WINDOW_AFTER, WINDOW_BEFORE, EndTurn, Roll
+
+# the request kinds of the built-in rules (turn, streets, auction, debts): plain strings
+WINDOW_BEFORE, WINDOW_AFTER, BUY, BID, RAISE = "window_before", "window_after", "buy", "bid", "raise"
 
 STRATEGY_GROUP = "easymoney.strategies"
 # the random strategy's voluntary actions in the current window, by player index
 _WINDOW_USE = StashKey["dict[int, list[Any]]"]("random.window")
+# the plugin window actions a bot offered in the current window (a rejected deal is not
+# offered again there)
+_TRIED = StashKey["tuple[Any, set[str]]"]("bots.tried")
 _NEVER = 10**18  # more spare cash than any game holds: "nothing to do at any cash"
 
 
@@ -51,10 +60,63 @@ def raise_to(game: Any, request: Request, ceiling: int) -> int:
     return max(request.least, min(ceiling, request.high_bid + step))
 
 
+class Kit:
+    """The action types a bot answers with, found among the installed rules' types by what
+    they are (None where no installed rule has one); and the window actions of other rules,
+    which bots take by their value."""
+
+    __slots__ = ("roll", "end", "buy", "decline", "bid", "pass_", "build", "mortgage",
+                 "redeem", "bankrupt", "extras")
+    roll: Any
+    end: Any
+    buy: Any
+    decline: Any
+    bid: Any
+    pass_: Any
+    build: Any
+    mortgage: Any
+    redeem: Any
+    bankrupt: Any
+
+    def __init__(self, types: Any, in_play: Any = None) -> None:
+        by_verb = {t.verb: t for t in reversed(list(types))}  # the first installed wins
+        self.roll = next((t for t in types if t.chance == "dice"), None)
+        self.end = next((t for t in types if t.ends_turn), None)
+        self.buy, self.decline = by_verb.get("buy"), by_verb.get("decline")
+        self.bid, self.pass_ = by_verb.get("bid"), by_verb.get("pass")
+        self.build, self.mortgage = by_verb.get("build"), by_verb.get("mortgage")
+        self.redeem, self.bankrupt = by_verb.get("redeem"), by_verb.get("go bankrupt")
+        # the built-in strategies know sales (R22) and leave them be: they never sell
+        known = {self.roll, self.end, self.buy, self.decline, self.bid, self.pass_, self.build,
+                 self.mortgage, self.redeem, self.bankrupt, by_verb.get("sell")}
+        self.extras: tuple[type[Action], ...] = tuple(
+            t for t in types if t.window and t not in known and (in_play is None or t in in_play))
+
+
+_KITS: dict[Any, Kit] = {}
+
+
+def kit(game: Any) -> Kit:
+    """The bots' action types for the rules of `game` (made once a rule set)."""
+    rules = game.ruleset
+    found = _KITS.get(rules)
+    if found is None:
+        found = _KITS[rules] = Kit(tuple(rules.action_owner), rules.handled)
+    return found
+
+
+def action_value(game: Any, player: Any, action: Action) -> int | None:
+    """What `action` is worth to `player` by the rules' `em_action_value` (None: no opinion)."""
+    return game.hook.em_action_value(game, player, action)  # type: ignore[no-any-return]
+
+
 def mortgage_candidates(game: Any, player: Any) -> list[Space]:
     """Spaces `player` may mortgage now, least valuable first."""
+    mortgage = kit(game).mortgage
+    if mortgage is None:
+        return []
     out = [s for s in game.owned_by(player) if not game.mortgaged[s.index]
-           and not game.refusals(Mortgage(player, s))]
+           and not game.refusals(mortgage(player, s))]
     out.sort(key=lambda s: (space_value(game, s), s.index))
     return out
 
@@ -63,8 +125,8 @@ class Strategy:
     """Base class: a strategy answers every kind of request."""
 
     name = "strategy"
-    _rolls: dict[Any, Roll]  # see _roll
-    _ends: dict[Any, EndTurn]
+    _rolls: dict[Any, Action]  # see _roll
+    _ends: dict[Any, Action]
 
     def __init__(self) -> None:
         self._rolls = {}
@@ -73,29 +135,92 @@ class Strategy:
     def decide(self, game: Any, request: Request) -> Action:
         method = self._methods().get(request.kind)
         if method is None:
-            raise ValueError(f"{self.name} cannot answer {request.describe()}")
+            return self.choose(game, request)
         return method(game, request)
 
     def _methods(self) -> dict[str, Any]:
         return {WINDOW_BEFORE: self.before, WINDOW_AFTER: self.after, BUY: self.buy,
-                BID: self.bid, RAISE: self.raise_money}
+                BID: self.bid, RAISE: self.raise_money, AGREE: self.agree}
+
+    # --- what every strategy does with what it does not know ------------------------------
+    def choose(self, game: Any, request: Request) -> Action:
+        """A request of a rule the strategy does not know: the legal answer worth the most
+        by `em_action_value`, the first listed when none is valued (a rule lists its
+        do-nothing answer first)."""
+        options = concrete(legal_actions(game, request))
+        if not options:
+            raise PluginError(f"no legal answer to {request.describe()}: the rules refuse "
+                              f"every action that could answer it (game seed {game.seed})")
+        best, best_value = options[0], None
+        for action in options:
+            value = action_value(game, request.player, action)
+            if value is not None and (best_value is None or value > best_value):
+                best, best_value = action, value
+        return best
+
+    def worth_taking(self, game: Any, player: Any, value: int) -> bool:
+        """Whether an action (a deal, a plugin's window action) worth `value` is taken."""
+        return value > 0
+
+    def agree(self, game: Any, request: Request) -> Action:
+        """A deal offered to this player (R16, R22, a plugin's loan): accepted when worth it."""
+        offer = request.offer
+        assert offer is not None, "an AGREE request carries its offer"
+        value = action_value(game, request.player, offer)
+        if value is not None and self.worth_taking(game, request.player, value):
+            return Accept(request.player, offer)
+        return Reject(request.player, offer)
+
+    def extra(self, game: Any, request: Request, close: Action) -> Action:
+        """In a window: a plugin's window action worth taking (each offered once a window),
+        else `close` (the throw, or the end of the turn)."""
+        extras = kit(game).extras
+        if not extras:
+            return close
+        player = request.player
+        tried = self._tried_in(game, request)
+        best, best_value = close, 0
+        for kind in extras:
+            for found in kind.candidates(game, request):
+                for action in ((found.at(found.least), found.at(found.most))
+                               if isinstance(found, ActionRange) else (found,)):
+                    key = str(action)
+                    if key in tried or game.refusals(action):
+                        continue
+                    value = action_value(game, player, action)
+                    if value is not None and value > best_value \
+                            and self.worth_taking(game, player, value):
+                        best, best_value = action, value
+        if best is not close:
+            tried.add(str(best))
+        return best
+
+    def _tried_in(self, game: Any, request: Request) -> set[str]:
+        tried = game.stash.get(_TRIED)
+        window = (request.kind, game.turns_played, request.player.index)
+        if tried is None or tried[0] != window:
+            tried = game.stash[_TRIED] = (window, set())
+        return tried[1]
 
     # A Roll of random dice and an EndTurn are asked for every turn: made once per player
     # (actions are values). A subclass that does not call Strategy.__init__ gets the dicts
     # on first use.
-    def _roll(self, player: Any) -> Roll:
+    def _roll(self, game: Any, player: Any) -> Action:
         try:
             return self._rolls[player]
         except (AttributeError, KeyError):
-            return self._make("_rolls", Roll, player)
+            return self._make("_rolls", kit(game).roll, player)
 
-    def _end_turn(self, player: Any) -> EndTurn:
+    def _end_turn(self, game: Any, player: Any) -> Action:
         try:
             return self._ends[player]
         except (AttributeError, KeyError):
-            return self._make("_ends", EndTurn, player)
+            return self._make("_ends", kit(game).end, player)
 
-    def _make(self, cache: str, kind: type, player: Any) -> Any:
+    def _make(self, cache: str, kind: type | None, player: Any) -> Any:
+        if kind is None:
+            raise PluginError("no installed rule throws the dice or ends a turn: the 'turn' "
+                              "plugin must be installed")
         action = self.__dict__.setdefault(cache, {})[player] = kind(player)
         return action
 
@@ -109,22 +234,22 @@ class Strategy:
         return self._methods()
 
     def before(self, game: Any, request: Request) -> Action:
-        return self._roll(request.player)
+        return self.extra(game, request, self._roll(game, request.player))
 
     def after(self, game: Any, request: Request) -> Action:
-        return self._end_turn(request.player)
+        return self.extra(game, request, self._end_turn(game, request.player))
 
     def buy(self, game: Any, request: Request) -> Action:
-        return Decline(request.player, request.space)
+        return kit(game).decline(request.player, request.space)
 
     def bid(self, game: Any, request: Request) -> Action:
-        return Pass(request.player, request.space)
+        return kit(game).pass_(request.player, request.space)
 
     def raise_money(self, game: Any, request: Request) -> Action:
         player = request.player
         for space in mortgage_candidates(game, player):
-            return Mortgage(player, space)
-        return GoBankrupt(player)
+            return kit(game).mortgage(player, space)
+        return kit(game).bankrupt(player)
 
 
 class _Plan:
@@ -194,41 +319,41 @@ class Cautious(Strategy):
         if plan is None or plan.version != player.estate_version:
             plan = self._plan(game, player)
         if spare < plan.least:  # nothing to redeem or build with this much to spare
-            return self._end_turn(player)
+            return self.extra(game, request, self._end_turn(game, player))
         for space in plan.redeemable:
             if spare >= 2 * space.mortgage:
-                action: Action = Redeem(player, space)
+                action: Action = kit(game).redeem(player, space)
                 if not game.refusals(action):
                     return action
         best = plan.cheapest
         if best is not None and best.price <= spare:
-            action = Build(player, best)
+            action = kit(game).build(player, best)
             if not game.refusals(action):
                 return action
             plan.build_refused()
-        return self._end_turn(player)
+        return self.extra(game, request, self._end_turn(game, player))
 
     def buy(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
         if player.cash - space.price >= self.reserve and player.houses_left > 0:
-            action = Buy(player, space)
+            action = kit(game).buy(player, space)
             if not game.refusals(action):
                 return action
-        return Decline(player, space)
+        return kit(game).decline(player, space)
 
     def bid(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
         if player.houses_left <= 0:  # no house to mark it with: pass
-            return Pass(player, space)
+            return kit(game).pass_(player, space)
         ceiling = min(auction_value(game, space), player.cash - self.reserve)
         if request.least > ceiling:
-            return Pass(player, space)
+            return kit(game).pass_(player, space)
         amount = raise_to(game, request, ceiling)
         if amount <= ceiling:
-            action = Bid(player, space, amount)
+            action = kit(game).bid(player, space, amount)
             if not game.refusals(action):
                 return action
-        return Pass(player, space)
+        return kit(game).pass_(player, space)
 
 
 class Greedy(Strategy):
@@ -240,37 +365,37 @@ class Greedy(Strategy):
         player = request.player
         mortgaged, houses = game.mortgaged, game.houses
         if player.houses_left <= 0:
-            return self._end_turn(player)
+            return self.extra(game, request, self._end_turn(game, player))
         limit = game.variant.houses_per_street
         for space in player.spaces:
             i = space.index
             if (game.kinds[space.kind].builds and not mortgaged[i]
                     and houses[i] < limit and space.price <= player.cash):
-                action = Build(player, space)
+                action = kit(game).build(player, space)
                 if not game.refusals(action):
                     return action
                 break  # the rule that refused one house refuses them all this window
-        return self._end_turn(player)
+        return self.extra(game, request, self._end_turn(game, player))
 
     def buy(self, game: Any, request: Request) -> Action:
-        action = Buy(request.player, request.space)
+        action = kit(game).buy(request.player, request.space)
         if request.player.houses_left > 0 and not game.refusals(action):
             return action
-        return Decline(request.player, request.space)
+        return kit(game).decline(request.player, request.space)
 
     def bid(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
         if player.houses_left <= 0:  # no house to mark it with: pass
-            return Pass(player, space)
+            return kit(game).pass_(player, space)
         ceiling = min(2 * auction_value(game, space), player.cash)
         if request.least > ceiling:
-            return Pass(player, space)
+            return kit(game).pass_(player, space)
         amount = raise_to(game, request, ceiling)
         if amount <= ceiling:
-            action = Bid(player, space, amount)
+            action = kit(game).bid(player, space, amount)
             if not game.refusals(action):
                 return action
-        return Pass(player, space)
+        return kit(game).pass_(player, space)
 
 
 class RandomStrategy(Strategy):
@@ -303,35 +428,40 @@ class RandomStrategy(Strategy):
             # only what could be allowed is put to the rules: others are refused anyway
             i = space.index
             if game.mortgaged[i]:
-                candidates: tuple[Action, ...] = (Redeem(player, space),)
+                candidates: tuple[Action, ...] = (kit(game).redeem(player, space),)
             elif game.kinds[space.kind].builds and game.houses[i] < limit:
-                candidates = (Build(player, space), Mortgage(player, space))
+                candidates = (kit(game).build(player, space), kit(game).mortgage(player, space))
             else:
-                candidates = (Mortgage(player, space),)
+                candidates = (kit(game).mortgage(player, space),)
             for action in candidates:
                 if not game.refusals(action):
                     options.append(action)
+        for kind in kit(game).extras:  # other rules' window actions, as listed and allowed
+            for found in kind.candidates(game, request):
+                for action in concrete([found]):
+                    if not game.refusals(action):
+                        options.append(action)
         choice = options[int(game.rng.random() * len(options))]
         if choice is not close:
             used[1] += 1
         return choice
 
     def before(self, game: Any, request: Request) -> Action:
-        return self._window(game, request, Roll(request.player))
+        return self._window(game, request, self._roll(game, request.player))
 
     def after(self, game: Any, request: Request) -> Action:
-        return self._window(game, request, EndTurn(request.player))
+        return self._window(game, request, self._end_turn(game, request.player))
 
     def buy(self, game: Any, request: Request) -> Action:
-        options: list[Action] = [Decline(request.player, request.space)]
-        action = Buy(request.player, request.space)
+        options: list[Action] = [kit(game).decline(request.player, request.space)]
+        action = kit(game).buy(request.player, request.space)
         if not game.refusals(action):
             options.append(action)
         return options[int(game.rng.random() * len(options))]
 
     def bid(self, game: Any, request: Request) -> Action:
-        options: list[Action] = [Pass(request.player, request.space)]
-        action = Bid(request.player, request.space, request.least)
+        options: list[Action] = [kit(game).pass_(request.player, request.space)]
+        action = kit(game).bid(request.player, request.space, request.least)
         if not game.refusals(action):
             options.append(action)
         return options[int(game.rng.random() * len(options))]
@@ -339,8 +469,8 @@ class RandomStrategy(Strategy):
     def raise_money(self, game: Any, request: Request) -> Action:
         options = mortgage_candidates(game, request.player)
         if not options:
-            return GoBankrupt(request.player)
-        return Mortgage(request.player, options[int(game.rng.random() * len(options))])
+            return kit(game).bankrupt(request.player)
+        return kit(game).mortgage(request.player, options[int(game.rng.random() * len(options))])
 
 
 BUILTIN_STRATEGIES: dict[str, type[Strategy]] = {

@@ -13,10 +13,11 @@ R11  open ascending auction by the Bank, starting with the lander and going roun
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionStatement, Refusal, Request, request_kind, ScriptContext,
+from easymoney import (Action, ActionRange, ActionStatement, Refusal, Request, request_kind, ScriptContext,
                        SpaceKind, StashKey, hookimpl, money)
 
 if TYPE_CHECKING:
@@ -36,6 +37,12 @@ class Bid(Action):
     def __str__(self) -> str:
         return f"{self.player} bids {self.amount}"
 
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == BID and request.space is not None:
+            yield ActionRange(cls(request.player, request.space, request.least), "amount",
+                              request.least, request.player.cash)
+
 
 @dataclass(slots=True)
 class Pass(Action):
@@ -48,6 +55,11 @@ class Pass(Action):
 
     def __str__(self) -> str:
         return f"{self.player} passes"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == BID and request.space is not None:
+            yield cls(request.player, request.space)
 
 
 BID = request_kind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")

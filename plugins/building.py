@@ -7,10 +7,12 @@ R17  in a window of their own turn, the owner of an unmortgaged street may add o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted, words
+from easymoney import (Action, ActionRange, ActionStatement, Refusal, ScriptContext, hookimpl,
+                       money, quoted, words)
 from easymoney.plugins.turn import WINDOW_KINDS
 
 if TYPE_CHECKING:
@@ -31,6 +33,17 @@ class Build(Action):
     def __str__(self) -> str:
         n = "" if self.count == 1 else f"{self.count} "
         return f"{self.player} builds {n}on {quoted(self.space)}"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        """In the asked player's window: each count of houses on each street they own."""
+        if request.kind not in WINDOW_KINDS:
+            return
+        p = request.player
+        limit = game.variant.houses_per_street
+        for space in p.spaces:
+            for count in range(1, limit - game.houses[space.index] + 1):
+                yield cls(p, space, count)
 
 
 PLUGIN_ID = "building"

@@ -12,10 +12,11 @@ R26  a player who cannot pay after mortgaging all they can is bankrupt: the cred
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionStatement, Player, Refusal, Request, request_kind, ScriptContext,
+from easymoney import (Action, ActionRange, ActionStatement, Player, Refusal, Request, request_kind, ScriptContext,
                        hookimpl, money)
 
 if TYPE_CHECKING:
@@ -29,6 +30,11 @@ class GoBankrupt(Action):
 
     def __str__(self) -> str:
         return f"{self.player} goes bankrupt"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == RAISE:
+            yield cls(request.player)
 
 
 PLUGIN_ID = "debts"

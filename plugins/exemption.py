@@ -9,10 +9,11 @@ R16  the holder pays no taxes and no traffic fines (tax spaces, tax cards, the R
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionStatement, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
+from easymoney import (Action, ActionRange, ActionStatement, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
                        SetupStatement, hookimpl, money)
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ class SellExemption(Action):
     buyer: Player
     price: int
     verb = "sell the Special Exemption card"
+    counterparty = "buyer"  # for an agreed price (R16)
 
     def describe(self) -> str:
         return f"sell the Special Exemption card to {self.buyer} for {money(self.price)}"
@@ -32,6 +34,19 @@ class SellExemption(Action):
     def __str__(self) -> str:
         return f"{self.player} sells exemption to {self.buyer} for {self.price}"
 
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        """At any moment, by the asked player if they hold the card: to each other player,
+        for any price the buyer can pay."""
+        p = request.player
+        if holds(p):
+            for buyer in game.players:
+                if buyer is not p and not buyer.bankrupt:
+                    yield ActionRange(cls(p, buyer, 0), "price", 0, buyer.cash)
+
+
+# what the card is worth to a bot: about the taxes and fines it saves in a game
+CARD_VALUE = 500
 
 PLUGIN_ID = "exemption"
 REFUSES = (SellExemption,)
@@ -90,6 +105,17 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if action.price < 0 or action.price > buyer.cash:
         return [Refusal("R16", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
                         f"{money(action.price)}")]
+    return None
+
+
+@hookimpl
+def em_action_value(game: Game, player: Player, action: Action) -> int | None:
+    if type(action) is not SellExemption:
+        return None
+    if player is action.buyer:
+        return CARD_VALUE - action.price
+    if player is action.player:
+        return action.price - CARD_VALUE
     return None
 
 

@@ -12,12 +12,14 @@ R26  a player may not give up (go bankrupt) while they can still mortgage someth
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted
+from easymoney import (Action, ActionRange, ActionStatement, Refusal, ScriptContext, hookimpl,
+                       money, quoted)
 from easymoney.plugins.debts import RAISE, GoBankrupt
 from easymoney.plugins.turn import WINDOW_KINDS
 
@@ -39,6 +41,14 @@ class Mortgage(Action):
     def __str__(self) -> str:
         return f"{self.player} mortgages {quoted(self.space)}"
 
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        """In the asked player's window, or to raise money: each space they own."""
+        if request.kind in WINDOW_KINDS or request.kind == RAISE:
+            p = request.player
+            for space in p.spaces:
+                yield cls(p, space)
+
 
 @dataclass(slots=True)
 class Redeem(Action):
@@ -52,6 +62,14 @@ class Redeem(Action):
 
     def __str__(self) -> str:
         return f"{self.player} redeems {quoted(self.space)}"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        """In the asked player's window: each space they own."""
+        if request.kind in WINDOW_KINDS:
+            p = request.player
+            for space in p.spaces:
+                yield cls(p, space)
 
 
 PLUGIN_ID = "mortgage"

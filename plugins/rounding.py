@@ -34,6 +34,14 @@ def em_round(game: Game, amount: int) -> int | None:
 
 
 @hookimpl
+def em_amount_step(game: Game, action: Action) -> int | None:
+    """A bid or a price a person writes is a multiple of the smallest bill."""
+    if type(action) is Bid or type(action) is Sell or type(action) is SellExemption:
+        return game.variant.smallest_bill
+    return None
+
+
+@hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is Bid:
         amount = action.amount

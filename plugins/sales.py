@@ -8,10 +8,12 @@ R22  in a window of their own turn (or to raise money, R25), a player may sell a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Action, ActionStatement, Refusal, ScriptContext, hookimpl, money, quoted
+from easymoney import (Action, ActionRange, ActionStatement, Refusal, ScriptContext, hookimpl,
+                       money, quoted)
 from easymoney.plugins.debts import RAISE
 from easymoney.plugins.turn import WINDOW_KINDS
 
@@ -28,12 +30,44 @@ class Sell(Action):
     verb = "sell"
     window = True
     raises_money = True
+    counterparty = "buyer"  # the buyer agrees to the price (R22)
 
     def describe(self) -> str:
         return f"sell {self.space} to {self.buyer} for {money(self.price)}"
 
     def __str__(self) -> str:
         return f"{self.player} sells {quoted(self.space)} to {self.buyer} for {self.price}"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        """In the asked player's window, or to raise money: each space they own to each
+        other player, for any price the buyer can pay."""
+        if request.kind in WINDOW_KINDS or request.kind == RAISE:
+            p = request.player
+            for space in p.spaces:
+                for buyer in game.players:
+                    if buyer is not p and not buyer.bankrupt:
+                        yield ActionRange(cls(p, space, buyer, 0), "price", 0, buyer.cash)
+
+
+def sale_value(game: Game, space: Space) -> int:
+    """What a space is worth with its houses by R28, as the bots judge a price."""
+    value = game.kinds[space.kind].value
+    return 0 if value is None else value(game, space, max(1, game.houses[space.index]))
+
+
+@hookimpl
+def em_action_value(game: Game, player: Player, action: Action) -> int | None:
+    """A sale is worth the space's value less the price to the buyer, and the reverse to
+    the seller."""
+    if type(action) is not Sell:
+        return None
+    worth = sale_value(game, action.space)
+    if player is action.buyer:
+        return worth - action.price
+    if player is action.player:
+        return action.price - worth
+    return None
 
 
 PLUGIN_ID = "sales"

@@ -7,10 +7,11 @@ R9  a MAN landing on an unowned street: its player is asked whether to buy it fo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionStatement, Refusal, Request, request_kind, ScriptContext,
+from easymoney import (Action, ActionRange, ActionStatement, Refusal, Request, request_kind, ScriptContext,
                        SpaceKind, hookimpl, money)
 
 if TYPE_CHECKING:
@@ -29,6 +30,11 @@ class Buy(Action):
     def __str__(self) -> str:
         return f"{self.player} buys"
 
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == BUY and request.space is not None:
+            yield cls(request.player, request.space)
+
 
 @dataclass(slots=True)
 class Decline(Action):
@@ -41,6 +47,11 @@ class Decline(Action):
 
     def __str__(self) -> str:
         return f"{self.player} declines"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == BUY and request.space is not None:
+            yield cls(request.player, request.space)
 
 
 BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")

@@ -11,10 +11,11 @@ R6  the MAN moves forward the total of the dice; after the last space comes spac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Action, Refusal, Request, request_kind, StashKey, hookimpl
+from easymoney import Action, ActionRange, Refusal, Request, request_kind, StashKey, hookimpl
 
 if TYPE_CHECKING:
     from easymoney import Game, Player
@@ -25,9 +26,16 @@ class Roll(Action):
     player: Player
     dice: tuple[int, int] | None = None
     verb = "roll"
+    chance = "dice"  # None: the game throws them
+    chance_event = "roll"
 
     def __str__(self) -> str:
         return f"{self.player} rolls" + (f" {self.dice[0]} {self.dice[1]}" if self.dice else "")
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == WINDOW_BEFORE:
+            yield cls(request.player)
 
 
 @dataclass(slots=True)
@@ -36,9 +44,15 @@ class EndTurn(Action):
 
     player: Player
     verb = "end the turn"
+    ends_turn = True
 
     def __str__(self) -> str:
         return f"{self.player} ends turn"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == WINDOW_AFTER:
+            yield cls(request.player)
 
 
 PLUGIN_ID = "turn"

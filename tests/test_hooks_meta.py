@@ -74,7 +74,30 @@ def fired():
                             seed=seed, ruleset=ruleset, keep_log=False)
                 game.setup()
                 game.play(max_turns=250)
+        _step_randomly(variant, ruleset)
     return seen
+
+
+def _step_randomly(variant, ruleset, steps=400):
+    """A stepping game answered at random from its legal actions (amounts fire
+    em_amount_step), deals offered to a bot (em_action_value)."""
+    import random
+
+    from easymoney import ActionRange, GameState
+    rng = random.Random(0)
+    greedy = make_strategy("greedy")
+    state = GameState(Game(variant, ["Ann", "Bob", "Cat"], BotDecider({}), seed=1,
+                           ruleset=ruleset))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        if state.request.kind == "agree":
+            state.apply(greedy.decide(state.game, state.request))
+            continue
+        choice = rng.choice(state.legal_actions())
+        if isinstance(choice, ActionRange):
+            choice = choice.at(rng.choice(list(choice.values())))
+        state.apply(choice)
 
 
 def test_every_hook_is_fired_by_a_game(fired):

@@ -124,5 +124,15 @@ def test_the_graph_is_read():
     edges = graph()
     assert "easymoney.engine.actions" in edges["easymoney.engine.game"]
     assert "easymoney.engine.statements" in edges["easymoney.plugins.streets"]  # via easymoney
-    assert "easymoney.plugins.streets" in edges["easymoney.bots"]
+    assert "easymoney.plugins.streets" in edges["easymoney.plugins.four_sides"]
+    assert "easymoney.engine.legal" in edges["easymoney.bots"]
     assert len(edges) > 60
+
+
+def test_the_bots_script_and_records_import_no_rule():
+    """Issue 17: the bots, the script runner and the recorder find the action types they
+    need among the installed rules' (by what they are), so a rule's class is never imported
+    by the core outside the rules."""
+    for module, targets in graph().items():
+        if module.startswith(("easymoney.bots", "easymoney.script", "easymoney.engine")):
+            assert not any(t.startswith("easymoney.plugins") for t in targets), module

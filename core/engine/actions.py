@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+import dataclasses
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 if TYPE_CHECKING:
-    from .game import Player
+    from .game import Game, Player
     from .model import Space
 
 
@@ -47,10 +49,103 @@ class Action:
     window: ClassVar[bool] = False
     # may answer a request to raise money (R25)
     raises_money: ClassVar[bool] = False
+    # the field naming another player the action binds (a sale's buyer): that player is
+    # asked to agree first, unless the decider states agreed deals (a script's line does)
+    counterparty: ClassVar[str | None] = None
+    # the field the game fills by chance when it is left None (a throw's dice): a table
+    # chooses it only where chance is chosen (scripts, `--choose-dice`)
+    chance: ClassVar[str | None] = None
+    # the event that tells what chance gave, under the field's name (`roll`: its dice)
+    chance_event: ClassVar[str | None] = None
+    # it closes the mover's last window: the turn is over (a script may leave it unwritten)
+    ends_turn: ClassVar[bool] = False
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
         return self.verb
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        """The actions of this type that may answer `request`, before the rules judge them.
+
+        The game lists those the rules do not refuse (`legal_actions`): one truth for what
+        is legal, so a candidate may be generous but must not leave out an action the rules
+        would allow. An amount is offered as an `ActionRange`. None by default: a type that
+        lists nothing is never offered to a person, a bot or an agent.
+        """
+        return ()
+
+
+def _with(action: Action, field: str, value: Any) -> Action:
+    """`action` with one field changed (actions are values: a copy)."""
+    if dataclasses.is_dataclass(action):
+        return dataclasses.replace(action, **{field: value})  # type: ignore[type-var]
+    other = copy.copy(action)
+    setattr(other, field, value)
+    return other
+
+
+class ActionRange:
+    """Actions that differ only by an amount: `Ann bids N` for N from `least` to `most` in
+    steps of `step`. `at(n)` makes one of them; `n in r` says whether it is in the range."""
+
+    __slots__ = ("template", "field", "least", "most", "step")
+
+    def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
+        step = max(1, step)
+        least = -(-least // step) * step  # up to the grid
+        most = most // step * step
+        self.template = template
+        self.field = field
+        self.least = least
+        self.most = most
+        self.step = step
+
+    @property
+    def player(self) -> Player:
+        return self.template.player
+
+    @property
+    def kind(self) -> type[Action]:
+        return type(self.template)
+
+    def at(self, amount: int) -> Action:
+        return _with(self.template, self.field, amount)
+
+    def __contains__(self, amount: object) -> bool:
+        return (type(amount) is int and self.least <= amount <= self.most
+                and (amount - self.least) % self.step == 0)
+
+    def __len__(self) -> int:
+        return 0 if self.most < self.least else (self.most - self.least) // self.step + 1
+
+    def values(self) -> range:
+        return range(self.least, self.most + 1, self.step)
+
+    def line(self, placeholder: str = "N") -> str:
+        """The script line with the amount left as `placeholder`: `Ann bids N`."""
+        text = str(self.at(self.least))
+        mark = str(self.least)
+        head, found, tail = text.rpartition(mark)
+        return head + placeholder + tail if found else text
+
+    def __str__(self) -> str:
+        step = f" in steps of {self.step}" if self.step > 1 else ""
+        return f"{self.line()} (N from {self.least} to {self.most}{step})"
+
+    def __repr__(self) -> str:
+        return f"ActionRange({self.line()!r}, {self.least}..{self.most} step {self.step})"
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is ActionRange and self.template == other.template
+                and (self.field, self.least, self.most, self.step)
+                == (other.field, other.least, other.most, other.step))
+
+    def __hash__(self) -> int:
+        return hash((type(self.template), self.field, self.least, self.most, self.step))
+
+
+Legal = Union[Action, ActionRange]
 
 
 # --- requests: what the game waits for ------------------------------------------------
@@ -84,15 +179,18 @@ class Request:
                             makes the request: bots bid from it)
     amount, creditor        RAISE: the debt
     next_player             WINDOW_AFTER: whose turn follows
+    offer                   AGREE: the action another player proposes, binding this one
+    data                    anything else a plugin's request carries (a dict, or None)
     """
 
     __slots__ = ("kind", "player", "accepts", "space", "high_bid", "high_bidder", "least",
-                 "amount", "creditor", "next_player")
+                 "amount", "creditor", "next_player", "offer", "data")
 
     def __init__(self, kind: str, player: Player, accepts: tuple[type, ...], *,
                  space: Space | None = None, high_bid: int = 0, high_bidder: Player | None = None,
                  least: int = 0, amount: int = 0, creditor: Any = None,
-                 next_player: Player | None = None) -> None:
+                 next_player: Player | None = None, offer: Action | None = None,
+                 data: dict[str, Any] | None = None) -> None:
         self.kind = kind
         self.player = player
         self.accepts = accepts
@@ -103,6 +201,8 @@ class Request:
         self.amount = amount
         self.creditor = creditor
         self.next_player = next_player
+        self.offer = offer
+        self.data = data
 
     def describe(self) -> str:
         """`Bob to bid on Waldorf Hotel or pass`: the game waits for ..."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RefusedAction
 from .actions import Action, Refusal, Request
+from .deals import Accept, counterparty, offer_request
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -24,6 +25,10 @@ class Decider(Protocol):
 
     def choose_card(self, game: Game, player: Player) -> str | None:
         """The text of the card `player` is about to draw, or None for the top card."""
+
+    # A decider whose answers state agreed deals (a script's line `Ann sells ... to Bob for
+    # 500` is the deal both made) sets `states_deals = True`: then the other party of a
+    # deal is not asked.
 
 
 # an action of a type no installed plugin carries out (a plugin that is switched off is
@@ -129,15 +134,37 @@ class Decisions:
                 checked = self.checked
                 refusals = (checked[1] if checked is not None and checked[0] is action
                             else self.refusals(action))
-            if kind in request.accepts:
-                if not refusals:
-                    game.request = outer
-                    return action
-                decider.refused(game, request, action, refusals)
-            elif kind in game.any_moment:
-                if refusals:
+            if refusals:
+                if kind in request.accepts or kind in game.any_moment:
                     decider.refused(game, request, action, refusals)
-                else:
-                    self.apply(action)
+                    continue
+            elif kind.counterparty is not None and not self.agreed(action, request):
+                continue
+            if kind in request.accepts:
+                game.request = outer
+                return action
+            if kind in game.any_moment:
+                self.apply(action)
             else:
                 raise TypeError(f"{action!r} does not answer {request.describe()}")
+
+    def agreed(self, action: Action, request: Request) -> bool:
+        """Ask the player `action` binds whether they agree (a deal, R16, R22); True when
+        they do and the rules still allow it once they have answered."""
+        if getattr(self.decider, "states_deals", False):
+            return True
+        other = counterparty(action)
+        if other is None or other is action.player:
+            return True
+        game = self.game
+        answer = self.ask(offer_request(action, other))
+        game.request = request
+        if type(answer) is not Accept:
+            game.emit("deal_rejected", player=other.name, offerer=action.player.name,
+                      deal=action.describe())
+            return False
+        refusals = self.refusals(action)  # an any-moment sale on the way may change things
+        if refusals:
+            self.decider.refused(game, request, action, refusals)
+            return False
+        return True

@@ -59,6 +59,7 @@ CORE_TEMPLATES: dict[str, str] = {
     "pay": "{payer} pays {payee} {amount:$}: {reason}",
     "game_over": "Game over by {reason}: {detail}",
     "stopped": "The script ends here; the game stops where it is",
+    "deal_rejected": "{player} rejects {offerer}'s offer to {deal}",
 }
 
 

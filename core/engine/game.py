@@ -183,7 +183,8 @@ class RuleSet:
             rules = self.registry.plugins[owner].rules
             off = Refusal(rules[0] if rules else "-", owner,
                           f"the rule '{owner}' is switched off in this game")
-        if off is None and self.hook.mode == "fast" and not self.hook.has_refusers(kind):
+        if off is None and self.hook.mode == "fast" and not self.hook.has_refusers(kind) \
+                and getattr(kind, "counterparty", None) is None:  # a deal asks its other party: never skipped
             self.never_refused.add(kind)
 
         def check(game: Game, action: Action) -> list[Refusal]:
@@ -473,14 +474,21 @@ class Game:
         self.any_moment = frozenset(moments)
         self.hook.em_setup(self)
 
-    def play(self, max_turns: int | None = None) -> Outcome | None:
-        """Play turns until the game ends, the decider stops it, or `max_turns` more turns are played."""
+    def play(self, max_turns: int | None = None,
+             between_turns: Callable[[Game], None] | None = None) -> Outcome | None:
+        """Play turns until the game ends, the decider stops it, or `max_turns` more turns are played.
+
+        `between_turns(game)` is called before each turn, where nothing is under way (a
+        stepping game copies itself there).
+        """
         play_turn = self.hook.em_play_turn
         limit = None if max_turns is None else self.turns_played + max_turns
         try:
             while self.outcome is None:
                 if limit is not None and self.turns_played >= limit:
                     break
+                if between_turns is not None:
+                    between_turns(self)
                 if play_turn(self) is None:
                     raise RuntimeError("no plugin plays a turn: the 'turn' plugin must be on")
         except GameEnded:

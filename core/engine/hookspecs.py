@@ -189,6 +189,25 @@ def em_apply(game: Game, action: Action) -> Any:
     """Carry out an allowed action; first result wins (return True when applied)."""
 
 
+@hookspec(firstresult=True)
+def em_amount_step(game: Game, action: Action) -> int | None:
+    """The step of the amounts an action of this kind may carry (R30: a bid is a multiple of
+    the smallest bill); first result wins; None: any whole number. The legal actions offer
+    an amount in these steps, so a rule that refuses amounts off a grid says its grid here.
+    """
+
+
+@hookspec(firstresult=True)
+def em_action_value(game: Game, player: Player, action: Action) -> int | None:
+    """What `action` is worth to `player` in dollars, as a bot judges it (how much their R28
+    total gains); first result wins; None: the rule has no opinion.
+
+    The built-in strategies take a plugin's action in their windows, or answer a request
+    they do not know, by this value (positive: worth doing), and accept or reject a deal
+    offered to them by it (a sale, a loan: `Action.counterparty`).
+    """
+
+
 # --- money --------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import __version__
-from ..engine.actions import Action, Refusal, Request
-from ..plugins.turn import EndTurn, Roll
+from ..engine.actions import Action, Refusal, Request, _with
+from ..engine.deals import AGREE, ANSWERS, Accept
 from ..errors import UsageError, is_control
 from ..engine.events import Event
 from ..engine.game import Game, Player
@@ -15,7 +15,11 @@ from .parser import MAX_QUOTED, MAX_SCRIPT_BYTES
 
 
 class Recorder:
-    """Wraps a game's decider: every answer, throw and card drawn becomes a script line."""
+    """Wraps a game's decider: every answer, throw and card drawn becomes a script line.
+
+    A deal offered and accepted is one line (a script's line states the agreed deal); one
+    rejected leaves none.
+    """
 
     def __init__(self, game: Game) -> None:
         self.inner = game.decider
@@ -26,13 +30,25 @@ class Recorder:
         game.decider = self
         game.listen(self._on_event)
 
+    @property
+    def states_deals(self) -> bool:
+        return bool(getattr(self.inner, "states_deals", False))
+
     def decide(self, game: Game, request: Request) -> Action:
         action = self.inner.decide(game, request)
-        if type(action) is EndTurn:
+        kind = type(action)
+        if request.kind == AGREE and kind in ANSWERS:
+            if kind is not Accept:  # the offer was rejected: it never happened
+                for i in range(len(self.lines) - 1, -1, -1):
+                    if self.lines[i] is request.offer:
+                        del self.lines[i]
+                        break
+            return action
+        if kind.ends_turn:
             # written only if nothing follows: a game that ends with a turn (end.max_turns)
             self._last_end = (len(self.lines), action)
         else:
-            if type(action) is Roll:
+            if kind.chance is not None and getattr(action, kind.chance) is None:
                 self._roll_at = len(self.lines)
             self.lines.append(action)
         return action
@@ -47,9 +63,11 @@ class Recorder:
         return self.inner.choose_card(game, player)
 
     def _on_event(self, event: Event) -> None:
-        if event.kind == "roll" and self._roll_at is not None:
+        if self._roll_at is not None and event.kind == type(self.lines[self._roll_at]).chance_event:
             roll = self.lines[self._roll_at]
-            self.lines[self._roll_at] = Roll(roll.player, tuple(event.data["dice"]))
+            field = type(roll).chance
+            value = event.data[field]
+            self.lines[self._roll_at] = _with(roll, field, tuple(value) if isinstance(value, list) else value)
             self._roll_at = None
         elif event.kind == "draw":
             text = event.data["card"]

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import actions as A
-from ..plugins.turn import WINDOW_AFTER, WINDOW_BEFORE, EndTurn, Roll
 from ..bots import make_strategy
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
 from ..engine.events import Event
@@ -57,8 +56,11 @@ class ScriptRunner:
     """Plays a `Script`: answers the game's requests from its lines, checks its `expect` lines.
 
     It is the game's `Decider`. Players declared with a strategy (`Bob:greedy`) decide by it
-    whenever the next line is not theirs; after `autoplay` every player does.
+    whenever the next line is not theirs; after `autoplay` every player does. A line that
+    states a deal (`Ann sells ... to Bob for 500`) is the deal both agreed.
     """
+
+    states_deals = True
 
     def __init__(self, script: S.Script, *, enable: Sequence[str] = (),
                  disable: Sequence[str] = (), options: Sequence[str] = (),
@@ -290,7 +292,7 @@ class ScriptRunner:
             raise self.error(stmt, f"the game waits for {request.describe()}; found "
                                    f"'{self.text(stmt)}'")
         self._flush(j)
-        if type(action) is EndTurn and type(stmt) is not S.EndTurn:
+        if type(action).ends_turn and type(stmt) is not S.EndTurn:
             return action  # the line opens the next turn: it is read again there
         self.cursor = j + 1
         self.last = stmt
@@ -329,9 +331,9 @@ class ScriptRunner:
         if isinstance(stmt, ActionStatement) and stmt.ANY_MOMENT:  # anyone, any moment (R16)
             return stmt.answer(self, request)
         bot = request.player.name in self.strategies
-        if request.kind == WINDOW_AFTER and self._begins_later_turn(actor, stmt, request):
+        if _closes_turn(request) and self._begins_later_turn(actor, stmt, request):
             # a player with a strategy closes their own window by it
-            return None if bot else EndTurn(request.player)
+            return None if bot else _end_turn(request.player, stmt, request)
         if bot and actor is not request.player:
             return None  # not their line: their strategy decides
         own = _OWN_ANSWERS.get(type(stmt))
@@ -398,20 +400,43 @@ class ScriptRunner:
         return stmt.card
 
 
+def _end_turn_type(request: A.Request) -> type[A.Action] | None:
+    """The action type that closes the turn, when `request` accepts one (the window after)."""
+    for kind in request.accepts:
+        if getattr(kind, "ends_turn", False):
+            return kind  # type: ignore[no-any-return]
+    return None
+
+
+def _closes_turn(request: A.Request) -> bool:
+    return _end_turn_type(request) is not None
+
+
 def _roll(actor: Player, stmt: S.Roll, request: A.Request) -> A.Action | None:
-    if request.kind == WINDOW_BEFORE and actor is request.player:
-        return Roll(actor, stmt.dice)
+    """`P rolls [D D]`: the throw the window before accepts (the type whose chance is dice)."""
+    if actor is not request.player:
+        return None
+    for kind in request.accepts:
+        if getattr(kind, "chance", None) == "dice":
+            return kind(actor, stmt.dice)  # type: ignore[call-arg]
     return None
 
 
 def _end_turn(actor: Player, stmt: S.EndTurn, request: A.Request) -> A.Action | None:
-    if request.kind == WINDOW_AFTER and actor is request.player:
-        return EndTurn(actor)
+    kind = _end_turn_type(request)
+    if kind is not None and actor is request.player:
+        return kind(actor)  # type: ignore[call-arg]
     return None
 
 
 # the language's own action lines; those of rule plugins answer for themselves
 _OWN_ANSWERS: dict[type, Callable[..., A.Action | None]] = {S.Roll: _roll, S.EndTurn: _end_turn}
+
+
+def own_answer(actor: Player, stmt: Any, request: A.Request) -> A.Action | None:
+    """The action a line of the base language (`rolls`, `ends turn`) gives, or None."""
+    answer = _OWN_ANSWERS.get(type(stmt))
+    return None if answer is None else answer(actor, stmt, request)
 
 
 def _bots_cap(game: Game, turns: int | None) -> int | None:

@@ -15,11 +15,12 @@ interest at the start of Ann's next turn, as a debt: R23, R25), checked by
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionStatement, CardKind, Expectation, Refusal, ScriptContext,
+from easymoney import (Action, ActionRange, ActionStatement, CardKind, Expectation, Refusal, ScriptContext,
                        SetupStatement, SpaceKind, StashKey, hookimpl, money)
 from easymoney.plugins.turn import WINDOW_KINDS
 
@@ -89,12 +90,24 @@ class Lend(Action):
     amount: int
     verb = "lend"
     window = True  # taken in the lender's own windows (R5); the turn rule accepts it there
+    counterparty = "borrower"  # the borrower is asked whether they take the loan
 
     def describe(self) -> str:
         return f"lend {money(self.amount)} to {self.borrower}"
 
     def __str__(self) -> str:  # its script line: what --record writes
         return f"{self.player} lends {self.borrower} {self.amount}"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        """In the lender's window: to each other player, any multiple of the smallest bill
+        up to the lender's cash (the rules then refuse what they refuse)."""
+        if request.kind not in WINDOW_KINDS:
+            return
+        lender, bill = request.player, game.variant.smallest_bill
+        for borrower in game.players:
+            if borrower is not lender and not borrower.bankrupt:
+                yield ActionRange(cls(lender, borrower, bill), "amount", bill, lender.cash, bill)
 
 
 # (lender, borrower) -> what the borrower owes
@@ -124,6 +137,22 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
         return [Refusal("-", PLUGIN_ID, f"{lender} has only {money(lender.cash)}")]
     if owed(game, borrower, lender):
         return [Refusal("-", PLUGIN_ID, f"{borrower} has not repaid {lender}'s last loan")]
+    return None
+
+
+@hookimpl
+def em_action_value(game: Game, player: Player, action: Action) -> int | None:
+    """How a bot values a loan: the lender earns the interest from a borrower whose worth
+    covers what they will owe; a borrower short of cash (less than the loan) gains by
+    having it, one with plenty only pays the interest."""
+    if type(action) is not Lend:
+        return None
+    due = due_for(game, action.amount)
+    interest = due - action.amount
+    if player is action.player:
+        return interest if game.worth(action.borrower) >= 2 * due else -action.amount
+    if player is action.borrower:
+        return action.amount - interest if player.cash < action.amount else -interest
     return None
 
 

@@ -1,0 +1,79 @@
+"""Deals between two players: an action that binds another player asks that player first.
+
+A sale names its buyer, a loan its borrower (`Action.counterparty`). Before such an action
+is carried out, the game asks the other party an AGREE request, answered by `Accept` or
+`Reject`; a script's line states the agreed deal and answers both at once (its decider
+says `states_deals`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, ActionRange, Request, request_kind
+
+if TYPE_CHECKING:
+    from .game import Game, Player
+
+def _agree_words(r: Request) -> str:
+    offer = r.offer
+    what = f"{offer.player} offers to {offer.describe()}" if offer is not None else "an offer"
+    return f"{r.player} to accept or reject: {what}"
+
+
+AGREE = request_kind("agree", _agree_words)
+
+
+@dataclass(slots=True)
+class Accept(Action):
+    """The other party agrees to the offer: it is carried out."""
+
+    player: Player
+    offer: Action
+    verb = "accept"
+
+    def describe(self) -> str:
+        return f"accept {self.offer.player}'s offer to {self.offer.describe()}"
+
+    def __str__(self) -> str:
+        return f"{self.player} accepts"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == AGREE and request.offer is not None:
+            yield cls(request.player, request.offer)
+
+
+@dataclass(slots=True)
+class Reject(Action):
+    """The other party turns the offer down: nothing happens."""
+
+    player: Player
+    offer: Action
+    verb = "reject"
+
+    def describe(self) -> str:
+        return f"reject {self.offer.player}'s offer to {self.offer.describe()}"
+
+    def __str__(self) -> str:
+        return f"{self.player} rejects"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == AGREE and request.offer is not None:
+            yield cls(request.player, request.offer)
+
+
+ANSWERS = (Accept, Reject)
+
+
+def counterparty(action: Action) -> Any:
+    """The player `action` binds, or None."""
+    field = type(action).counterparty
+    return None if field is None else getattr(action, field, None)
+
+
+def offer_request(action: Action, other: Player) -> Request:
+    return Request(AGREE, other, ANSWERS, offer=action)

@@ -1,0 +1,80 @@
+"""What is legal now: the actions that may answer a request, listed from the rules.
+
+Each action type lists its candidates (`Action.candidates`); the rules' refusals judge
+them, so what is listed and what is allowed are one truth: a listed action is never
+refused, and an action that is not listed always is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, ActionRange, Request
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def answer_types(game: Game, request: Request) -> tuple[type[Action], ...]:
+    """The action types that may answer `request`: those it accepts, then the any-moment ones."""
+    accepts = request.accepts
+    extra = tuple(t for t in sorted(game.any_moment, key=lambda t: t.__name__)
+                  if t not in accepts)
+    return tuple(accepts) + extra
+
+
+def amount_step(game: Game, action: Action) -> int:
+    """The step of the amounts an action of this kind may carry (R30: the smallest bill)."""
+    step = game.hook.em_amount_step(game, action)
+    return 1 if step is None else max(1, int(step))
+
+
+def legal_actions(game: Game, request: Request | None = None) -> list[Action | ActionRange]:
+    """The actions that may answer `request` (default: what the game waits for) now, in the
+    order of the request's action types; amounts as `ActionRange`s."""
+    request = request if request is not None else game.request
+    if request is None or game.outcome is not None:
+        return []
+    refusals = game.refusals
+    out: list[Action | ActionRange] = []
+    for kind in answer_types(game, request):
+        for found in kind.candidates(game, request):
+            if isinstance(found, ActionRange):
+                step = amount_step(game, found.template)
+                if step != found.step:
+                    found = ActionRange(found.template, found.field, found.least, found.most,
+                                        max(step, found.step))
+                if found.least > found.most:
+                    continue
+                if refusals(found.at(found.least)) or refusals(found.at(found.most)):
+                    continue
+                out.append(found)
+            elif not refusals(found):
+                out.append(found)
+    return out
+
+
+def is_listed(legal: list[Action | ActionRange], action: Action) -> bool:
+    """Whether `action` is one of `legal` (or in one of its ranges)."""
+    for found in legal:
+        if isinstance(found, ActionRange):
+            if type(action) is found.kind:
+                amount = getattr(action, found.field, None)
+                if isinstance(amount, int) and amount in found and found.at(amount) == action:
+                    return True
+        elif found == action:
+            return True
+    return False
+
+
+def concrete(legal: list[Action | ActionRange]) -> list[Action]:
+    """Each listed action, a range by its least and most amounts: a short list to choose from."""
+    out: list[Action] = []
+    for found in legal:
+        if isinstance(found, ActionRange):
+            out.append(found.at(found.least))
+            if found.most != found.least:
+                out.append(found.at(found.most))
+        else:
+            out.append(found)
+    return out

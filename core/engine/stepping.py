@@ -1,0 +1,394 @@
+"""A game that takes one step at a time: what it waits for, its legal actions, apply, undo, clone.
+
+The rules ask their questions from inside their hooks (`game.ask`), so the rest of a turn
+lives on the call stack. A `GameState` runs its game in a greenlet: each question switches
+back to the caller, and `apply` switches in again with the answer. Between turns, where
+nothing is under way, the state keeps a copy of the game as data; `undo` and `clone` start
+from the last copy and replay the few steps since, with the random generator's state of
+each step, so a step back or a copy never replays the game from its start.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from greenlet import getcurrent, greenlet
+
+from ..errors import EasyMoneyError, RefusedAction
+from .actions import Action, ActionRange, Refusal, Request, _with
+from .deals import Accept, Reject
+from .decisions import refusal_message
+from .events import Event
+from .game import Account, Game, Outcome, Player
+from .legal import is_listed, legal_actions
+
+# a copy of the game is kept at the first turn start this many steps after the last one:
+# undo and clone replay fewer steps than this, plus one turn's
+SNAPSHOT_EVERY = 8
+
+
+class GameOverError(EasyMoneyError):
+    """An action applied to a game that is over."""
+
+
+class NothingToUndo(EasyMoneyError):
+    """`undo` at the start of a game."""
+
+
+def copy_game(game: Game, decider: Any) -> Game:
+    """A copy of `game` as data, between turns: players, board, deck, pots, the random
+    generator, the plugins' stash. The variant, the rules and their caches are shared; the
+    event log is not copied (the state keeps it)."""
+    new = Game(game.variant, [(p.name, p.strategy) for p in game.players], decider,
+               seed=game.seed, ruleset=game.ruleset, keep_log=game.keep_log)
+    memo: dict[int, Any] = {id(game): new, id(game.variant): game.variant,
+                            id(game.ruleset): game.ruleset, id(game.hook): game.hook,
+                            id(game.decisions): new.decisions, id(game.events): new.events,
+                            id(game.ledger): new.ledger, id(game.bank): new.bank,
+                            id(game.log): new.log}
+    for space in game.spaces:
+        memo[id(space)] = space
+    for card in game.variant.cards:
+        memo[id(card)] = card
+    for old, p in zip(game.players, new.players):
+        memo[id(old)] = p
+        p.cash, p.position, p.houses_left = old.cash, old.position, old.houses_left
+        p.bankrupt, p.estate_version = old.bankrupt, old.estate_version
+        p.held = list(old.held)
+        p.spaces = list(old.spaces)
+    new.bank.cash = game.bank.cash
+    for name, pot in game.pots.items():
+        twin = memo[id(pot)] = copy.copy(pot)
+        new.pots[name] = twin
+    players = new.players
+    new.owner = [None if o is None else players[o.index] for o in game.owner]
+    new.houses = list(game.houses)
+    new.mortgaged = list(game.mortgaged)
+    new.board_version = game.board_version
+    new.deck = list(game.deck)
+    new.discard = list(game.discard)
+    new.current = None if game.current is None else players[game.current.index]  # type: ignore[assignment]
+    new.turns_played = game.turns_played
+    new.rng.setstate(game.rng.getstate())
+    new.any_moment = game.any_moment
+    new.outcome = game.outcome
+    for key in game.stash:  # keys are module-level constants: kept, not copied
+        memo[id(key)] = key
+    new.stash = copy.deepcopy(game.stash, memo)
+    for key, value in game.__dict__.items():
+        new.__dict__[key] = copy.deepcopy(value, memo)
+    return new
+
+
+def rebind(action: Action, players: Sequence[Player]) -> Action:
+    """`action` with its players those of another copy of the game (same seats)."""
+    if not dataclasses.is_dataclass(action):
+        return copy.deepcopy(action, {id(p): players[p.index] for p in _players_in(action)})
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if isinstance(value, Player):
+            twin: Any = players[value.index]
+        elif isinstance(value, Action):
+            twin = rebind(value, players)
+        else:
+            continue
+        if twin is not value:
+            changes[f.name] = twin
+    return dataclasses.replace(action, **changes) if changes else action  # type: ignore[type-var]
+
+
+def _players_in(action: Action) -> list[Player]:
+    names = getattr(action, "__slots__", ()) or vars(action)
+    return [v for v in (getattr(action, n, None) for n in names) if isinstance(v, Player)]
+
+
+class _Snapshot:
+    __slots__ = ("steps", "lines", "log", "game")
+
+    def __init__(self, steps: int, lines: int, log: int, game: Game) -> None:
+        self.steps, self.lines, self.log, self.game = steps, lines, log, game
+
+
+class _Idle:
+    """The decider of a kept copy: it is never asked (a copy plays only once restored)."""
+
+    def decide(self, game: Game, request: Request) -> Action:
+        raise RuntimeError("a kept copy of a game was asked to decide")
+
+    def refused(self, game: Game, request: Request, action: Action, refusals: list[Refusal]) -> None:
+        raise RuntimeError("a kept copy of a game was refused an action")
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        return None
+
+
+_IDLE = _Idle()
+
+
+class GameState:
+    """One game, stepped by its caller: python-chess's board, OpenSpiel's state.
+
+        state.request          what it waits for (who is asked what), None once over
+        state.legal_actions()  the actions that answer it now (amounts as ActionRange)
+        state.apply(action)    one step (an Action, or a script line with `read_line`)
+        state.undo()           one step back;  state.clone(): an independent copy
+        state.history          the steps as script lines; `script()` replays this game
+
+    A refused action raises `RefusedAction` carrying the refusals and changes nothing.
+    Cards come from the deck; the dice are thrown by the game unless `choose_dice`.
+    """
+
+    states_deals = False  # the other party of a deal is asked (see Decisions.agreed)
+
+    def __init__(self, game: Game, *, choose_dice: bool = False, header: Sequence[str] = (),
+                 read_line: Callable[[GameState, str], Action] | None = None) -> None:
+        self.choose_dice = choose_dice
+        self.header = list(header)
+        self.read_line = read_line
+        self._listeners: list[Callable[[Event], None]] = []
+        self._steps: list[tuple[Action, Any]] = []   # (action, the generator's state)
+        self._lines: list[str] = []
+        self._chance_at: int | None = None  # the line waiting for the game's throw
+        self._chance_action: Action | None = None
+        self._offers: list[str] = []  # the lines of offers under way, written once accepted
+        self._snapshots: list[_Snapshot] = []
+        self._replaying = False
+        self._legal: list[Action | ActionRange] | None = None
+        self.request: Request | None = None
+        self.game = game
+        self._attach(game)
+        self._start(restored=False)
+
+    # --- running the game in its greenlet -------------------------------------------------
+    def _attach(self, game: Game) -> None:
+        self.game = game
+        game.decider = self
+        kinds = {"draw"} | {t.chance_event for t in game.ruleset.action_owner if t.chance_event}
+        game.listen(self._on_line_event, kinds)
+        if self._listeners:
+            game.listen(self._forward)
+
+    def _start(self, restored: bool) -> None:
+        def run() -> None:
+            game = self.game
+            if not restored:
+                game.setup()
+            game.play(between_turns=self._between_turns)
+
+        self._greenlet = greenlet(run)
+        self._switch(None)
+
+    def _switch(self, action: Action | None) -> None:
+        glet = self._greenlet
+        glet.parent = getcurrent()
+        self._legal = None
+        request = glet.switch(action) if action is not None else glet.switch()
+        self.request = request if not glet.dead else None
+
+    def decide(self, game: Game, request: Request) -> Action:
+        parent = self._greenlet.parent
+        assert parent is not None
+        return parent.switch(request)  # type: ignore[no-any-return]
+
+    def refused(self, game: Game, request: Request, action: Action,
+                refusals: list[Refusal]) -> None:
+        # `apply` checked the action: the rules changed their mind while it was carried out
+        raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        return None  # the top card
+
+    def _between_turns(self, game: Game) -> None:
+        last = self._snapshots[-1].steps if self._snapshots else -SNAPSHOT_EVERY
+        if len(self._steps) - last >= SNAPSHOT_EVERY:
+            self._snapshots.append(_Snapshot(len(self._steps), len(self._lines), len(game.log),
+                                             copy_game(game, _IDLE)))
+
+    def _forward(self, event: Event) -> None:
+        if not self._replaying:
+            for listener in self._listeners:
+                listener(event)
+
+    def _on_line_event(self, event: Event) -> None:
+        """Cards drawn become lines; a throw's dice complete the line of its throw."""
+        if event.kind == "draw":
+            self._lines.append(f'{event.data["player"]} draws "{event.data["card"]}"')
+        elif self._chance_at is not None and self._chance_action is not None:
+            action = self._chance_action
+            field = type(action).chance
+            if event.kind == type(action).chance_event and field is not None:
+                value = event.data.get(field)
+                chosen = tuple(value) if isinstance(value, list) else value
+                self._lines[self._chance_at] = str(_with(action, field, chosen))
+                self._chance_at = self._chance_action = None
+
+    # --- what it waits for -----------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.request is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome
+
+    @property
+    def player(self) -> Player | None:
+        """Who is asked now."""
+        return None if self.request is None else self.request.player
+
+    def legal_actions(self) -> list[Action | ActionRange]:
+        """The actions that answer what the game waits for now (for its asked player, and
+        the any-moment actions they may take), amounts as `ActionRange`s."""
+        if self._legal is None:
+            self._legal = legal_actions(self.game, self.request) if self.request else []
+        return self._legal
+
+    def refusals(self, action: Action) -> list[Refusal]:
+        """Why `action` may not be applied now (empty: it may). Changes nothing."""
+        request = self.request
+        if request is None:
+            return [Refusal("-", "-", self._over_text())]
+        game = self.game
+        kind = type(action)
+        if action.player is not game.players[action.player.index]:
+            action = rebind(action, game.players)
+        if kind.chance is not None and getattr(action, kind.chance, None) is not None \
+                and not self.choose_dice:
+            return [Refusal("-", "-", f"the game throws the {kind.chance} here (a game started "
+                            "with choose_dice, or `play --interactive --choose-dice`, lets a "
+                            "person choose them)")]
+        if is_listed(self.legal_actions(), action):
+            return []
+        found = game.refusals(action)
+        if found:
+            return found
+        return [Refusal("-", "-", f"the game waits for {request.describe()}")]
+
+    def is_legal(self, action: Action) -> bool:
+        return not self.refusals(action)
+
+    def standings(self) -> list[tuple[str, int, int]]:
+        """(player, worth, rank) of the players still in, best first."""
+        return [(p.name, w, r) for p, w, r in self.game.standings()]
+
+    def _over_text(self) -> str:
+        o = self.game.outcome
+        return "the game is over" + (f" ({o.reason}: {o.detail})" if o else "")
+
+    # --- steps ------------------------------------------------------------------------------
+    def apply(self, action: Action | str) -> None:
+        """Take one step; a refused action raises `RefusedAction` and changes nothing."""
+        if self.request is None:
+            raise GameOverError(f"{self._over_text()}: no action can be applied")
+        if isinstance(action, str):
+            if self.read_line is None:
+                raise EasyMoneyError("this game reads no script lines: apply an Action")
+            action = self.read_line(self, action)
+        game = self.game
+        if action.player is not game.players[action.player.index]:
+            action = rebind(action, game.players)
+        refusals = self.refusals(action)
+        if refusals:
+            raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
+        game.decisions.checked = (action, [])  # judged: the game need not judge it again
+        self._push(action, game.rng.getstate())
+
+    def _push(self, action: Action, rng_state: Any) -> None:
+        kind = type(action)
+        self._steps.append((action, rng_state))
+        if kind.counterparty is not None and not self.states_deals:
+            self._offers.append(str(action))  # an offer to an offer's party may come first
+        elif kind is Accept:
+            if self._offers:
+                self._lines.append(self._offers.pop())
+        elif kind is Reject:
+            if self._offers:
+                self._offers.pop()
+        elif kind.chance is not None and getattr(action, kind.chance, None) is None:
+            self._chance_at = len(self._lines)
+            self._chance_action = action
+            self._lines.append(str(action))
+        else:
+            self._lines.append(str(action))
+        self._switch(action)
+
+    @property
+    def history(self) -> list[str]:
+        """The game so far as script lines: throws with their dice, cards drawn, decisions."""
+        return list(self._lines)
+
+    @property
+    def steps(self) -> int:
+        return len(self._steps)
+
+    def script(self) -> str:
+        """A game script that replays this game: the header, then the history."""
+        return "\n".join([*self.header, *self._lines]) + "\n"
+
+    def listen(self, listener: Callable[[Event], None]) -> None:
+        """Call `listener` with each event of the game from now on (not with those an undo
+        or a copy replays)."""
+        if not self._listeners:
+            self.game.listen(self._forward)
+        self._listeners.append(listener)
+
+    # --- back and copies ---------------------------------------------------------------------
+    def undo(self) -> None:
+        """One step back, as if the last action had not been taken."""
+        if not self._steps:
+            raise NothingToUndo("nothing to undo: the game is at its start")
+        self._restore(len(self._steps) - 1)
+
+    def clone(self) -> GameState:
+        """An independent copy: steps on either leave the other as it is."""
+        twin = GameState.__new__(GameState)
+        twin.choose_dice = self.choose_dice
+        twin.header = list(self.header)
+        twin.read_line = self.read_line
+        twin._listeners = []
+        twin._steps = list(self._steps)
+        twin._lines = list(self._lines)
+        twin._snapshots = list(self._snapshots)
+        twin._replaying = False
+        twin._chance_at = twin._chance_action = None
+        twin._offers = []
+        twin._legal = None
+        twin.request = None
+        twin.game = self.game
+        twin._restore(len(self._steps), log=self.game.log)
+        return twin
+
+    def _restore(self, steps: int, log: list[Event] | None = None) -> None:
+        """Go back to just after the first `steps` steps: from the last copy kept at or
+        before them, replaying the steps since with their generator's states."""
+        log = self.game.log if log is None else log
+        while self._snapshots and self._snapshots[-1].steps > steps:
+            self._snapshots.pop()
+        snap = self._snapshots[-1] if self._snapshots else None
+        if snap is None:  # no copy yet (the first turn's setup): start again
+            raise NothingToUndo("no copy of the game is kept before its first turn")
+        replay = self._steps[snap.steps:steps]
+        del self._steps[snap.steps:]
+        del self._lines[snap.lines:]
+        self._chance_at = self._chance_action = None
+        self._offers = []
+        old = getattr(self, "_greenlet", None)
+        if old is not None and not old.dead:  # end the abandoned continuation now
+            old.parent = getcurrent()
+            old.throw()
+        game = copy_game(snap.game, self)
+        game.log.extend(log[:snap.log])
+        self._attach(game)
+        self._replaying = True
+        try:
+            self._start(restored=True)
+            players = game.players
+            for action, rng_state in replay:
+                game.rng.setstate(rng_state)
+                self._push(rebind(action, players), rng_state)
+        finally:
+            self._replaying = False

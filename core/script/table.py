@@ -1,0 +1,134 @@
+"""A new stepping game from a variant, players and a seed; script lines read as actions.
+
+`new_game("standard", ["Ann", "Bob"], seed=3)` is the `GameState` a program, the prompt
+or a page steps through; its `apply` takes an `Action` or a line of the script language
+(`"Ann bids 300"`), read against what the game waits for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.actions import Action, Refusal, Request
+from ..engine.game import Game, Player, ruleset_for
+from ..engine.model import Space
+from ..engine.stepping import GameState
+from ..errors import RefusedAction, ScriptError, ScriptSyntaxError, UsageError, did_you_mean
+from . import ast as S
+from .parser import parse
+from .record import header_lines
+from .runner import own_answer
+from .syntax import ActionStatement
+
+
+def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"), seed: int = 0,
+             *, enable: Sequence[str] = (), disable: Sequence[str] = (),
+             options: Sequence[str] = (), choose_dice: bool = False,
+             keep_log: bool = True) -> GameState:
+    """A game at its first decision. `variant` is a built-in name or a YAML file's path;
+    `enable`, `disable` and `options` are what `--with`, `--without` and `--option` take."""
+    from ..engine.registry import discover
+    from ..loading.loader import load_variant
+    names = [p.partition(":")[0] for p in players]
+    for name in names:
+        if not name.isidentifier():
+            raise UsageError(f"{name!r} is not a player name: a name is a word of letters, "
+                             "digits and _ that does not start with a digit")
+    registry = discover()
+    v = load_variant(variant, registry=registry, enable=[registry.resolve(r) for r in enable],
+                     disable=[registry.resolve(r) for r in disable], options=list(options))
+    if not v.min_players <= len(names) <= v.max_players:
+        raise UsageError(f"{v.name} is for {v.min_players} to {v.max_players} players; "
+                         f"{len(names)} given")
+    is_path = variant.endswith((".yaml", ".yml")) or "/" in variant
+    header = header_lines(variant, is_path=is_path, enable=enable, disable=disable,
+                          options=options, players=names, seed=seed)
+    if choose_dice:
+        header.insert(2, "# the dice were chosen by the players (--choose-dice)")
+    game = Game(v, [(n, None) for n in names], _NO_DECIDER, seed=seed,
+                ruleset=ruleset_for(v, registry), keep_log=keep_log)
+    return GameState(game, choose_dice=choose_dice, header=header, read_line=read_line)
+
+
+class _NoDecider:
+    def decide(self, game: Game, request: Request) -> Action:
+        raise RuntimeError("a stepping game decides through its state")
+
+    def refused(self, game: Game, request: Request, action: Action, refusals: list[Refusal]) -> None:
+        raise RuntimeError("a stepping game decides through its state")
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        return None
+
+
+_NO_DECIDER = _NoDecider()
+
+
+class _LineContext:
+    """What a statement asks of the script that runs it (see ScriptContext), for one line."""
+
+    def __init__(self, game: Game, text: str) -> None:
+        self.game = game
+        self.text = text
+
+    def _error(self, stmt: Any, message: str) -> ScriptError:
+        col = getattr(stmt, "column", 0) or None
+        return ScriptError(message, file="<line>", line=1, col=col, source_line=self.text)
+
+    def player(self, name: str, stmt: Any) -> Player:
+        p = self.game.by_name.get(name)
+        if p is None:
+            raise self._error(stmt, f"unknown player '{name}'"
+                                    f"{did_you_mean(name, self.game.by_name)}; the players are "
+                                    f"{', '.join(self.game.by_name)}")
+        return p
+
+    def space(self, ref: S.SpaceRef, stmt: Any) -> Space:
+        spaces = self.game.spaces
+        if ref.number is not None:
+            if 0 <= ref.number < len(spaces):
+                return spaces[ref.number]
+            raise self._error(stmt, f"no space number {ref.number}: the board has spaces 0 to "
+                                    f"{len(spaces) - 1}")
+        for s in spaces:
+            if s.name == ref.name:
+                return s
+        name = ref.name or ""
+        raise self._error(stmt, f"unknown space \"{name}\""
+                                f"{did_you_mean(name, [s.name for s in spaces])}")
+
+
+def read_line(state: GameState, text: str) -> Action:
+    """The action a line of the script language gives in answer to what `state` waits for.
+
+    A line that is not one action, or does not answer the request, raises (ScriptSyntaxError,
+    ScriptError, RefusedAction); nothing changes.
+    """
+    request = state.request
+    game = state.game
+    if request is None:
+        raise RefusedAction("the game is over: no line can be applied",
+                            (Refusal("-", "-", "the game is over"),))
+    text = text.strip()
+    script = parse(text + "\n", "<line>")
+    stmts = [*script.header, *script.body]
+    if len(stmts) != 1 or not isinstance(stmts[0], S.ACTION_TYPES) \
+            or isinstance(stmts[0], (S.Draw, S.Autoplay)):
+        raise ScriptError("a line of one action is expected here (cards are drawn by the "
+                          "game)", file="<line>", line=1, col=1, source_line=text)
+    stmt = stmts[0]
+    context = _LineContext(game, text)
+    actor = context.player(getattr(stmt, "player"), stmt)
+    action: Action | None
+    if isinstance(stmt, ActionStatement):
+        action = stmt.answer(context, request)  # type: ignore[arg-type]
+    else:
+        action = own_answer(actor, stmt, request)
+    if action is None:
+        raise RefusedAction(f"{text}: the game waits for {request.describe()}",
+                            (Refusal("-", "-", f"the game waits for {request.describe()}"),))
+    return action
+
+
+__all__ = ["new_game", "read_line", "ScriptSyntaxError"]
