@@ -57,6 +57,8 @@ _EXPORTS: dict[str, str] = {
     "PluginError": "easymoney.errors",
     "RefusedAction": "easymoney.errors",
     "ScriptError": "easymoney.errors",
+    "GameOverError": "easymoney.errors",
+    "NothingToUndo": "easymoney.errors",
     # running games
     "load_variant": "easymoney.loading.loader",
     "BotDecider": "easymoney.bots",
@@ -88,7 +90,8 @@ if TYPE_CHECKING:
     from .engine.kinds import CardKind, SpaceKind
     from .engine.model import Card, Space, Variant
     from .engine.stash import Stash, StashKey
-    from .errors import EasyMoneyError, PluginError, RefusedAction, ScriptError
+    from .errors import (EasyMoneyError, GameOverError, NothingToUndo, PluginError,
+                         RefusedAction, ScriptError)
     from .script.ast import SpaceRef
     from .engine.statements import ActionStatement, Expectation, ScriptContext, SetupStatement
     from .loading.loader import load_variant

@@ -147,7 +147,9 @@ class Strategy:
         """A request of a rule the strategy does not know: the legal answer worth the most
         by `em_action_value`, the first listed when none is valued (a rule lists its
         do-nothing answer first)."""
-        options = concrete(legal_actions(game, request))
+        # the request's own answers: a deal at any moment is not an answer to choose blindly
+        options = [a for a in concrete(legal_actions(game, request))
+                   if type(a) in request.accepts]
         if not options:
             raise PluginError(f"no legal answer to {request.describe()}: the rules refuse "
                               f"every action that could answer it (game seed {game.seed})")

@@ -100,6 +100,14 @@ class RefusedAction(EasyMoneyError):
         self.refusals = refusals
 
 
+class GameOverError(EasyMoneyError):
+    """An action applied to a game that is over."""
+
+
+class NothingToUndo(EasyMoneyError):
+    """`undo` at the start of a game."""
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' when a close choice exists, else ''.
 

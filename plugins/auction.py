@@ -204,6 +204,9 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     p = action.player
     if state is None or state[0] is not action.space:
         return [Refusal("R11", PLUGIN_ID, f"{action.space} is not up for auction")]
+    request = game.request
+    if request is not None and request.kind == BID and request.player is not p:
+        return [Refusal("R11", PLUGIN_ID, f"it is {request.player}'s turn to bid or pass")]
     high = state[1]
     opts = game.variant.rules[PLUGIN_ID]
     least = opts["first_bid"] if state[2] is None else high + opts["increment"]

@@ -38,7 +38,11 @@ class GoBankrupt(Action):
 
 
 PLUGIN_ID = "debts"
-REFUSES = (GoBankrupt,)
+def _raises_money_or_gives_up(kind: type[Action]) -> bool:
+    return kind is GoBankrupt or kind.raises_money
+
+
+REFUSES = _raises_money_or_gives_up
 RULES = ("R23", "R25", "R26")
 ESSENTIAL = True
 ACTIONS = (GoBankrupt,)
@@ -110,6 +114,11 @@ def _bankrupt(game: Game, player: Player, creditor: Account) -> int:
 
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    request = game.request
+    if request is not None and request.kind == RAISE and request.player is not action.player \
+            and type(action).raises_money:
+        return [Refusal("R25", PLUGIN_ID, f"{request.player} is raising money: only they "
+                        f"{action.verb} now")]
     if type(action) is GoBankrupt:
         request = game.request
         if request is None or request.kind != RAISE or request.player is not action.player:

@@ -119,6 +119,11 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if type(action) is not Buy:
         return None
+    request = game.request
+    if request is None or request.kind != BUY or request.player is not action.player \
+            or request.space is not action.space:
+        return [Refusal("R9", PLUGIN_ID, f"{action.player} may buy {action.space} only on "
+                        f"landing on it unowned")]
     if game.kinds[action.space.kind].on_landing != "buy" \
             or game.owner[action.space.index] is not None:
         return [Refusal("R9", PLUGIN_ID, f"{action.space} is not an unowned street: only those "

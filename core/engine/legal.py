@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, ActionRange, Request
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, Player
 
 
 def answer_types(game: Game, request: Request) -> tuple[type[Action], ...]:
@@ -29,15 +29,24 @@ def amount_step(game: Game, action: Action) -> int:
     return 1 if step is None else max(1, int(step))
 
 
-def legal_actions(game: Game, request: Request | None = None) -> list[Action | ActionRange]:
+def legal_actions(game: Game, request: Request | None = None,
+                  player: Player | None = None) -> list[Action | ActionRange]:
     """The actions that may answer `request` (default: what the game waits for) now, in the
-    order of the request's action types; amounts as `ActionRange`s."""
+    order of the request's action types; amounts as `ActionRange`s.
+
+    For another `player` than the asked one: the any-moment actions they may take while
+    the game waits (R16's sale of the Special Exemption card).
+    """
     request = request if request is not None else game.request
     if request is None or game.outcome is not None:
         return []
+    types = answer_types(game, request)
+    if player is not None and player is not request.player:
+        types = tuple(t for t in types if t in game.any_moment)
+        request = Request(request.kind, player, (), space=request.space, offer=request.offer)
     refusals = game.refusals
     out: list[Action | ActionRange] = []
-    for kind in answer_types(game, request):
+    for kind in types:
         for found in kind.candidates(game, request):
             if isinstance(found, ActionRange):
                 step = amount_step(game, found.template)

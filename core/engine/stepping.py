@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from greenlet import getcurrent, greenlet
 
-from ..errors import EasyMoneyError, RefusedAction
+from ..errors import EasyMoneyError, GameOverError, NothingToUndo, RefusedAction
 from .actions import Action, ActionRange, Refusal, Request, _with
 from .deals import Accept, Reject
 from .decisions import refusal_message
@@ -28,14 +29,6 @@ from .legal import is_listed, legal_actions
 # a copy of the game is kept at the first turn start this many steps after the last one:
 # undo and clone replay fewer steps than this, plus one turn's
 SNAPSHOT_EVERY = 8
-
-
-class GameOverError(EasyMoneyError):
-    """An action applied to a game that is over."""
-
-
-class NothingToUndo(EasyMoneyError):
-    """`undo` at the start of a game."""
 
 
 def copy_game(game: Game, decider: Any) -> Game:
@@ -106,6 +99,21 @@ def _players_in(action: Action) -> list[Player]:
     return [v for v in (getattr(action, n, None) for n in names) if isinstance(v, Player)]
 
 
+class CountedRandom(random.Random):
+    """The game's generator, counting its draws: a step whose decider drew from it (a
+    random bot does) keeps the generator's state for a replay; other steps need not."""
+
+    draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.draws += 1
+        return super().getrandbits(k)
+
+
 class _Snapshot:
     __slots__ = ("steps", "lines", "log", "game")
 
@@ -167,6 +175,11 @@ class GameState:
     def _attach(self, game: Game) -> None:
         self.game = game
         game.decider = self
+        rng = CountedRandom()
+        rng.setstate(game.rng.getstate())
+        game.rng, game._random = rng, rng.random
+        self._rng = rng
+        self._draws_asked = -1
         kinds = {"draw"} | {t.chance_event for t in game.ruleset.action_owner if t.chance_event}
         game.listen(self._on_line_event, kinds)
         if self._listeners:
@@ -192,6 +205,7 @@ class GameState:
     def decide(self, game: Game, request: Request) -> Action:
         parent = self._greenlet.parent
         assert parent is not None
+        self._draws_asked = self._rng.draws
         return parent.switch(request)  # type: ignore[no-any-return]
 
     def refused(self, game: Game, request: Request, action: Action,
@@ -240,9 +254,15 @@ class GameState:
         """Who is asked now."""
         return None if self.request is None else self.request.player
 
-    def legal_actions(self) -> list[Action | ActionRange]:
+    def legal_actions(self, player: Player | str | None = None) -> list[Action | ActionRange]:
         """The actions that answer what the game waits for now (for its asked player, and
-        the any-moment actions they may take), amounts as `ActionRange`s."""
+        the any-moment actions they may take), amounts as `ActionRange`s. For another
+        `player`: the any-moment actions they may take now (R16)."""
+        if player is not None:
+            if isinstance(player, str):
+                player = self.game.by_name[player]
+            if self.request is not None and player is not self.request.player:
+                return legal_actions(self.game, self.request, player)
         if self._legal is None:
             self._legal = legal_actions(self.game, self.request) if self.request else []
         return self._legal
@@ -256,12 +276,14 @@ class GameState:
         kind = type(action)
         if action.player is not game.players[action.player.index]:
             action = rebind(action, game.players)
-        if kind.chance is not None and getattr(action, kind.chance, None) is not None \
-                and not self.choose_dice:
-            return [Refusal("-", "-", f"the game throws the {kind.chance} here (a game started "
-                            "with choose_dice, or `play --interactive --choose-dice`, lets a "
-                            "person choose them)")]
-        if is_listed(self.legal_actions(), action):
+        listed = action
+        if kind.chance is not None and getattr(action, kind.chance, None) is not None:
+            if not self.choose_dice:
+                return [Refusal("-", "-", f"the game throws the {kind.chance} here (a game "
+                                "started with choose_dice, or `play --interactive "
+                                "--choose-dice`, lets a person choose them)")]
+            listed = _with(action, kind.chance, None)  # listed as the throw, whatever the dice
+        if is_listed(self.legal_actions(action.player), listed):
             return []
         found = game.refusals(action)
         if found:
@@ -295,7 +317,9 @@ class GameState:
         if refusals:
             raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
         game.decisions.checked = (action, [])  # judged: the game need not judge it again
-        self._push(action, game.rng.getstate())
+        rng = self._rng
+        # the generator's state only when the caller drew from it since the question
+        self._push(action, rng.getstate() if rng.draws != self._draws_asked else None)
 
     def _push(self, action: Action, rng_state: Any) -> None:
         kind = type(action)
@@ -388,7 +412,8 @@ class GameState:
             self._start(restored=True)
             players = game.players
             for action, rng_state in replay:
-                game.rng.setstate(rng_state)
+                if rng_state is not None:
+                    self._rng.setstate(rng_state)
                 self._push(rebind(action, players), rng_state)
         finally:
             self._replaying = False

@@ -7,6 +7,7 @@ or a page steps through; its `apply` takes an `Action` or a line of the script l
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +21,9 @@ from .parser import parse
 from .record import header_lines
 from .runner import own_answer
 from .syntax import ActionStatement
+
+
+_VARIANTS: dict[tuple[Any, ...], Any] = {}  # built-in variants loaded, by name and switches
 
 
 def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"), seed: int = 0,
@@ -36,8 +40,13 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
             raise UsageError(f"{name!r} is not a player name: a name is a word of letters, "
                              "digits and _ that does not start with a digit")
     registry = discover()
-    v = load_variant(variant, registry=registry, enable=[registry.resolve(r) for r in enable],
-                     disable=[registry.resolve(r) for r in disable], options=list(options))
+    key = (variant, tuple(enable), tuple(disable), tuple(options), id(registry))
+    v = _VARIANTS.get(key) if not os.path.exists(variant) else None
+    if v is None:
+        v = load_variant(variant, registry=registry, enable=[registry.resolve(r) for r in enable],
+                         disable=[registry.resolve(r) for r in disable], options=list(options))
+        if not os.path.exists(variant):  # a built-in variant is data that never changes
+            _VARIANTS[key] = v
     if not v.min_players <= len(names) <= v.max_players:
         raise UsageError(f"{v.name} is for {v.min_players} to {v.max_players} players; "
                          f"{len(names)} given")

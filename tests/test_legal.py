@@ -1,0 +1,95 @@
+"""Issue 17: what the game lists as legal and what its rules allow are one truth.
+
+Random game states of every shipped variant, of the railroads example and of the jail test
+plugin (a request kind no built-in rule has) are reached by random legal play; at each, a
+wide universe of actions (every action type that may answer, over every player, space and
+a spread of amounts) is judged both ways: listed by `legal_actions`, and allowed by the
+rules (`game.refusals`, for the asked player, of a type that answers). They must agree.
+`python bench/bench_legal.py` does the same over more than 10,000 states.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from bench_modules import load
+
+from easymoney import ActionRange, new_game
+from easymoney.bots import make_strategy
+from easymoney.engine.legal import is_listed
+
+legal_bench = load("bench_legal")
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ["standard", "reference-card", "classic-1936", "no-four-sides",
+            str(ROOT / "examples/variants/railroads.yaml"), str(ROOT / "tests/data/variants/jail.yaml")]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: Path(v).stem)
+def test_listed_and_allowed_agree_over_random_states(variant: str) -> None:
+    checked, disagreements = legal_bench.check_variant(variant, seeds=range(3), steps=120,
+                                                       every=2)
+    assert checked > 50
+    assert disagreements == [], "\n".join(disagreements[:10])
+
+
+def test_a_listed_action_applies_and_an_unlisted_one_is_refused_unchanged() -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=5)
+    rng = random.Random(5)
+    for _ in range(200):
+        if state.is_over:
+            break
+        before = state.game.snapshot()
+        for wrong in legal_bench.universe(state.game, state.request):
+            if not is_listed(state.legal_actions(), wrong):
+                with pytest.raises(Exception) as caught:
+                    state.apply(wrong)
+                assert type(caught.value).__name__ == "RefusedAction"
+                assert caught.value.refusals
+                break
+        assert state.game.snapshot() == before
+        choice = rng.choice(state.legal_actions())
+        state.apply(choice.at(choice.most) if isinstance(choice, ActionRange) else choice)
+
+
+def test_every_strategy_answers_a_plugin_request_kind() -> None:
+    """The jail plugin asks `jail`, a kind no built-in strategy was written for: each
+    answers it from the legal actions, by the value the plugin gives them."""
+    jail = str(ROOT / "tests/data/variants/jail.yaml")
+    for name in ("cautious", "greedy", "random"):
+        state = new_game(jail, ["Ann", "Bob"], seed=2)
+        strategy = make_strategy(name)
+        asked = 0
+        while not state.is_over and state.game.turns_played < 300:
+            request = state.request
+            if request.kind == "jail":
+                asked += 1
+                answer = strategy.decide(state.game, request)
+                assert is_listed(state.legal_actions(), answer)
+                if name != "random" and request.player.cash >= 100:
+                    assert answer.verb == "pay bail"  # worth more than serving time
+            else:
+                answer = strategy.decide(state.game, request)
+            state.apply(answer)
+        assert asked, f"{name}: nobody landed on the jail"
+
+
+def test_the_railroads_loan_is_listed_and_a_bot_takes_it_by_its_value() -> None:
+    state = new_game(str(ROOT / "examples/variants/railroads.yaml"), ["Ann", "Bob"], seed=1)
+    state.apply("Ann rolls")
+    while state.request.kind != "window_after":
+        state.apply(state.legal_actions()[-1] if state.request.kind == "buy"
+                    else make_strategy("cautious").decide(state.game, state.request))
+    loans = [a for a in state.legal_actions() if isinstance(a, ActionRange)
+             and a.line().startswith("Ann lends Bob")]
+    assert loans and loans[0].least == 10 and loans[0].step == 10
+    # Bob, short of cash, accepts a loan; with plenty, he rejects paying the interest
+    bot = make_strategy("greedy")
+    state.apply(loans[0].at(loans[0].most))
+    assert state.request.kind == "agree" and state.request.player.name == "Bob"
+    answer = bot.decide(state.game, state.request)
+    assert answer.verb == "reject"  # Bob has more cash than the loan
+    state.apply(answer)
+    assert state.request.kind == "window_after"
+    assert not any(line.startswith("Ann lends") for line in state.history)

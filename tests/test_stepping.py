@@ -1,0 +1,168 @@
+"""Issue 17: a game that steps (GameState): apply, refusals that change nothing, undo, clone,
+history that replays, deals that ask the other party, and one clear error per mistake."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from easymoney import (ActionRange, EasyMoneyError, GameOverError, NothingToUndo, RefusedAction,
+                       new_game)
+from easymoney.errors import ScriptError, ScriptSyntaxError
+
+
+def _random_game(seed: int, steps: int, players=("Ann", "Bob", "Cat")):
+    state = new_game("standard", list(players), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        choice = rng.choice(state.legal_actions())
+        if isinstance(choice, ActionRange):
+            choice = choice.at(rng.choice(list(choice.values())))
+        state.apply(choice)
+    return state
+
+
+def test_a_new_game_waits_for_the_first_throw() -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    assert state.request.kind == "window_before" and state.player.name == "Ann"
+    assert [str(a) for a in state.legal_actions()] == ["Ann rolls"]
+    state.apply("Ann rolls")
+    assert state.history[0].startswith("Ann rolls ") and len(state.history[0].split()) == 4
+
+
+def test_the_same_seed_and_steps_give_the_same_game() -> None:
+    a, b = _random_game(7, 300), _random_game(7, 300)
+    assert a.history == b.history and a.game.snapshot() == b.game.snapshot()
+
+
+def test_R4_the_game_throws_the_dice_unless_they_are_chosen() -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    before = state.game.snapshot()
+    with pytest.raises(RefusedAction, match="throws the dice"):
+        state.apply("Ann rolls 6 6")
+    assert state.game.snapshot() == before and state.steps == 0
+    chosen = new_game("standard", ["Ann", "Bob"], seed=3, choose_dice=True)
+    chosen.apply("Ann rolls 6 6")
+    assert chosen.history[0] == "Ann rolls 6 6"
+    assert "chosen" in chosen.script()
+
+
+def test_a_refused_action_raises_with_its_refusals_and_changes_nothing() -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    state.apply("Ann rolls")
+    while state.request.kind != "window_after":
+        state.apply(state.legal_actions()[-1])
+    before, history = state.game.snapshot(), state.history
+    with pytest.raises(RefusedAction) as caught:
+        state.apply('Ann builds on "Beacon Street"')  # she owns nothing there
+    assert caught.value.refusals and caught.value.refusals[0].rule == "R17"
+    with pytest.raises(RefusedAction, match="waits for"):
+        state.apply("Bob rolls")  # not Bob's decision
+    assert state.game.snapshot() == before and state.history == history
+
+
+@pytest.mark.parametrize("line, error, words", [
+    ("Ann rols", ScriptSyntaxError, "rols"),
+    ("Zed rolls", ScriptError, "unknown player 'Zed'"),
+    ('Ann builds on "Nowhere Lane"', ScriptError, "unknown space"),
+    ("expect Ann cash 100", ScriptError, "one action"),
+])
+def test_a_malformed_line_is_one_clear_error_and_changes_nothing(line, error, words) -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    before = state.game.snapshot()
+    with pytest.raises(error) as caught:
+        state.apply(line)
+    assert words in str(caught.value)
+    assert state.game.snapshot() == before
+
+
+def test_undo_at_the_start_and_apply_after_the_end_are_one_error_each() -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    with pytest.raises(NothingToUndo, match="at its start"):
+        state.undo()
+    over = _random_game(1, 5000, players=("Ann", "Bob"))
+    assert over.is_over and over.outcome is not None and over.legal_actions() == []
+    with pytest.raises(GameOverError, match="over"):
+        over.apply("Ann rolls")
+    assert isinstance(GameOverError("x"), EasyMoneyError)
+
+
+def test_undo_steps_back_exactly() -> None:
+    state = _random_game(4, 200)
+    seen = []
+    for _ in range(40):
+        if state.is_over:
+            break
+        seen.append((state.game.snapshot(), state.history, state.request.describe()))
+        choice = state.legal_actions()[-1]
+        state.apply(choice.at(choice.least) if isinstance(choice, ActionRange) else choice)
+    while seen:
+        state.undo()
+        snapshot, history, waits = seen.pop()
+        assert state.game.snapshot() == snapshot
+        assert state.history == history and state.request.describe() == waits
+
+
+def test_a_clone_steps_on_its_own() -> None:
+    state = _random_game(5, 150)
+    twin = state.clone()
+    assert twin.game.snapshot() == state.game.snapshot() and twin.history == state.history
+    before = state.game.snapshot()
+    for _ in range(20):
+        if twin.is_over:
+            break
+        choice = twin.legal_actions()[0]
+        twin.apply(choice.at(choice.least) if isinstance(choice, ActionRange) else choice)
+    assert state.game.snapshot() == before
+
+
+def test_the_history_replays_to_the_same_state(tmp_path: Path) -> None:
+    state = _random_game(2, 400)
+    expectations = "".join(f"expect {p.name} cash {p.cash}\n" for p in state.game.players
+                           if not p.bankrupt)
+    script = tmp_path / "stepped.game"
+    script.write_text(state.script() + expectations, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "easymoney", "play", str(script)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "expectations" not in done.stderr
+
+
+def test_R22_a_sale_asks_the_buyer_and_a_rejected_one_leaves_no_line() -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=3, choose_dice=True)
+    state.apply("Ann rolls 1 2")  # Elmwood Avenue? whatever street: buy it
+    while state.request.kind != "window_after":
+        kinds = [type(a).__name__ for a in state.legal_actions()]
+        state.apply(state.legal_actions()[kinds.index("Buy")] if "Buy" in kinds
+                    else state.legal_actions()[0])
+    assert state.game.players[0].spaces, "Ann bought nothing"
+    space = state.game.players[0].spaces[0]
+    line = f'Ann sells "{space.name}" to Bob for 100'
+    state.apply(line)
+    assert state.request.kind == "agree" and state.player.name == "Bob"
+    assert {type(a).__name__ for a in state.legal_actions()} >= {"Accept", "Reject"}
+    history = state.history
+    state.apply(next(a for a in state.legal_actions() if type(a).__name__ == "Reject"))
+    assert state.history == history and state.game.owner[space.index].name == "Ann"
+    state.apply(line)
+    state.apply(next(a for a in state.legal_actions() if type(a).__name__ == "Accept"))
+    assert state.history[-1] == line and state.game.owner[space.index].name == "Bob"
+
+
+def test_listeners_hear_new_events_not_replayed_ones() -> None:
+    state = _random_game(6, 60)
+    heard = []
+    state.listen(heard.append)
+    choice = state.legal_actions()[0]
+    state.apply(choice.at(choice.least) if isinstance(choice, ActionRange) else choice)
+    count = len(heard)
+    assert count
+    state.undo()
+    state.clone()
+    assert len(heard) == count
