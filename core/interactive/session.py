@@ -371,7 +371,7 @@ class Session:
                 continue
             try:
                 if self._command(line):
-                    if self.shown == -1:  # an undo stepped back: ask what is asked now
+                    if self.shown == -1:  # an undo stepped back, or auto went on: look again
                         return
                     continue
             except EasyMoneyError as exc:
@@ -470,6 +470,8 @@ class Session:
             return True
         if word == "auto" and rest in ("on", "off"):
             self.auto = rest == "on"
+            self.hold = False
+            self.shown = -1  # the window under way may be passed now
             self.say("Your windows are passed without asking (`act` stops at the next one)."
                      if self.auto else "You are asked at every window again.")
             return True
