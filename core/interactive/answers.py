@@ -91,8 +91,7 @@ def completions(state: GameState, words: list[str], current: str) -> list[str]:
         else:
             options.append(nxt)
     low = current.lower()
-    seen: set[str] = set()
-    return [o for o in options if o.lower().startswith(low) and not (o in seen or seen.add(o))]
+    return [o for o in dict.fromkeys(options) if o.lower().startswith(low)]
 
 
 def _fits(token: str, word: str, found: ActionRange | None) -> bool:

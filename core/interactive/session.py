@@ -46,7 +46,7 @@ NEW_GAME = "<new game>"
 HISTORY_LINES = 30  # `history` alone shows this many of the last lines
 HISTORY_USAGE = "usage: history [N | all]: the last N lines of the transcript (30 without N)"
 CHOSEN_DICE = "# the dice were chosen by the players (--choose-dice)"
-EXIT_STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
+EXIT_STATUS: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
 
 
 class Signalled(BaseException):
@@ -621,8 +621,8 @@ def play_interactive(args: argparse.Namespace) -> int:
         try:
             script = parse("\n".join(new_game_lines(args)) + "\n", NEW_GAME)
         except EasyMoneyError as exc:
-            flag = {1: "--variant", 2: "--players", 3: "--seed"}.get(exc.line or 0)
-            raise UsageError(f"{flag}: {exc.message}" if flag else exc.message) from None
+            option = {1: "--variant", 2: "--players", 3: "--seed"}.get(exc.line or 0)
+            raise UsageError(f"{option}: {exc.message}" if option else exc.message) from None
     if args.record:
         if args.file is not None:
             check_not_input(args.record, args.file)
