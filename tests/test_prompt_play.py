@@ -157,3 +157,42 @@ def test_a_closed_output_ends_quietly():
                           "--players Ann Bob:greedy | head -3", shell=True, capture_output=True,
                           text=True, timeout=120)
     assert "Traceback" not in done.stderr and "failed" not in done.stderr, done.stderr
+
+
+def test_a_bots_offer_asks_the_person(monkeypatch):
+    """Issue 17: a bot that offers a person a deal waits for the person's answer."""
+    from easymoney import ActionRange, legal_actions
+    from easymoney.bots import make_strategy
+    from easymoney.script import runner
+
+    class Offering:
+        """Greedy, but offers Ann its first space for the least it may ask."""
+
+        def __init__(self) -> None:
+            self.inner, self.offered = make_strategy("greedy"), False
+
+        def decide(self, game, request):
+            for found in legal_actions(game, request) if not self.offered else ():
+                field = found.kind.counterparty if isinstance(found, ActionRange) else None
+                if field and getattr(found.template, field).name == "Ann":
+                    self.offered = True
+                    return found.at(found.least)
+            return self.inner.decide(game, request)
+
+    monkeypatch.setattr(runner, "make_strategy", lambda name: Offering())
+    said_before = {"n": 0}
+
+    def pick(said: str) -> str:
+        said_before["n"] += 1
+        last = said.rsplit("the game waits for ", 1)[-1]
+        if said_before["n"] > 300 or "Ann> accepts" in said:
+            return ""
+        if last.startswith("Ann to accept or reject"):
+            return "accepts"
+        listed = said.rsplit("\n", 2)[-2].startswith("  ")  # a listing just said
+        return listing(said)[0] if listed else "?"
+
+    from prompt_helpers import listing, play_fed
+    status, said = play_fed(monkeypatch, pick, "--seed", "3", "--players", "Ann", "Bob:greedy")
+    assert "the game waits for Ann to accept or reject: Bob offers to sell" in said
+    assert "Ann> accepts" in said and "refused" not in said
