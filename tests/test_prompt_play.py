@@ -196,3 +196,13 @@ def test_a_bots_offer_asks_the_person(monkeypatch):
     status, said = play_fed(monkeypatch, pick, "--seed", "3", "--players", "Ann", "Bob:greedy")
     assert "the game waits for Ann to accept or reject: Bob offers to sell" in said
     assert "Ann> accepts" in said and "refused" not in said
+
+
+def test_a_script_is_replayed_into_the_game_with_its_expectations(monkeypatch):
+    """Item 7: `play FILE -i` reads each line with the script runner and applies it; the
+    last expectations wait while the bots drive the game, as `play` does."""
+    root = Path(__file__).resolve().parent.parent
+    for name, held in (("01-first-turns", "23 of 23"), ("12-house-rules", "6 of 6"),
+                       ("15-autoplay", "1 of 1")):
+        status, said = play_lines(monkeypatch, ["quit"], str(root / "examples" / f"{name}.game"))
+        assert status == 0 and f"Expectations: {held} held" in said, name

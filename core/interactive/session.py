@@ -187,7 +187,8 @@ class Session:
         runner, state = self.runner, self.state
         state.choose_card = runner.choose_card  # type: ignore[method-assign]
         try:
-            while state.request is not None and runner._next_action() < len(runner.body):
+            while state.request is not None and (runner.autoplay or
+                                                 runner._next_action() < len(runner.body)):
                 request = state.request
                 try:
                     action = runner.decide(state.game, request)
@@ -201,6 +202,10 @@ class Session:
                 offer = state.request
                 if offer is not None and offer.kind == AGREE and offer.offer == action:
                     self._take(Accept(offer.player, action))
+            # as `play` does, the last expectations wait while the bots drive the game
+            while state.request is not None and state.request.player.name in self.bots:
+                self._take(self.bots[state.request.player.name].decide(state.game,
+                                                                        state.request))
             runner._flush(len(runner.body))
         finally:
             del state.choose_card
@@ -306,7 +311,7 @@ class Session:
         self.state.choose_dice = bool(getattr(self.args, "choose_dice", False))
         left = self._loop()
         self._check_pending()
-        result = RunResult(self.state.game)
+        result = RunResult(self.state.game, self.runner.checked, self.runner.failures)
         text = standings_text(result).replace("(the script ends here)", "(left at the prompt)")
         self.say(text.rstrip("\n"))
         self._record()
