@@ -296,8 +296,8 @@ class Session:
 
     def _leave(self, status: int, why: str) -> int:
         self.say("")
-        self.say(f"{why}{self.person or 'You'} {'leaves' if self.person else 'leave'} the game "
-                 f"in turn {turn_of(self.state.game)}.")
+        who = f"{self.person} leaves" if self.person else "You leave"  # before anyone was asked
+        self.say(f"{why}{who} the game in turn {turn_of(self.state.game)}.")
         self._record()
         return status
 
@@ -459,7 +459,8 @@ class Session:
                     self.say("  " + answer)
             return True
         if word == "board" and not rest:
-            self.out_write(text_board(BoardState.of(game, game.turns_played)))
+            # the turns played: while turn 3's roll is awaited, the board is after turn 2
+            self.say(text_board(BoardState.of(game, game.turns_played)).rstrip("\n"))
             return True
         if word == "status" and not rest:
             self.say(status_text(game))
@@ -490,9 +491,6 @@ class Session:
             self.say(COMMAND_USAGE[word])
             return True
         return False
-
-    def out_write(self, text: str) -> None:
-        self.say(text.rstrip("\n"))
 
     def _history(self, rest: str) -> None:
         if rest == "all":
