@@ -49,12 +49,12 @@ CHOSEN_DICE = "# the dice were chosen by the players (--choose-dice)"
 EXIT_STATUS: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
 
 
-class Signalled(BaseException):
+class Signalled(SystemExit):
     """SIGHUP or SIGTERM: the person leaves as at Ctrl-C (the record is written). A
-    BaseException, as KeyboardInterrupt: no `except Exception` stops it."""
+    SystemExit, as asyncio (under prompt_toolkit) lets only it and KeyboardInterrupt through."""
 
     def __init__(self, signum: int) -> None:
-        super().__init__(signum)
+        super().__init__(128 + signum)
         self.signum = signum
 
 
@@ -88,6 +88,16 @@ class Reader:
 
             self.session = PromptSession(history=InMemoryHistory(), completer=_Lines(),
                                          complete_while_typing=False)
+
+    def interrupt(self, signum: int) -> bool:
+        """End the prompt being read with the signal's exception (raised by `read`); False
+        when no prompt_toolkit prompt runs (the caller raises it)."""
+        app = getattr(self.session, "app", None)
+        if app is None or not app.is_running:
+            return False
+        exc: BaseException = KeyboardInterrupt() if signum == signal.SIGINT else Signalled(signum)
+        app.loop.call_soon_threadsafe(lambda: app.exit(exception=exc))
+        return True
 
     def read(self, prompt: str) -> str:
         """One line; EOFError at Ctrl-D or the end of input, KeyboardInterrupt at Ctrl-C."""
@@ -241,7 +251,7 @@ class Session:
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         if self.busy:
             self.pending = signum  # taken at the end of the step under way
-        else:
+        elif not self.reader.interrupt(signum):
             self._raise(signum)
 
     @staticmethod
