@@ -5,6 +5,8 @@ is written to a temporary file in the target's folder and renamed over the targe
 complete. A rename replaces whatever the name points to, so it is only done onto a regular
 file or a new name: a device (`/dev/full`), a FIFO, a socket or a folder is refused before the
 run starts, not turned into a regular file at the end.
+
+Also what `play` and the prompt both write about a game: a record's header, the standings.
 """
 
 from __future__ import annotations
@@ -17,9 +19,13 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UsageError
+
+if TYPE_CHECKING:
+    from .engine.game import Game
+    from .script.runner import RunResult, ScriptRunner
 
 TEMP_PREFIX = ".easymoney-"
 TEMP_SUFFIX = ".tmp"
@@ -170,3 +176,77 @@ def cleanup_on_signals() -> Iterator[None]:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             _LIVE.discard(tmp)
+
+
+# --- what `play` and the prompt write about a game -------------------------------------
+
+def check_not_input(record: str, script: str, what: str = "--record") -> None:
+    """Refuse a record that would overwrite the script it records (also through a link)."""
+    if script == "-":
+        return
+    try:
+        same = os.path.samefile(record, script)
+    except OSError:
+        return  # the record does not exist yet (or the script cannot be read: said later)
+    if same:
+        raise UsageError(f"{what} {record} would overwrite the script being played "
+                         f"({script}): name another file, e.g. {what} "
+                         f"{os.path.splitext(record)[0]}-recorded.game")
+
+
+def record_header(runner: ScriptRunner, out_path: str) -> list[str]:
+    """The header of a record of `runner`'s game written to `out_path` (a variant path
+    relative to the record's folder)."""
+    from .script.record import header_lines
+    h = runner.header
+    ref, _ = h.variant_ref(runner.script)
+    is_path = h.variant is not None and h.variant.path is not None
+    if is_path:
+        ref = os.path.relpath(ref, os.path.dirname(os.path.abspath(out_path)))
+    switched: dict[str, bool] = {}
+    for on, rule, _stmt in h.switches:
+        switched.pop(rule, None)
+        switched[rule] = on
+    return header_lines(
+        ref, is_path=is_path,
+        enable=[r for r, on in switched.items() if on],
+        disable=[r for r, on in switched.items() if not on],
+        options=[o for o, _ in h.options],
+        players=[p.name for p in runner.game.players], seed=h.seed,
+        setup=[str(s) for s in h.setup])
+
+
+def current_turn(game: Game) -> int:
+    """The number of the last turn begun (0 before the first)."""
+    for event in reversed(game.log):
+        if event.kind == "turn":
+            return int(event.data["number"])
+    return 0
+
+
+def standings_text(result: RunResult) -> str:
+    from .engine.actions import money
+    game = result.game
+    o = game.outcome
+    lines = [""]
+    turn = current_turn(game)
+    if o is not None:
+        lines.append(f"Game over in turn {turn} by {o.reason}: {o.detail}")
+    else:
+        lines.append(f"The game stopped in turn {turn} (the script ends here)")
+    lines.append("Standings:")
+    width = max(len(p.name) for p in game.players)
+    table = {p.name: (w, r) for p, w, r in game.standings()}
+    order = sorted(game.players, key=lambda p: (p.name not in table, table.get(p.name, (0, 0))[1], p.index))
+    for p in order:
+        if p.name in table:
+            worth, rank = table[p.name]
+            lines.append(f"  {rank}. {p.name:<{width}}  cash {money(p.cash):>9}  worth {money(worth):>9}")
+        else:
+            lines.append(f"  -  {p.name:<{width}}  bankrupt")
+    winners = o.winners if o else tuple(p.name for p in game.winners())
+    label = "Winner" if o else "Leader"
+    lines.append(f"{label}{'s' if len(winners) > 1 else ''}: {', '.join(winners) or 'nobody'}")
+    if result.checked:
+        lines.append(f"Expectations: {result.held} of {result.checked} held")
+    return "\n".join(lines) + "\n"

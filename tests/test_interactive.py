@@ -92,12 +92,12 @@ def test_a_whole_short_game_against_two_bots():
 
 
 def test_a_refused_answer_is_explained_and_asked_again_and_changes_nothing():
-    child = spawn("--seed", "3", "--players", "Ann", "Bob:greedy")
+    child = spawn("--seed", "3", "--players", "Ann", "Bob:greedy", "--choose-dice")
     answer(child, "?")
     child.expect("Ann may answer:")
     child.expect("rolls ")
     answer(child, "buys")  # the game waits for a roll
-    child.expect("refused: the game waits for Ann to roll")
+    child.expect("refused: Ann buys: the game waits for Ann to roll")
     child.expect("Nothing changed")
     answer(child, "rolls 3 4")
     answer(child, "buys")
@@ -110,24 +110,20 @@ def test_a_refused_answer_is_explained_and_asked_again_and_changes_nothing():
 
 
 def test_tab_completes_statement_words_space_names_and_player_names():
-    child = spawn("--seed", "3", "--players", "Ann", "Bob:greedy")
+    """Issue 17: Tab completes the legal lines word by word (verbs, spaces, players)."""
+    child = spawn("--seed", "3", "--players", "Ann", "Bob:greedy", "--choose-dice")
     answer(child, "rolls 3 4")
     child.expect("waits for Ann to buy")
     prompt(child)
-    complete(child, "decl")  # a statement word
+    complete(child, "bu")  # a statement word
     child.send("\r")
-    child.expect("Ann declines")
-    child.expect("waits for Ann to bid")
-    prompt(child)
-    complete(child, "pas")
-    child.send("\r")
-    child.expect("Ann passes")
+    child.expect("Ann buys Dover Street")
     child.expect("waits for Ann to build")
     prompt(child)
     complete(child, 'sells "Dov')  # a space name
     complete(child, " to B")                  # a player name
-    child.send(" for 800\r")
-    child.expect('refused: Ann cannot sell Dover Street to Bob')  # she does not own it
+    child.send(" for 20000\r")
+    child.expect("Bob rejects Ann's offer to sell Dover Street to Bob for \\$20,000")
     assert leave(child) == 0
 
 
@@ -178,12 +174,12 @@ def test_undo_takes_back_the_last_decision_and_keeps_the_dice():
 
 def test_ctrl_c_ends_the_game_cleanly_and_writes_the_record(tmp_path):
     child = spawn("--seed", "3", "--players", "Ann", "Bob:greedy", "--record", "out.game",
-                  cwd=tmp_path)
+                  "--choose-dice", cwd=tmp_path)
     answer(child, "rolls 3 4")
     child.expect("waits for Ann to buy")
     prompt(child)
     child.sendcontrol("c")
-    child.expect("Interrupted: you leave the game in turn 1")
+    child.expect("Interrupted: Ann leaves the game in turn 1")
     child.expect(pexpect.EOF)
     assert "Traceback" not in child.before
     child.close()
@@ -202,8 +198,8 @@ def test_a_script_is_played_first_then_the_prompt_goes_on_from_where_it_ends(tmp
     answer(child, "ends turn")
     child.expect("waits for Bob to roll")  # Bob has no strategy: a person too
     prompt(child, "Bob")
-    child.send("rolls 1 1\r")
-    child.expect("Bob rolls 1 \\+ 1")
+    child.send("rolls\r")
+    child.expect("Bob rolls \\d \\+ \\d")
     assert leave(child, None) == 0
 
 
@@ -234,10 +230,11 @@ def test_a_bad_new_game_is_one_error_naming_the_option(monkeypatch, capsys, argv
 def test_piped_answers_play_the_game_and_refusals_change_nothing(monkeypatch, capsys):
     status, out, err = play_piped(monkeypatch, capsys,
                                   "rolls 3 4\nbids 100\nbuys\nstatus\nquit\n",
-                                  "--seed", "3", "--players", "Ann", "Bob:greedy")
+                                  "--seed", "3", "--players", "Ann", "Bob:greedy",
+                                  "--choose-dice")
     assert status == 0 and err == ""
-    assert ("Ann> bids 100\nrefused: the game waits for Ann to buy Dover Street or decline; "
-            "found 'Ann bids 100'\n") in out
+    assert ("Ann> bids 100\nrefused: Ann bids 100: the game waits for Ann to buy Dover Street "
+            "or decline\n") in out
     assert "Ann buys Dover Street for $700" in out
     assert "Ann: cash $19,300, worth $20,000 (rank 1), on 7 Dover Street" in out
     assert out.rstrip().endswith("Leader: Ann") or "Leaders:" in out

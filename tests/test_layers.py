@@ -136,3 +136,15 @@ def test_the_bots_script_and_records_import_no_rule():
     for module, targets in graph().items():
         if module.startswith(("easymoney.bots", "easymoney.script", "easymoney.engine")):
             assert not any(t.startswith("easymoney.plugins") for t in targets), module
+
+
+def test_the_prompt_imports_no_rule():
+    """Issue 17: the prompt lists, completes and describes what the installed rules make
+    legal; no module of easymoney.interactive imports a rule (easymoney.plugins)."""
+    for module, targets in graph().items():
+        if module.startswith("easymoney.interactive"):
+            assert not any(t.startswith("easymoney.plugins") for t in targets), module
+    for path in (ROOT / "core" / "interactive").glob("*.py"):
+        assert "plugins" not in "\n".join(
+            line for line in path.read_text(encoding="utf-8").splitlines()
+            if line.lstrip().startswith(("import ", "from "))), path

@@ -129,14 +129,18 @@ def test_a_finished_game_says_nothing_of_waiting(capsys):
 
 
 def test_interactive_without_prompt_toolkit_says_what_to_install(monkeypatch, capsys):
+    """At a terminal only (issue 19 case 27: piped answers need no prompt_toolkit)."""
     import importlib.util
+
+    from easymoney.interactive import session
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if name == "prompt_toolkit" else real(name, *a))
+    monkeypatch.setattr(session, "_is_tty", lambda stream: True)
     status, out, err = run(capsys, "play", "--interactive", "--players", "Ann", "Bob:greedy")
     assert status == 2
-    assert err.strip() == ("error: interactive play needs prompt_toolkit: "
-                           "pip install 'easymoney-game[play]'")
+    assert err.strip() == ("error: interactive play at a terminal needs prompt_toolkit: "
+                           "pip install 'easymoney-game[play]' (or pipe the answers in)")
 
 
 def test_new_game_options_need_interactive(capsys):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import TYPE_CHECKING, Any
 
 from ..cli import trace_requested
 from ..errors import EasyMoneyError, UsageError
+from ..outputs import check_not_input, current_turn, record_header, standings_text
 from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
 
 if TYPE_CHECKING:
@@ -31,13 +31,19 @@ def register(sub: Any) -> None:
                        help="play at the prompt: a new game, or FILE's game from where it ends")
     seats.add_argument("--players", nargs="+", metavar="NAME[:STRATEGY]",
                        help="the seats of a new game in turn order; NAME:STRATEGY is a bot "
-                            "(e.g. Ann Bob:greedy Cat:cautious; default: You Ann:cautious "
+                            "(e.g. Ann Bob:greedy Cat:cautious; default: Pat Ann:cautious "
                             "Bob:greedy)")
     seats.add_argument("--variant", metavar="VARIANT", default=None,
                        help="the variant of a new game: a built-in name or a .yaml file "
                             "(default: standard)")
     seats.add_argument("--seed", type=int, metavar="N", default=None,
                        help="the seed of a new game (default: a fresh one, printed)")
+    seats.add_argument("--choose-dice", action="store_true",
+                       help="at the prompt, the people choose their dice (`rolls 3 4`); the "
+                            "transcript and a saved game say so")
+    seats.add_argument("--auto-pass", action="store_true",
+                       help="pass each of a person's windows (roll, end the turn) without "
+                            "asking, unless they typed `act` (as `auto on` at the prompt)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true",
                      help="one JSON object per event, then a summary object (JSON Lines)")
@@ -74,6 +80,10 @@ def _run(args: argparse.Namespace) -> int:
             raise UsageError("--interactive plays at the prompt: it takes no --json or --quiet")
         from ..interactive import play_interactive
         return play_interactive(args)
+    for flag, given in (("--choose-dice", args.choose_dice), ("--auto-pass", args.auto_pass)):
+        if given:
+            raise UsageError(f"{flag} is for play at the prompt: add --interactive (a script "
+                             "chooses its dice in its lines)")
     for flag, given in (("--players", args.players), ("--variant", args.variant),
                         ("--seed", args.seed)):
         if given is not None:
@@ -127,7 +137,7 @@ def _run(args: argparse.Namespace) -> int:
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None
     # made before the game: a variant path a script cannot write is refused now
-    header = _record_header(runner, args.record) if args.record else []
+    header = record_header(runner, args.record) if args.record else []
     result = runner.run()
     if args.json:
         out.write(json.dumps({"summary": summary(result)}) + "\n")
@@ -138,45 +148,11 @@ def _run(args: argparse.Namespace) -> int:
     return 1 if result.failures else 0
 
 
-def check_not_input(record: str, script: str) -> None:
-    """Refuse a record that would overwrite the script it records (also through a link)."""
-    if script == "-":
-        return
-    try:
-        same = os.path.samefile(record, script)
-    except OSError:
-        return  # the record does not exist yet (or the script cannot be read: said later)
-    if same:
-        raise UsageError(f"--record {record} would overwrite the script being played "
-                         f"({script}): name another file, e.g. --record "
-                         f"{os.path.splitext(record)[0]}-recorded.game")
-
-
 def waits_for(game: Game) -> str | None:
     """What a stopped game waits for, in the rules' words ("Ann to buy Dover Street or decline")."""
     if game.outcome is not None or game.request is None:
         return None
     return game.request.describe()
-
-
-def _record_header(runner: ScriptRunner, out_path: str) -> list[str]:
-    from ..script.record import header_lines
-    h = runner.header
-    ref, _ = h.variant_ref(runner.script)
-    is_path = h.variant is not None and h.variant.path is not None
-    if is_path:
-        ref = os.path.relpath(ref, os.path.dirname(os.path.abspath(out_path)))
-    switched: dict[str, bool] = {}
-    for on, rule, _stmt in h.switches:
-        switched.pop(rule, None)
-        switched[rule] = on
-    return header_lines(
-        ref, is_path=is_path,
-        enable=[r for r, on in switched.items() if on],
-        disable=[r for r, on in switched.items() if not on],
-        options=[o for o, _ in h.options],
-        players=[p.name for p in runner.game.players], seed=h.seed,
-        setup=[str(s) for s in h.setup])
 
 
 def summary(result: RunResult) -> dict[str, Any]:
@@ -228,39 +204,3 @@ def final_state(game: Game) -> dict[str, Any]:
 
 def _name(player: Any) -> str | None:
     return None if player is None else player.name
-
-
-def current_turn(game: Game) -> int:
-    """The number of the last turn begun (0 before the first)."""
-    for event in reversed(game.log):
-        if event.kind == "turn":
-            return int(event.data["number"])
-    return 0
-
-
-def standings_text(result: RunResult) -> str:
-    from ..engine.actions import money
-    game = result.game
-    o = game.outcome
-    lines = [""]
-    turn = current_turn(game)
-    if o is not None:
-        lines.append(f"Game over in turn {turn} by {o.reason}: {o.detail}")
-    else:
-        lines.append(f"The game stopped in turn {turn} (the script ends here)")
-    lines.append("Standings:")
-    width = max(len(p.name) for p in game.players)
-    table = {p.name: (w, r) for p, w, r in game.standings()}
-    order = sorted(game.players, key=lambda p: (p.name not in table, table.get(p.name, (0, 0))[1], p.index))
-    for p in order:
-        if p.name in table:
-            worth, rank = table[p.name]
-            lines.append(f"  {rank}. {p.name:<{width}}  cash {money(p.cash):>9}  worth {money(worth):>9}")
-        else:
-            lines.append(f"  -  {p.name:<{width}}  bankrupt")
-    winners = o.winners if o else tuple(p.name for p in game.winners())
-    label = "Winner" if o else "Leader"
-    lines.append(f"{label}{'s' if len(winners) > 1 else ''}: {', '.join(winners) or 'nobody'}")
-    if result.checked:
-        lines.append(f"Expectations: {result.held} of {result.checked} held")
-    return "\n".join(lines) + "\n"

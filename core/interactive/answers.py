@@ -1,112 +1,103 @@
-"""What a person may answer now, as script lines, and the words the prompt completes."""
+"""What a person may answer now, from the game's legal actions, and the words the prompt completes.
+
+Every line offered (`?`, Tab, `help`, the "waits for" line) comes from
+`GameState.legal_actions()`: the installed rules, built-in or not, say what is legal, so
+nothing here names a rule's action or request.
+"""
 
 from __future__ import annotations
 
-from ..engine import actions as A
-from ..engine.actions import money
+from ..engine.actions import Action, ActionRange, Request, _with, money
 from ..engine.game import Game, Player
-from ..plugins.auction import BID
-from ..plugins.debts import RAISE
-from ..plugins.streets import BUY
-from ..plugins.turn import WINDOW_AFTER, WINDOW_BEFORE
-from ..script import parser
+from ..engine.stepping import GameState
 
-COMMANDS = ("?", "board", "status", "history", "save", "undo", "help", "quit")
+COMMANDS = ("?", "board", "status", "history", "save", "undo", "auto", "act", "help", "quit")
+PLACEHOLDER = "N"
 
 
-def _quoted(name: str) -> str:
-    return f'"{name}"'
+def _unnamed(line: str, player: Player) -> str:
+    """`line` without the player's name in front (as a person types it)."""
+    head = f"{player.name} "
+    return line[len(head):] if line.startswith(head) else line
 
 
-def _allowed(game: Game, action: A.Action) -> bool:
-    return not game.refusals(action)
+def is_throw(action: Action) -> bool:
+    """A throw whose outcome the game draws (`rolls` without dice)."""
+    chance = type(action).chance
+    return chance is not None and getattr(action, chance, None) is None
 
 
-def _action_types(game: Game) -> dict[str, type]:
-    """The installed action types by verb ("build", "mortgage", ...): the rules own them."""
-    return {t.verb: t for t in game.ruleset.action_owner}
+def ends_turn(action: Action) -> bool:
+    return bool(getattr(type(action), "ends_turn", False))
 
 
-def possible_answers(game: Game, request: A.Request) -> list[str]:
-    """The lines that answer `request` now, with the player's name left out (as typed)."""
-    p = request.player
-    kind = request.kind
+def answer_lines(state: GameState) -> list[str]:
+    """Each legal action now as its script line without the player's name; an amount as
+    `N` with its range: `bids N (N from 110 to 2,500 in steps of 10)`."""
+    request = state.request
+    if request is None:
+        return []
     out: list[str] = []
-    if kind == WINDOW_BEFORE:
-        out.append("rolls                (or `rolls 3 4` to choose the dice)")
-    elif kind == WINDOW_AFTER:
-        nxt = f" ({request.next_player} plays next)" if request.next_player else ""
-        out.append(f"ends turn{nxt}")
-    elif kind == BUY:
-        out.append(f"buys                 ({request.space} for "
-                   f"{money(int(request.space.get('price', 0)))})")
-        out.append("declines             (the space goes to auction)")
-    elif kind == BID:
-        high = (f"high bid {money(request.high_bid)} by {request.high_bidder}, "
-                if request.high_bidder is not None else "")
-        out.append(f"bids N               ({high}at least {money(request.least)}; "
-                   f"you have {money(p.cash)})")
-        out.append("passes")
-    elif kind == RAISE:
-        out.append("goes bankrupt")
-    window = kind in (WINDOW_BEFORE, WINDOW_AFTER)
-    if window or kind == RAISE:
-        out += _estate_answers(game, p, builds=window)
-    if any(c.kind == "exemption" for c in p.held):
-        out.append("sells exemption to PLAYER for N")
+    for found in state.legal_actions():
+        if isinstance(found, ActionRange):
+            step = f" in steps of {found.step:,}" if found.step > 1 else ""
+            out.append(f"{_unnamed(found.line(PLACEHOLDER), request.player)} "
+                       f"({PLACEHOLDER} from {found.least:,} to {found.most:,}{step})")
+            continue
+        line = _unnamed(str(found), request.player)
+        out.append(line)
+        if state.choose_dice and is_throw(found) and type(found).chance == "dice":
+            chosen = _unnamed(str(_with(found, "dice", (3, 4))), request.player)
+            out.append(f"{chosen}  (you choose the dice: --choose-dice)")
     return out
 
 
-def _estate_answers(game: Game, p: Player, builds: bool) -> list[str]:
-    out: list[str] = []
-    types = _action_types(game)
-    build, mortgage, redeem = types.get("build"), types.get("mortgage"), types.get("redeem")
-    for s in game.owned_by(p):
-        name = _quoted(s.name)
-        if builds and build is not None and _allowed(game, build(p, s, 1)):
-            out.append(f"builds on {name}")
-        if mortgage is not None and _allowed(game, mortgage(p, s)):
-            out.append(f"mortgages {name}")
-        if builds and redeem is not None and _allowed(game, redeem(p, s)):
-            out.append(f"redeems {name}")
-    if game.owned_by(p):
-        out.append("sells \"SPACE\" to PLAYER for N")
-    return out
-
-
-def completions(game: Game, words: list[str], current: str) -> list[str]:
-    """The words that may follow `words` (the finished words of the line), starting with `current`."""
-    players = [q.name for q in game.players]
-    spaces = sorted({_quoted(s.name) for s in game.spaces})
-    # the verbs of the language as installed (plugins contribute statements); cards are
-    # drawn by the game, not typed
-    verbs = [v for v in parser.VERBS if v != "draws"]
-    if words and words[0] in players:
-        words = words[1:]
-    if not words:
-        options = list(COMMANDS) + verbs + players
-    else:
-        last = words[-1]
-        if words[0] == "save":
-            options = []
-        elif last in ("on", "mortgages", "redeems") or (last == "sells" and len(words) == 1):
-            options = spaces + (["exemption"] if last == "sells" else [])
-        elif last == "builds":
-            options = ["on"]
-        elif last == "goes":
-            options = ["bankrupt"]
-        elif last == "ends":
-            options = ["turn"]
-        elif last == "to":
-            options = players
-        elif words[0] == "sells" and len(words) == 2:
-            options = ["to"]
-        elif words[0] == "sells" and len(words) == 4:
-            options = ["for"]
+def _line_words(state: GameState) -> list[tuple[list[str], ActionRange | None]]:
+    """The words of each legal line (without the player's name), with its range if any."""
+    request = state.request
+    if request is None:
+        return []
+    out: list[tuple[list[str], ActionRange | None]] = []
+    for found in state.legal_actions():
+        if isinstance(found, ActionRange):
+            text = _unnamed(found.line(PLACEHOLDER), request.player)
+            out.append((split_words(text + " ")[0], found))
         else:
-            options = []
+            out.append((split_words(_unnamed(str(found), request.player) + " ")[0], None))
+    return out
+
+
+def completions(state: GameState, words: list[str], current: str) -> list[str]:
+    """The words that may follow `words` (the finished words of the line), starting with
+    `current`: the commands, then the words of the legal lines (verbs, spaces, players,
+    amounts: a range offers its least and most)."""
+    request = state.request
+    if request is not None and words and words[0] == request.player.name:
+        words = words[1:]
+    options: list[str] = []
+    if not words:
+        options += COMMANDS
+    elif words[0] in COMMANDS:
+        if words[0] == "history" and len(words) == 1:
+            options.append("all")
+        elif words[0] == "auto" and len(words) == 1:
+            options += ["on", "off"]
+    for line, found in _line_words(state):
+        if len(line) <= len(words) or not all(_fits(t, w, found) for t, w in zip(line, words)):
+            continue
+        nxt = line[len(words)]
+        if nxt == PLACEHOLDER and found is not None:
+            options += [str(found.least), str(found.most)]
+        else:
+            options.append(nxt)
     low = current.lower()
-    return [o for o in options if o.lower().startswith(low)]
+    return [o for o in dict.fromkeys(options) if o.lower().startswith(low)]
+
+
+def _fits(token: str, word: str, found: ActionRange | None) -> bool:
+    if token == PLACEHOLDER and found is not None:
+        return word.isascii() and word.isdigit()
+    return token == word
 
 
 def split_words(text: str) -> tuple[list[str], str]:
@@ -125,6 +116,21 @@ def split_words(text: str) -> tuple[list[str], str]:
         else:
             word += ch
     return words, word
+
+
+def verbs_now(state: GameState) -> list[str]:
+    """The verbs of the legal actions now, in their order, each once ("roll", "lend")."""
+    out: list[str] = []
+    for found in state.legal_actions():
+        kind = found.kind if isinstance(found, ActionRange) else type(found)
+        verb = getattr(kind, "verb", kind.__name__.lower())
+        if verb not in out:
+            out.append(verb)
+    return out
+
+
+def either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def status_text(game: Game) -> str:
@@ -160,36 +166,41 @@ def status_text(game: Game) -> str:
 
 
 def turn_of(game: Game) -> int:
+    """The number of the turn under way (0 before the first)."""
     for event in reversed(game.log):
         if event.kind == "turn":
             return int(event.data["number"])
     return 0
 
 
-def describe_wait(game: Game, request: A.Request) -> str:
-    """The line shown before a person's prompt: the turn, what the game waits for, the cash."""
+def describe_wait(state: GameState, request: Request) -> str:
+    """The line shown before a person's prompt: the turn, what the game waits for, the
+    cash, and the verbs of what is legal now (the installed rules' own)."""
+    game = state.game
     p = request.player
-    turn = turn_of(game)
-    whose = "" if game.current is p else f" ({game.current}'s turn)"
-    return (f"Turn {turn}{whose}: the game waits for {request.describe()}. "
-            f"{p} has {money(p.cash)}.")
+    whose = "" if game.current is None or game.current is p else f" ({game.current}'s turn)"
+    verbs = verbs_now(state)
+    may = f" and may {either(verbs)} now" if verbs else ""
+    return (f"Turn {turn_of(game)}{whose}: the game waits for {request.describe()}. "
+            f"{p} has {money(p.cash)}{may}.")
 
 
-def help_text() -> str:
-    return "\n".join([
-        "Answer in the script language; your name may be left out:",
-        "  rolls | rolls 3 4 | buys | declines | bids 300 | passes | builds on \"Dover Street\"",
-        "  builds 2 on \"Dover Street\" | mortgages \"Waldorf Hotel\" | redeems \"Waldorf Hotel\"",
-        "  sells \"Dover Street\" to Bob for 500 | sells exemption to Bob for 300",
-        "  goes bankrupt | ends turn",
+def help_text(state: GameState | None) -> str:
+    lines = ["Answer with a line of the script language; your name may be left out."]
+    if state is not None and state.request is not None:
+        lines.append(f"What {state.request.player} may answer now (also `?`):")
+        lines += ["  " + line for line in answer_lines(state)]
+    lines += [
         "Commands:",
-        "  ?             what may be answered now",
+        "  ?             what may be answered now (amounts as ranges)",
         "  board         the board, its owners, houses and MEN",
         "  status        every player's cash, worth and spaces",
-        "  history [N]   the game so far (the last N lines)",
+        "  history [N]   the game so far (the last N lines, or all)",
         "  save FILE     write the game as a script that `easymoney play FILE` replays",
-        "  undo          take back your last decision",
+        "  undo          take back your last decision (and the bots' moves after it)",
+        "  auto on|off   pass your windows (roll, end the turn) without being asked",
+        "  act           with auto on: stop at your next window to act in it",
         "  quit          leave (as do Ctrl-D and Ctrl-C)",
-        "Tab completes words, space names and player names.",
-    ])
-
+        "Tab completes whole lines: verbs, space names, player names and amounts.",
+    ]
+    return "\n".join(lines)
