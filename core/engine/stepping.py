@@ -285,11 +285,6 @@ class GameState:
             listed = _with(action, kind.chance, None)  # listed as the throw, whatever the dice
         if is_listed(self.legal_actions(action.player), listed):
             return []
-        if kind.chance is not None and getattr(action, kind.chance, None) is not None:
-            # chosen dice (choose_dice): the throw is listed without them
-            found = game.refusals(action)
-            if found or is_listed(self.legal_actions(), _with(action, kind.chance, None)):
-                return found
         found = game.refusals(action)
         if found:
             return found
