@@ -676,3 +676,15 @@ def test_issue_18_the_docs_example_of_insert_and_remove_loads(tmp_path):
     jail = next(b for b in blocks if "insert:" in b)
     v = load(_modified(tmp_path, jail))
     assert "Jail" in [s.name for s in v.spaces]
+
+
+def test_issue_18_the_split_loader_keeps_its_public_names():
+    """loading/loader.py was split into a module per step; what it offered is still there."""
+    from easymoney.loading import loader
+    for name in ("load_variant", "builtin_names", "builtin_variants", "parse_option",
+                 "variant_document", "resolved_document", "MAX_SPACES", "MAX_CARDS",
+                 "MAX_MONEY", "MAX_NUMBER", "MAX_NAME"):
+        assert name in loader.__all__ and hasattr(loader, name), name
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines())
+             for p in Path(loader.__file__).parent.glob("*.py")}
+    assert max(sizes.values()) < 550, sizes  # no room as big as the 1,002 lines of before

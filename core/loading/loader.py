@@ -13,13 +13,14 @@ from typing import Any
 
 from ..engine.model import Variant
 from ..engine.registry import Registry, discover
-from .build import build_variant
+from .build import build_variant, resolved_document
 from .checks import check_variant, enabled_rules, hook_checks
 from .extends import resolve
 from .limits import MAX_CARDS, MAX_MONEY, MAX_NAME, MAX_NUMBER, MAX_SPACES
+from .origins import COMMAND_LINE, origins_error
 from .overrides import apply_overrides, parse_option
-from .sources import builtin_names, builtin_variants, top_source
-from .validate import validate
+from .sources import BUILTIN_PACKAGE, builtin_names, builtin_variants, top_source
+from .validate import validate, variant_schema_cached
 
 
 def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable[str] = (),
@@ -51,5 +52,7 @@ def variant_document(variant: Variant) -> dict[str, Any]:
     return copy.deepcopy(dict(variant.document))
 
 
+# the names this module had before its steps moved to modules of their own
 __all__ = ["load_variant", "builtin_variants", "builtin_names", "parse_option", "variant_document",
-           "MAX_CARDS", "MAX_MONEY", "MAX_NAME", "MAX_NUMBER", "MAX_SPACES"]
+           "MAX_CARDS", "MAX_MONEY", "MAX_NAME", "MAX_NUMBER", "MAX_SPACES", "BUILTIN_PACKAGE",
+           "COMMAND_LINE", "origins_error", "resolved_document", "variant_schema_cached"]
