@@ -43,13 +43,17 @@ def apply_modify(doc: dict[str, Any], modify: Mapping[str, Any], loaded: Loaded,
         if not isinstance(items, list):
             continue
         names = [item.get(section.field) if isinstance(item, dict) else None for item in items]
-        changes = (modify.get(section.key) or {})
+        changes = modify.get(section.key) or {}
         _change(items, names, changes, section, loaded, origins)
         removed = _removed(names, modify, changes, section, loaded)
         inserts = [(verb, j, entry) for verb in ("insert", "append")
                    for j, entry in enumerate((modify.get(verb) or {}).get(section.key) or ())]
         if removed or inserts:
+            # an error about the whole list (too short, a name it lacks) points at what changed it
+            by = next(("modify", verb, section.key) for verb in ("remove", "insert", "append")
+                      if (modify.get(verb) or {}).get(section.key))
             _restructure(doc, items, names, removed, inserts, section, loaded, origins)
+            origins.set(section.where, (loaded.file, *loaded.position(by), by))
 
 
 def _unknown(name: str, names: list[Any], section: _Section, loaded: Loaded, path: Path,
@@ -121,7 +125,7 @@ def _restructure(doc: dict[str, Any], items: list[Any], names: list[Any],
         if name not in names:
             raise _unknown(name, names, section, loaded, ("modify", verb, section.key, j, side))
         anchor_of[(verb, j)] = names.index(name)
-        (after if side == "after" else before).setdefault(names.index(name), []).append((verb, j))
+        (after if side == "after" else before).setdefault(anchor_of[(verb, j)], []).append((verb, j))
     order: list[_Entry] = []
     for i in range(len(items)):
         order += before.get(i, [])
@@ -142,11 +146,6 @@ def _restructure(doc: dict[str, Any], items: list[Any], names: list[Any],
         _renumber_sides(doc, items, order, new_items, anchor_of, removed, loaded, origins)
     _renumber_origins(order, section, loaded, origins)
     items[:] = new_items
-    # an error about the whole list (too short, a name it lacks) points at what changed it
-    verb = next(v for v in ("remove", "insert", "append")
-                if (loaded.data.get("modify") or {}).get(v, {}).get(section.key) is not None)
-    line, col = loaded.position(("modify", verb, section.key))
-    origins.set(section.where, (loaded.file, line, col, ("modify", verb, section.key)))
 
 
 def _renumber_origins(order: list[_Entry], section: _Section, loaded: Loaded,
