@@ -66,7 +66,20 @@ _EXPORTS: dict[str, str] = {
     "make_strategy": "easymoney.bots",
 }
 
-__all__ = ["__version__", *_EXPORTS]
+# spelt out, not derived from _EXPORTS: a type checker reads it without running the module
+# (tests/test_reference_docs.py checks the two agree)
+__all__ = [
+    "__version__",
+    "hookimpl", "hookspec", "StashKey", "Stash", "SpaceKind", "CardKind",
+    "Game", "Player", "Account", "Outcome", "GameEnded", "RuleSet", "ruleset_for",
+    "Space", "Card", "Variant", "Event",
+    "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
+    "request_kind", "quoted", "Refusal", "money",
+    "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
+    "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
+    "NothingToUndo",
+    "load_variant", "BotDecider", "Strategy", "make_strategy",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -78,20 +91,27 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-if TYPE_CHECKING:
-    from .engine.actions import Action, ActionRange, Refusal, Request, request_kind, money, quoted
-    from .engine.legal import legal_actions
-    from .engine.stepping import GameState
-    from .script.table import new_game
-    from .bots import BotDecider, Strategy, make_strategy
-    from .engine.events import Event
-    from .engine.game import Account, Game, GameEnded, Outcome, Player, RuleSet, ruleset_for
-    from .engine.hookspecs import hookimpl, hookspec
-    from .engine.kinds import CardKind, SpaceKind
-    from .engine.model import Card, Space, Variant
-    from .engine.stash import Stash, StashKey
-    from .errors import (EasyMoneyError, GameOverError, NothingToUndo, PluginError,
-                         RefusedAction, ScriptError)
-    from .script.ast import SpaceRef
-    from .engine.statements import ActionStatement, Expectation, ScriptContext, SetupStatement
-    from .loading.loader import load_variant
+if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
+    from .bots import BotDecider as BotDecider, Strategy as Strategy, make_strategy as make_strategy
+    from .engine.actions import (Action as Action, ActionRange as ActionRange, Refusal as Refusal,
+                                 Request as Request, money as money, quoted as quoted,
+                                 request_kind as request_kind)
+    from .engine.legal import legal_actions as legal_actions
+    from .engine.stepping import GameState as GameState
+    from .script.table import new_game as new_game
+    from .engine.events import Event as Event
+    from .engine.game import (Account as Account, Game as Game, GameEnded as GameEnded,
+                              Outcome as Outcome, Player as Player, RuleSet as RuleSet,
+                              ruleset_for as ruleset_for)
+    from .engine.hookspecs import hookimpl as hookimpl, hookspec as hookspec
+    from .engine.kinds import CardKind as CardKind, SpaceKind as SpaceKind
+    from .engine.model import Card as Card, Space as Space, Variant as Variant
+    from .engine.stash import Stash as Stash, StashKey as StashKey
+    from .engine.statements import (ActionStatement as ActionStatement,
+                                    Expectation as Expectation, ScriptContext as ScriptContext,
+                                    SetupStatement as SetupStatement)
+    from .errors import (EasyMoneyError as EasyMoneyError, GameOverError as GameOverError,
+                         NothingToUndo as NothingToUndo, PluginError as PluginError,
+                         RefusedAction as RefusedAction, ScriptError as ScriptError)
+    from .loading.loader import load_variant as load_variant
+    from .script.ast import SpaceRef as SpaceRef

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from installed_layout import installed_package
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKSPECS = ROOT / "core" / "engine" / "hookspecs.py"
@@ -89,12 +90,7 @@ def _hook_checks(modules: list[tuple[str, Path]]) -> tuple[str, list[str]]:
 
 def _layout(tmp: Path) -> tuple[Path, list[str]]:
     """The installed layout made of symlinks, the example plugins beside it; their module names."""
-    package = tmp / "easymoney"
-    package.mkdir()
-    for entry in (ROOT / "core").iterdir():
-        if entry.name != "__pycache__":
-            (package / entry.name).symlink_to(entry)
-    (package / "plugins").symlink_to(ROOT / "plugins")
+    installed_package(tmp)
     extra = tmp / "extra"
     extra.mkdir()
     modules = []

@@ -247,7 +247,7 @@ def _centre(ax: Any, state: BoardState, title: str) -> None:
             where = f"{p.position} {state.variant.spaces[p.position].name}"
             ax.text(CORNER + 8.5, y, where, fontsize=7, va="center")
     y -= 0.7
-    lines = [f"{name.capitalize()} pot: {money(cash)}" for name, cash in state.pots.items()]
+    lines = [f"{title}: {money(cash)}" for title, cash in state.pots.items()]
     lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]
     lines.append(f"Give or Take cards in the pile: {state.deck}")
     if state.over:

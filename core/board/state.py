@@ -26,7 +26,7 @@ class BoardState:
     owner: tuple[int | None, ...] = ()
     houses: tuple[int, ...] = ()
     mortgaged: tuple[bool, ...] = ()
-    pots: dict[str, int] = field(default_factory=dict)
+    pots: dict[str, int] = field(default_factory=dict)  # by title: `Hospital pot`
     kept: tuple[tuple[str, str | None], ...] = ()  # (card, holder) of the cards drawers keep
     deck: int = 0
     turn: int = 0
@@ -50,7 +50,7 @@ class BoardState:
         return cls(game.variant, seats,
                    tuple(None if p is None else index[p.name] for p in game.owner),
                    tuple(game.houses), tuple(game.mortgaged),
-                   {name: pot.cash for name, pot in game.pots.items()}, kept,
+                   {pot.title: pot.cash for pot in game.pots.values()}, kept,
                    len(game.deck), turn, f"{o.reason}: {o.detail}" if o else None)
 
     @property

@@ -85,7 +85,7 @@ def text_board(state: BoardState) -> str:
             line += "  bankrupt" if p.bankrupt else f"  on {p.position} {where}"
             lines.append(line)
         lines.append("")
-        lines += [f"{name.capitalize()} pot: {money(cash)}" for name, cash in state.pots.items()]
+        lines += [f"{title}: {money(cash)}" for title, cash in state.pots.items()]
         lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]
         lines.append(f"Give or Take cards in the pile: {state.deck}")
         lines.append("")

@@ -52,7 +52,8 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
                             "scheduler`), or local:N to start N worker processes here; the "
                             "output is the same (needs pip install 'easymoney-game[cluster]')")
     p.add_argument("--dispatch", choices=("fast", "pluggy"), default="fast",
-                   help=argparse.SUPPRESS)
+                   help="how the engine calls hooks: its fast relay (default) or pluggy itself; "
+                        "the results are the same, only the speed differs")
     add_invariants_arg(p)
     out = p.add_argument_group("output")
     shown = out.add_mutually_exclusive_group()

@@ -32,7 +32,10 @@ class Refusal:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.rule} {self.plugin}: {self.reason}"
+        """`R13 four_sides: ...`; a house rule with no rule id of the rule book (`-`, or its
+        plugin id again) prints `loans: ...`, and a refusal by no rule its reason alone."""
+        by = " ".join(dict.fromkeys(n for n in (self.rule, self.plugin) if n and n != "-"))
+        return f"{by}: {self.reason}" if by else self.reason
 
 
 class Action:

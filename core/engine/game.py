@@ -38,6 +38,12 @@ class Account:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r}, cash={self.cash})"
 
+    @property
+    def title(self) -> str:
+        """The name at the head of a line of a view: `Hospital pot` for `the Hospital pot`."""
+        name = self.name.removeprefix("the ")
+        return name[:1].upper() + name[1:]
+
 
 class Player(Account):
     """A player and their MAN: cash, position, house supply, held cards."""
@@ -259,6 +265,7 @@ class Game:
             self.players.append(Player(name, i, strategy))
         self.by_name = {p.name: p for p in self.players}
         self.bank = Account("the Bank", variant.bank_total)
+        # pots by key (what a variant's `to:` names); views show each by its `title`
         self.pots: dict[str, Account] = {}
         self.spaces: tuple[Space, ...] = variant.spaces
         self.kinds: Mapping[str, SpaceKind] = self.ruleset.kinds

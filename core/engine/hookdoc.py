@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from functools import lru_cache
 
 from . import hookspecs
 
@@ -28,16 +29,54 @@ def first_result(name: str) -> bool:
     return bool(getattr(getattr(hookspecs, name), "easymoney_spec", {}).get("firstresult"))
 
 
+ORDER = (
+    "Each hook says which built-in rules implement it, in the order they run. pluggy calls "
+    "wrappers first, then the `tryfirst` implementations, then the unmarked ones, the last "
+    "registered first, then the `trylast` ones. Third-party plugins are registered after the "
+    "built-in rules: an unmarked implementation of yours runs after the built-in `tryfirst` "
+    "ones and before the other built-in ones. On a first-result hook, the first one to "
+    "return something else than None ends the call: a built-in `tryfirst` implementation "
+    "that answers (`doubles` on doubles, for `em_move`) means yours is not called. Mark "
+    "yours `@hookimpl(tryfirst=True)` to run before the built-in ones, "
+    "`@hookimpl(trylast=True)` to run after them.")
+
+
+@lru_cache(maxsize=1)
+def built_in_order() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Hook -> (plugin id, its marks) of each built-in implementation, in the order pluggy calls them."""
+    from .registry import build_manager, discover
+    registry = discover(autoload=False)
+    pm = build_manager(registry, registry.plugins)
+    order: dict[str, tuple[tuple[str, str], ...]] = {}
+    for name in hook_names():
+        shown = []
+        for impl in reversed(getattr(pm.hook, name).get_hookimpls()):  # pluggy calls the last first
+            marks = [mark for mark, on in (("wrapper", impl.wrapper or impl.hookwrapper),
+                                           ("tryfirst", impl.tryfirst),
+                                           ("trylast", impl.trylast)) if on]
+            shown.append((impl.plugin_name, f" ({', '.join(marks)})" if marks else ""))
+        order[name] = tuple(shown)
+    return order
+
+
+def _order_words(name: str, code: bool) -> str:
+    """`doubles (tryfirst), turn`, with the ids as code for Markdown."""
+    quote = "`" if code else ""
+    return ", ".join(f"{quote}{pid}{quote}{marks}" for pid, marks in built_in_order()[name]) or "none"
+
+
 def markdown() -> str:
     """The reference as Markdown, between the markers docs/plugins.md keeps it in."""
-    out = [BEGIN, ""]
+    out = [BEGIN, "", ORDER, ""]
     for name in hook_names():
         how = ("first result: the first implementation that returns something else than None "
                "ends the call" if first_result(name) else
                "every implementation is called" + ("" if signature(name).endswith("-> None")
                                                    else "; the non-None results form a list"))
+        runs = (f"Built-in implementations, in the order they run: {_order_words(name, True)}."
+                if built_in_order()[name] else "No built-in implementation.")
         out += [f"### `{name}`", "", "```python", signature(name), "```", "", f"*{how}.*", "",
-                inspect.cleandoc(getattr(hookspecs, name).__doc__ or ""), ""]
+                f"*{runs}*", "", inspect.cleandoc(getattr(hookspecs, name).__doc__ or ""), ""]
     out.append(END)
     return "\n".join(out) + "\n"
 
@@ -49,4 +88,5 @@ def text() -> str:
         doc = inspect.cleandoc(getattr(hookspecs, name).__doc__ or "").splitlines()
         lines.append(signature(name) + ("    [first result]" if first_result(name) else ""))
         lines.append(f"    {doc[0] if doc else ''}")
+        lines.append(f"    built-in, in order: {_order_words(name, code=False)}")
     return "\n".join(lines) + "\n"

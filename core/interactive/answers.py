@@ -156,8 +156,8 @@ def status_text(game: Game) -> str:
                 extra.append("mortgaged")
             owned.append(s.name + (f" ({', '.join(extra)})" if extra else ""))
         lines.append("    owns " + (", ".join(owned) if owned else "nothing"))
-    for name, pot in game.pots.items():
-        lines.append(f"{name.capitalize()} pot: {money(pot.cash)}")
+    for pot in game.pots.values():
+        lines.append(f"{pot.title}: {money(pot.cash)}")
     lines += [f"{text} card: {'not held' if holder is None else holder.name}"
               for text, holder in game.kept_cards()]
     lines.append(f"The Bank: {money(game.bank.cash)}; Give or Take cards in the pile: "

@@ -90,6 +90,17 @@ def variant_schema(registry: Registry) -> dict[str, Any]:
          "count": _integer(1, "How many copies of this card the deck holds (default 1).")},
         ["text", "kind"])
     card["properties"]["count"]["default"] = 1
+
+    anchors = {key: {"type": "string", "minLength": 1,
+                     "description": f"Put the new entry {key} the one of the extended variant "
+                                    f"with this name (space) or text (card)."}
+               for key in ("after", "before")}
+    # only the anchor is checked here: the rest is checked once the entry is on the board or
+    # in the deck, where its kind closes it (a copy of every kind here would double the schema)
+    anchored = {"type": "object", "properties": anchors,
+                "oneOf": [{"required": ["after"]}, {"required": ["before"]}],
+                "description": "A new space (card): `after` or `before`, and the keys of a space "
+                               "(card) of its kind."}
     side = {
         "type": "object",
         "properties": {
@@ -168,10 +179,43 @@ def variant_schema(registry: Registry) -> dict[str, Any]:
             "rules": rules,
             "modify": {
                 "type": "object",
-                "description": "Changes to single spaces (by name) and cards (by text) of the "
-                               "extended variant: the keys given replace those of the base; "
-                               "null removes a key.",
-                "properties": {"spaces": changes, "cards": changes},
+                "description": "Changes to the extended variant: `spaces` and `cards` change "
+                               "single spaces (by name) and cards (by text), the keys given "
+                               "replacing those of the base and null removing a key; `insert` "
+                               "adds spaces and cards after or before one of the base, "
+                               "`append` adds them at the end, `remove` takes them away.",
+                "properties": {
+                    "spaces": changes,
+                    "cards": changes,
+                    "insert": {
+                        "type": "object",
+                        "description": "New spaces and cards, each with `after` or `before`: "
+                                       "the name of a space (the text of a card) of the "
+                                       "extended variant.",
+                        "properties": {"spaces": {"type": "array", "items": anchored},
+                                       "cards": {"type": "array", "items": anchored}},
+                        "additionalProperties": False,
+                    },
+                    "append": {
+                        "type": "object",
+                        "description": "New spaces and cards after the last of the extended "
+                                       "variant.",
+                        "properties": {
+                            "spaces": {"type": "array",
+                                       "items": {"$ref": "#/properties/board/properties/spaces/items"}},
+                            "cards": {"type": "array", "items": {"$ref": "#/properties/deck/items"}}},
+                        "additionalProperties": False,
+                    },
+                    "remove": {
+                        "type": "object",
+                        "description": "The names of spaces and texts of cards of the extended "
+                                       "variant to take away.",
+                        "properties": {name: {"type": "array",
+                                              "items": {"type": "string", "minLength": 1}}
+                                       for name in ("spaces", "cards")},
+                        "additionalProperties": False,
+                    },
+                },
                 "additionalProperties": False,
             },
         },

@@ -14,7 +14,7 @@ from ..engine.events import Event
 from ..engine.decisions import NO_RULE
 from ..engine.game import Game, Player, StopGame, ruleset_for
 from ..engine.model import Space, Variant
-from ..engine.registry import discover
+from ..engine.registry import Registry, discover
 from . import ast as S
 from .expectations import check_expectation
 from .setup import apply_setup
@@ -356,9 +356,11 @@ class ScriptRunner:
                     discover().resolve(nxt.rule)
                 except PluginError as exc:
                     raise self.error(nxt, exc.message) from None
-            if nxt.rule is not None and not _names_rule(nxt.rule, refusals):
+            if nxt.rule is not None and not _names_rule(nxt.rule, refusals,
+                                                          self.game.ruleset.registry):
+                by = ", ".join(str(r).removesuffix(f": {r.reason}") for r in refusals)
                 raise self.error(nxt, f"expected a refusal by {nxt.rule}, but line {stmt.line} "
-                                      f"was refused by {', '.join(r.rule + ' ' + r.plugin for r in refusals)}: {message}")
+                                      f"was refused by {by}: {message}")
             self.cursor += 1
             self._note(Note("refused_as_expected", stmt.line, stmt.column, self.text(stmt),
                             message))
@@ -460,8 +462,11 @@ def _without_comment(text: str) -> str:
     return text
 
 
-def _names_rule(rule: str, refusals: list[A.Refusal]) -> bool:
-    return any(rule == r.rule or rule == r.plugin for r in refusals)
+def _names_rule(rule: str, refusals: list[A.Refusal], registry: Registry) -> bool:
+    """`expect refused RULE`: RULE is a refusal's rule id, its plugin's id, or the id of a
+    plugin that implements its rule id (a trade refused by R13 is `four_sides`'s refusal)."""
+    implements = registry.plugins[rule].rules if rule in registry.plugins else ()
+    return any(rule in (r.rule, r.plugin) or r.rule in implements for r in refusals)
 
 
 @dataclass

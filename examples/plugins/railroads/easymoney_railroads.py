@@ -44,14 +44,17 @@ def owned_railroads(game: Game, owner: Player) -> int:
 def railroad_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
     """The printed rent, doubled for each further railroad the owner has."""
     owner = game.owner[space.index]
+    rent: int = space.rent  # a kind's own key: typed here, where the schema says what it is
     if owner is None or not game.option("railroads.doubling", True):
-        return space.rent
-    return space.rent * 2 ** (owned_railroads(game, owner) - 1)
+        return rent
+    doubling: int = 2 ** (owned_railroads(game, owner) - 1)  # at least 1: the owner has this one
+    return rent * doubling
 
 
 def railroad_value(game: Game, space: Space, houses: int) -> int:
     """Scored like a utility: three times its printed rent."""
-    return 3 * space.rent
+    rent: int = space.rent
+    return 3 * rent
 
 
 SPACE_KINDS = {
