@@ -8,9 +8,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..cli import trace_requested
 from ..errors import EasyMoneyError, UsageError
-from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+from ._variant_args import add_invariants_arg, add_variant_args, settings_from_args
 
 if TYPE_CHECKING:
     from ..engine.events import Event
@@ -53,7 +52,6 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-@invariants_switch
 def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
@@ -73,7 +71,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.json or args.quiet:
             raise UsageError("--interactive plays at the prompt: it takes no --json or --quiet")
         from ..interactive import play_interactive
-        return play_interactive(args)
+        return play_interactive(args, settings_from_args(args))
     for flag, given in (("--players", args.players), ("--variant", args.variant),
                         ("--seed", args.seed)):
         if given is not None:
@@ -122,7 +120,7 @@ def _run(args: argparse.Namespace) -> int:
         check_target(args.record, "--record")
     game_ref: list[Game] = []
     runner = ScriptRunner(script, enable=enable, disable=disable, options=options,
-                          trace=sys.stderr if trace_requested(args) else None,
+                          settings=settings_from_args(args),
                           on_event=on_event, on_note=on_note)
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None

@@ -114,6 +114,8 @@ class Registry:
 
     plugins: dict[str, PluginInfo] = field(default_factory=dict)
     load_errors: list[str] = field(default_factory=list)
+    # what is made once from these plugins (rule sets, script languages), by what it is made of
+    cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, info: PluginInfo) -> None:
         if info.id in self.plugins:

@@ -16,6 +16,7 @@ from ..board.text import text_board
 from ..engine import actions as A
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.settings import Settings
 from ..errors import EasyMoneyError, ScriptSyntaxError, UsageError
 from ..script import ast as S
 from ..script.parser import parse, parse_file
@@ -79,10 +80,12 @@ class Session:
     `undo` replays it without the last of them and `save` writes what `--record` writes."""
 
     def __init__(self, args: argparse.Namespace, base_lines: list[str], filename: str,
-                 out: TextIO | None = None, stdin: TextIO | None = None) -> None:
+                 out: TextIO | None = None, stdin: TextIO | None = None,
+                 settings: Settings | None = None) -> None:
         out = out or sys.stdout
         stdin = stdin or sys.stdin
         self.args = args
+        self.settings = settings
         self.base = list(base_lines)
         self.filename = filename
         self.out = out
@@ -165,7 +168,8 @@ class Session:
         self.shown = None
         args = self.args
         self.runner = ScriptRunner(script, enable=args.with_rules, disable=args.without_rules,
-                                   options=args.options, on_event=self._event,
+                                   options=args.options, settings=self.settings,
+                                   on_event=self._event,
                                    on_note=self._note, more_lines=self._more,
                                    on_refused=self._refused)
         self.recorder = Recorder(self.runner.game)
@@ -335,7 +339,7 @@ def new_game_lines(args: argparse.Namespace) -> list[str]:
     return [variant, "players " + " ".join(players), f"seed {args.seed}"]
 
 
-def play_interactive(args: argparse.Namespace) -> int:
+def play_interactive(args: argparse.Namespace, settings: Settings | None = None) -> int:
     """`easymoney play [FILE] --interactive`."""
     if importlib.util.find_spec("prompt_toolkit") is None:
         raise UsageError(f"interactive play needs prompt_toolkit: {INSTALL_PLAY}")
@@ -360,7 +364,7 @@ def play_interactive(args: argparse.Namespace) -> int:
         if args.file is not None:
             check_not_input(args.record, args.file)
         check_target(args.record, "--record")
-    session = Session(args, lines, filename)
+    session = Session(args, lines, filename, settings=settings)
     if args.file is None:
         session.banner = (f"A new game of {args.variant or 'standard'}, seed {args.seed} "
                     f"(`--seed {args.seed}` deals the same dice again). Type ? for what "

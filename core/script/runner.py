@@ -16,6 +16,7 @@ from ..engine.decisions import NO_RULE
 from ..engine.game import Game, Player, StopGame, ruleset_for
 from ..engine.model import Space, Variant
 from ..engine.registry import discover
+from ..engine.settings import Settings
 from . import ast as S
 from .expectations import check_expectation
 from .setup import apply_setup
@@ -62,7 +63,8 @@ class ScriptRunner:
 
     def __init__(self, script: S.Script, *, enable: Sequence[str] = (),
                  disable: Sequence[str] = (), options: Sequence[str] = (),
-                 trace: TextIO | None = None, dispatch: str = "fast",
+                 settings: Settings | None = None,
+                 trace: TextIO | None = None, dispatch: str | None = None,
                  on_event: Callable[[Event], None] | None = None,
                  on_note: Callable[[Note], None] | None = None,
                  more_lines: Callable[[A.Request], Sequence[Any] | None] | None = None,
@@ -89,10 +91,11 @@ class ScriptRunner:
         self.default_strategy: Any = None
         self.header = _Header.read(script, enable, disable, options)
         self.variant = self.header.load_variant(script)
+        self.settings = settings or Settings()
         self.game = self._new_game(trace, dispatch, on_event)
 
     # --- building the game ---------------------------------------------------------------
-    def _new_game(self, trace: TextIO | None, dispatch: str,
+    def _new_game(self, trace: TextIO | None, dispatch: str | None,
                   on_event: Callable[[Event], None] | None) -> Game:
         h = self.header
         if h.players is None:
@@ -109,7 +112,7 @@ class ScriptRunner:
                     self.strategies[decl.name] = make_strategy(decl.strategy)
                 except UsageError as exc:
                     raise self.error(decl if decl.line else h.players, exc.message) from None
-        ruleset = ruleset_for(v, dispatch=dispatch, trace=trace)
+        ruleset = ruleset_for(v, dispatch=dispatch, trace=trace, settings=self.settings)
         game = Game(v, [(d.name, d.strategy) for d in decls], self, seed=h.seed,
                     ruleset=ruleset)
         if on_event is not None:
