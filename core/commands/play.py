@@ -86,12 +86,13 @@ def _run(args: argparse.Namespace) -> int:
     from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
     from ..script.record import Recorder, record_text, write_atomically
     from ..script.runner import ScriptRunner
+    enable, disable, options = args.with_rules, args.without_rules, args.options
+    switches = {"enable": enable, "disable": disable, "options": options}  # the language's rules
     if args.file == "-":
         # read one byte past the limit: enough for the parser to refuse a larger script
-        script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")
+        script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>", **switches)
     else:
-        script = parse_file(args.file)
-    enable, disable, options = args.with_rules, args.without_rules, args.options
+        script = parse_file(args.file, **switches)
     out = sys.stdout
 
     def on_event(event: Event) -> None:

@@ -221,15 +221,19 @@ def _load_entry_points(registry: Registry) -> None:
             origin += f" ({dist.name} {dist.version})"
         try:
             obj = ep.load()
-            info = plugin_info(obj, origin, ep.name)
-            _check_hooks(info)
-            _check_declarations(info, registry)
-            registry.add(info)
+            admit(registry, plugin_info(obj, origin, ep.name))
         except PluginError as exc:
             registry.load_errors.append(exc.message)
         except BaseException as exc:  # noqa: B036 -- a broken third-party plugin must not stop the others, whatever it raises
             registry.load_errors.append(f"plugin {ep.name} ({origin}) failed to load: "
                                         f"{type(exc).__name__}: {exc}")
+
+
+def admit(registry: Registry, info: PluginInfo) -> None:
+    """Add a third-party plugin after the checks of its hooks and declarations (PluginError)."""
+    _check_hooks(info)
+    _check_declarations(info, registry)
+    registry.add(info)
 
 
 def _check_hooks(info: PluginInfo) -> None:
@@ -243,9 +247,10 @@ def _check_hooks(info: PluginInfo) -> None:
 
 
 def _check_declarations(info: PluginInfo, registry: Registry) -> None:
-    """A third-party plugin may not take a kind already declared, nor declare a broken schema.
+    """A third-party plugin may not take a kind already declared, declare a broken schema,
+    or add script lines that are more than their own statement or shadow a built-in line.
 
-    Either would break the variant schema of every game, not only of those that use it.
+    Each would break every game, not only those that use it.
     """
     label = f"plugin {info.id} ({info.origin})"
     for attr, what, taken in (("space_kinds", "space kind", registry.space_kinds()),
@@ -257,6 +262,14 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
+    statements = tuple(getattr(info.obj, "STATEMENTS", ()) or ())
+    if statements:
+        # its lines join the language only where it is on, but a line that is more than its
+        # own statement, or takes a built-in line's place, is refused now (docs/plugins.md)
+        from ..script.parser import statement_problems
+        problems = statement_problems(registry, info.id, statements, label)
+        if problems:
+            raise PluginError(problems[0])
 
 
 def _check_schema(schema: Any, where: str) -> None:

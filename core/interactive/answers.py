@@ -80,7 +80,8 @@ def completions(game: Game, words: list[str], current: str) -> list[str]:
     spaces = sorted({_quoted(s.name) for s in game.spaces})
     # the verbs of the language as installed (plugins contribute statements); cards are
     # drawn by the game, not typed
-    verbs = [v for v in parser.VERBS if v != "draws"]
+    verbs = [v for v in parser.language_for(game.ruleset.registry, game.ruleset.enabled).verbs
+             if v != "draws"]
     if words and words[0] in players:
         words = words[1:]
     if not words:

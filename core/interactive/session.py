@@ -162,11 +162,12 @@ class Session:
     def _run(self, quiet: bool) -> RunResult:
         self.lines = self.base + self.typed
         self.typed_at = list(range(len(self.base) + 1, len(self.lines) + 1))
-        script = parse("\n".join(self.lines) + "\n", self.filename)
+        args = self.args
+        script = parse("\n".join(self.lines) + "\n", self.filename, enable=args.with_rules,
+                       disable=args.without_rules, options=args.options)
         self.muted = quiet
         self.history = []
         self.shown = None
-        args = self.args
         self.runner = ScriptRunner(script, enable=args.with_rules, disable=args.without_rules,
                                    options=args.options, settings=self.settings,
                                    on_event=self._event,
@@ -257,7 +258,8 @@ class Session:
         text = line if first in game.by_name else f"{request.player} {line}"
         try:
             # blank lines in front: the statement carries its line number in the game's script
-            script = parse("\n" * len(self.lines) + text + "\n", self.filename)
+            script = parse("\n" * len(self.lines) + text + "\n", self.filename,
+                           rules=game.ruleset.enabled)
         except ScriptSyntaxError as exc:
             self.say(f"not understood: {exc.message}")
             if exc.col is not None:
@@ -352,7 +354,8 @@ def play_interactive(args: argparse.Namespace, settings: Settings | None = None)
         if args.file == "-":
             raise UsageError("--interactive reads your answers from standard input: name "
                              "the script as a file")
-        script = parse_file(args.file)
+        script = parse_file(args.file, enable=args.with_rules, disable=args.without_rules,
+                            options=args.options)
         lines, filename = list(script.source_lines), args.file
     else:
         if args.seed is None:
