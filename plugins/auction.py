@@ -175,7 +175,7 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
         return True
     # the bid is a debt (R23): a winner whose cash fell since (a sale of the exemption card
     # happens at any moment) raises the difference (R25) or goes bankrupt and gets nothing
-    game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)")
+    game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)", "bid")
     if winner.bankrupt:
         game.emit("auction_void", player=winner.name, space=space.name)
         return True

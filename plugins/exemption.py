@@ -99,7 +99,7 @@ def em_apply(game: Game, action: Action) -> bool | None:
         return None
     seller, buyer = action.player, action.buyer
     card = next(c for c in seller.held if c.kind == "exemption")
-    game.transfer(buyer, seller, action.price, "the Special Exemption card (R16)")
+    game.transfer(buyer, seller, action.price, "the Special Exemption card (R16)", "sale")
     seller.held.remove(card)
     buyer.held.append(card)
     game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=action.price)

@@ -63,4 +63,4 @@ def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
             game.emit("exempt", player=player.name, what=f"the {first.name} fine", why=why)
         else:
             game.collect(player, game.bank, first.fine,
-                         f"traffic fine for crossing the {first.name} (R8)")
+                         f"traffic fine for crossing the {first.name} (R8)", "fine")

@@ -96,6 +96,26 @@ def _first5(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
     return first
 
 
+def _first6(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any, e: Any, g: Any) -> Any:
+        for f in fs:
+            r = f(a, b, c, d, e, g)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first_any(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(*args: Any) -> Any:
+        for f in fs:
+            r = f(*args)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
 def _first2_2(f0: Callable[..., Any], f1: Callable[..., Any]) -> Callable[..., Any]:
     def first(a: Any, b: Any) -> Any:
         r = f0(a, b)
@@ -270,7 +290,7 @@ def _nothing_first(*args: Any) -> None:
     return None
 
 
-_FIRST = {1: _first1, 2: _first2, 3: _first3, 4: _first4, 5: _first5}
+_FIRST = {1: _first1, 2: _first2, 3: _first3, 4: _first4, 5: _first5, 6: _first6}
 # the usual two or three implementations, their calls written out (no loop)
 _FIRST_FEW: dict[tuple[int, int], Callable[..., Callable[..., Any]]] = {(2, 2): _first2_2, (3, 2): _first3_2, (4, 2): _first4_2, (5, 2): _first5_2,
               (2, 3): _first2_3, (3, 3): _first3_3, (4, 3): _first4_3, (5, 3): _first5_3}
@@ -293,7 +313,7 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
         if len(funcs) == 1:
             return funcs[0]
         few = _FIRST_FEW.get((n, len(funcs)))
-        return few(*funcs) if few is not None else _FIRST[n](funcs)
+        return few(*funcs) if few is not None else _FIRST.get(n, _first_any)(funcs)
     if how == "collect":
         if n == 2 and 1 <= len(funcs) <= 3:  # em_refusals, asked at most decisions
             return (_collect2_1, _collect2_2, _collect2_3)[len(funcs) - 1](*funcs)

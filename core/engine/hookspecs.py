@@ -205,12 +205,17 @@ def em_exempt(game: Game, player: Player, charge: str) -> str | None:
 
 
 @hookspec(firstresult=True)
-def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str,
+               kind: str) -> int | None:
     """Make `debtor` (a player, the Bank or a pot) pay `amount` to `creditor`; first result wins.
 
-    `debts` (R23, R25, R26) answers for a player who may have to raise money or go
-    bankrupt; `bank` (R2, R27) answers for the Bank, which pays what it has. Returns what
-    was paid.
+    `reason` is the payment in words, `kind` what it is: "tax", "fine", "rent",
+    "purchase", "bid", "card", ... (`easymoney.engine.ledger.PAYMENT_KINDS`; "other" when
+    the caller does not say). `debts` (R23, R25, R26) answers for a player who may have to
+    raise money or go bankrupt; `bank` (R2, R27) answers for the Bank, which pays what it
+    has. Returns what was paid. A house rule may answer first (`tryfirst=True`) for the
+    kinds it changes: pay taxes and fines into a pot by calling `game.collect` again with
+    the pot as the creditor.
     """
 
 
