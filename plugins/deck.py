@@ -81,13 +81,15 @@ def em_draw(game: Game, player: Player) -> Card | None:
 def _charge(game: Game, player: Player, card: Card, amount: int, payee: Account) -> None:
     kind = "card"
     for category in ("tax", "traffic_fine"):
-        if card.get(category):
+        if not card.get(category):
+            continue
+        if kind == "card":
+            kind = "tax" if category == "tax" else "fine"
+        if game.hook.has("em_exempt"):  # R16's hook, when something answers it
             why = game.hook.em_exempt(game, player, category)
             if why:
                 game.emit("exempt", player=player.name, what=f'"{card.text}"', why=why)
                 return
-            if kind == "card":
-                kind = "tax" if category == "tax" else "fine"
     game.collect(player, payee, amount, f'"{card.text}" (R21)', kind)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from easymoney import (Action, ActionStatement, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
-                       SetupStatement, hookimpl, money)
+                       SetupStatement, hookimpl, hookspec, money)
 
 if TYPE_CHECKING:
     from easymoney import Card, Game, Player, Request
@@ -33,7 +33,21 @@ class SellExemption(Action):
         return f"{self.player} sells exemption to {self.buyer} for {self.price}"
 
 
+class ExemptionHooks:
+    """The hook this rule declares: the rules that charge a tax or a fine ask it, and any
+    plugin may answer it (a tax holiday), whether or not this rule is on."""
+
+    @staticmethod
+    @hookspec(firstresult=True)
+    def em_exempt(game: Game, player: Player, charge: str) -> str | None:
+        """Is `player` exempt from a charge of this category (`tax`, `traffic_fine`)? First result wins.
+
+        Return the reason in words (R16: "holds the Special Exemption card"), or None.
+        """
+
+
 PLUGIN_ID = "exemption"
+HOOKSPECS = ExemptionHooks
 REFUSES = (SellExemption,)
 RULES = ("R16",)
 ACTIONS = (SellExemption,)

@@ -41,7 +41,8 @@ def charge(game: Game, player: Player, amount: int, to: str, categories: Iterabl
            reason: str) -> None:
     """Make `player` pay a printed charge, unless exempt (R16); `to` names a pot or the Bank."""
     categories = tuple(categories)
-    for category in categories:
+    # the exemption rule's hook (R16): asked when something here answers it
+    for category in categories if game.hook.has("em_exempt") else ():
         why = game.hook.em_exempt(game, player, category)
         if why:
             game.emit("exempt", player=player.name, what=reason, why=why)

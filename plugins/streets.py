@@ -100,7 +100,8 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     else:
         if "decline" in game.seen:
             game.emit("decline", player=player.name, space=space.name)
-        game.hook.em_auction(game, space, player)
+        if game.hook.has("em_auction"):  # the auction rule's hook (R11), when it is on
+            game.hook.em_auction(game, space, player)
     return True
 
 

@@ -123,7 +123,10 @@ class RuleSet:
         self.templates = dict(CORE_TEMPLATES)
         # action type -> the installed plugin that declares it, and those in play here
         self.action_owner: dict[type[Action], str] = registry.action_types()
-        self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner)
+        owners = registry.hook_owners()  # hooks a rule declares: an error to call while it is off
+        self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner,
+                              {name: pid for name, pid in owners.items()
+                               if pid not in self.enabled})
         self.handled: set[type] = set()
         self._code_owner: dict[Any, tuple[str, str | None]] | None = None
         self._file_owner: dict[str, str] = {}
