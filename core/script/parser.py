@@ -120,13 +120,6 @@ class Language:
         self.transformer = _ToAst(self)
         self.samples: list[tuple[str, str]] | None = None  # made by _builtin_samples
 
-    def owner(self, rule: str) -> str | None:
-        """The plugin whose statement a lark rule is (None for a base line)."""
-        for pid, classes in self.declared:
-            if any(rule_name(pid, cls) == rule for cls in classes):
-                return pid
-        return None
-
 
 def _base_grammar() -> str:
     return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
