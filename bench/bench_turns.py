@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from easymoney.bots import BotDecider, make_strategy
-from easymoney.engine.game import INVARIANTS_ENV, Game, ruleset_for
+from easymoney.engine.game import Game, ruleset_for
 from easymoney.loading.loader import load_variant
 
 _STATE: dict[str, Any] = {}  # per process: the variant and rule set, built once
@@ -45,13 +45,6 @@ def _play(seeds: range) -> int:
         game.play(max_turns=_STATE["max_turns"])
         turns += game.turns_played
     return turns
-
-
-def invariants_note() -> None:
-    """Say so when the invariants are on: the figures are then not the engine's own."""
-    if os.environ.get(INVARIANTS_ENV, "") not in ("", "0"):
-        print(f"note: {INVARIANTS_ENV} is set: the invariants are checked after every event, "
-              f"which is not the engine's speed")
 
 
 def _report(label: str, games: int, turns: int, seconds: float) -> float:
@@ -80,7 +73,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.variant}, {args.players} x {args.strategy}, dispatch {args.dispatch}, "
           f"at most {args.max_turns} turns a game, Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} CPU(s)")
-    invariants_note()
 
     def timed(play: Any) -> tuple[int, float]:
         start = time.perf_counter()

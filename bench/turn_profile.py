@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any
 
-from bench_turns import _play, _setup, invariants_note
+from bench_turns import _play, _setup
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,7 +57,6 @@ def main(argv: list[str] | None = None) -> int:
              f"player-turns, {total / turns:,.0f} bytecodes a player-turn"]
     lines += [f"{n / turns:9.1f} {100 * n / total:5.1f}%  {where}"
               for where, n in counts.most_common(args.top)]
-    invariants_note()
     try:
         print("\n".join(lines), flush=True)
     except BrokenPipeError:  # `| head`: the reader has what it wanted

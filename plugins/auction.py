@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from easymoney import (Action, ActionRange, ActionStatement, Refusal, Request, request_kind, ScriptContext,
-                       SpaceKind, StashKey, hookimpl, money)
+                       SpaceKind, StashKey, hookimpl, hookspec, money)
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
@@ -88,7 +88,21 @@ def _auctioned_on_landing(kind: SpaceKind) -> bool:
     return kind.on_landing == "auction"
 
 
+class AuctionHooks:
+    """The hook this rule declares: other rules put a space up for auction through it."""
+
+    @staticmethod
+    @hookspec(firstresult=True)
+    def em_auction(game: Game, space: Space, starter: Player) -> Any:
+        """Put an unowned space up for auction (R11), bidding starting with `starter`; first result wins.
+
+        Fired when a street is declined (R9), on landing on an unowned utility or commercial
+        building (R10), and by advance cards (R21a). Nobody answering: the space stays unowned.
+        """
+
+
 PLUGIN_ID = "auction"
+HOOKSPECS = AuctionHooks
 LANDS_ON = _auctioned_on_landing
 REFUSES = (Bid,)
 ACTIONS = (Bid, Pass)
@@ -187,7 +201,7 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
         return True
     # the bid is a debt (R23): a winner whose cash fell since (a sale of the exemption card
     # happens at any moment) raises the difference (R25) or goes bankrupt and gets nothing
-    game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)")
+    game.collect(winner, game.bank, amount, f"winning bid for {space} (R11)", "bid")
     if winner.bankrupt:
         game.emit("auction_void", player=winner.name, space=space.name)
         return True

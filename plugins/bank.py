@@ -25,18 +25,19 @@ EVENTS = {"bank_broken": "The Bank is broken: it owes {owed:$} to {payee} and ha
 def em_setup(game: Game) -> None:
     cash = game.variant.starting_cash
     for player in game.players:
-        game.transfer(game.bank, player, cash, "starting cash (R2)")
+        game.transfer(game.bank, player, cash, "starting cash (R2)", "setup")
 
 
 @hookimpl
-def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str,
+               kind: str) -> int | None:
     if debtor is not game.bank:
         return None
     if amount <= debtor.cash:
-        game.transfer(debtor, creditor, amount, reason)
+        game.transfer(debtor, creditor, amount, reason, kind)
         return amount
     paid = debtor.cash
-    game.transfer(debtor, creditor, paid, reason)
+    game.transfer(debtor, creditor, paid, reason, kind)
     game.emit("bank_broken", payee=creditor.name, owed=amount, paid=paid)
     game.end("bank", f"the Bank could not pay {money(amount)} to {creditor} ({reason}); "
                      f"it paid {money(paid)} (R27)")

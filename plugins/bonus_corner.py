@@ -40,4 +40,5 @@ def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
     for space in game.stash[_KEY]:
         if (space.index - start - 1) % n < steps:
             verb = "landing on" if player.position == space.index else "passing"
-            game.collect(game.bank, player, space.amount, f"{verb} the {space.name} (R7)")
+            game.collect(game.bank, player, space.amount, f"{verb} the {space.name} (R7)",
+                         "bonus")

@@ -88,7 +88,7 @@ def em_apply(game: Game, action: Action) -> bool | None:
         return None
     p, space, count = action.player, action.space, action.count
     cost = space.price * count
-    game.collect(p, game.bank, cost, f"building on {space} (R17)")
+    game.collect(p, game.bank, cost, f"building on {space} (R17)", "building")
     game.add_houses(space, count)
     game.emit("build", player=p.name, space=space.name, count=count, cost=cost,
               houses=game.houses[space.index])

@@ -65,11 +65,12 @@ def raise_accepts(game: Game) -> tuple[type[Action], ...]:
 
 
 @hookimpl
-def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str,
+               kind: str) -> int | None:
     if type(debtor) is not Player:
         return None
     if amount <= debtor.cash:
-        game.transfer(debtor, creditor, amount, reason)
+        game.transfer(debtor, creditor, amount, reason, kind)
         return amount
     game.emit("debt", player=debtor.name, amount=amount, creditor=creditor.name, reason=reason,
               cash=debtor.cash)
@@ -83,7 +84,7 @@ def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str)
         if type(action) is GoBankrupt:
             return _bankrupt(game, debtor, creditor)
         game.apply(action)
-    game.transfer(debtor, creditor, amount, reason)
+    game.transfer(debtor, creditor, amount, reason, kind)
     return amount
 
 
@@ -98,7 +99,7 @@ def em_apply(game: Game, action: Action) -> bool | None:
 
 def _bankrupt(game: Game, player: Player, creditor: Account) -> int:
     cash = player.cash
-    game.transfer(player, creditor, cash, f"bankruptcy of {player} (R26)")
+    game.transfer(player, creditor, cash, f"bankruptcy of {player} (R26)", "bankruptcy")
     spaces = game.owned_by(player)
     for space in spaces:
         game.release(space)

@@ -79,20 +79,25 @@ def em_draw(game: Game, player: Player) -> Card | None:
 
 
 def _charge(game: Game, player: Player, card: Card, amount: int, payee: Account) -> None:
+    kind = "card"
     for category in ("tax", "traffic_fine"):
-        if card.get(category):
+        if not card.get(category):
+            continue
+        if kind == "card":
+            kind = "tax" if category == "tax" else "fine"
+        if game.hook.has("em_exempt"):  # R16's hook, when something answers it
             why = game.hook.em_exempt(game, player, category)
             if why:
                 game.emit("exempt", player=player.name, what=f'"{card.text}"', why=why)
                 return
-    game.collect(player, payee, amount, f'"{card.text}" (R21)')
+    game.collect(player, payee, amount, f'"{card.text}" (R21)', kind)
 
 
 @hookimpl
 def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bool | None:
     kind = card.kind
     if kind == "take":
-        game.collect(game.bank, player, card.amount, f'"{card.text}" (R21)')
+        game.collect(game.bank, player, card.amount, f'"{card.text}" (R21)', "card")
     elif kind == "pay":
         to = card.get("to", "bank")
         payee = game.pots.get(to, game.bank) if to != "bank" else game.bank
@@ -103,7 +108,7 @@ def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bo
     elif kind == "collect_from_each":
         for other in game.players:
             if other is not player and not other.bankrupt and not player.bankrupt:
-                game.collect(other, player, card.amount, f'"{card.text}" (R21)')
+                game.collect(other, player, card.amount, f'"{card.text}" (R21)', "card")
     else:
         return None
     return True

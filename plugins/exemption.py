@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from easymoney import (Action, ActionRange, ActionStatement, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
-                       SetupStatement, hookimpl, money)
+                       SetupStatement, hookimpl, hookspec, money)
 
 if TYPE_CHECKING:
     from easymoney import Card, Game, Player, Request
@@ -48,7 +48,22 @@ class SellExemption(Action):
 # what the card is worth to a bot: about the taxes and fines it saves in a game
 CARD_VALUE = 500
 
+
+class ExemptionHooks:
+    """The hook this rule declares: the rules that charge a tax or a fine ask it, and any
+    plugin may answer it (a tax holiday), whether or not this rule is on."""
+
+    @staticmethod
+    @hookspec(firstresult=True)
+    def em_exempt(game: Game, player: Player, charge: str) -> str | None:
+        """Is `player` exempt from a charge of this category (`tax`, `traffic_fine`)? First result wins.
+
+        Return the reason in words (R16: "holds the Special Exemption card"), or None.
+        """
+
+
 PLUGIN_ID = "exemption"
+HOOKSPECS = ExemptionHooks
 REFUSES = (SellExemption,)
 RULES = ("R16",)
 ACTIONS = (SellExemption,)
@@ -125,7 +140,7 @@ def em_apply(game: Game, action: Action) -> bool | None:
         return None
     seller, buyer = action.player, action.buyer
     card = next(c for c in seller.held if c.kind == "exemption")
-    game.transfer(buyer, seller, action.price, "the Special Exemption card (R16)")
+    game.transfer(buyer, seller, action.price, "the Special Exemption card (R16)", "sale")
     seller.held.remove(card)
     buyer.held.append(card)
     game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=action.price)

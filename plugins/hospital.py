@@ -44,7 +44,7 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
         return None
     pot = game.pots[POT]
     if pot.cash:
-        game.transfer(pot, player, pot.cash, f"the Hospital pot at {space.name} (R15a)")
+        game.transfer(pot, player, pot.cash, f"the Hospital pot at {space.name} (R15a)", "pot")
     else:
         game.emit("hospital_empty", player=player.name, space=space.name)
     return True
@@ -71,7 +71,7 @@ class SetupHospital(SetupStatement):
         if self.amount > game.bank.cash:
             raise ScriptError(f"the Bank has only {money(game.bank.cash)} and cannot pay "
                               f"{money(self.amount)} for this setup")
-        game.transfer(game.bank, pot, self.amount, "setup: the Hospital pot")
+        game.transfer(game.bank, pot, self.amount, "setup: the Hospital pot", "setup")
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,16 @@ SPACE_KINDS = {
 def charge(game: Game, player: Player, amount: int, to: str, categories: Iterable[str],
            reason: str) -> None:
     """Make `player` pay a printed charge, unless exempt (R16); `to` names a pot or the Bank."""
-    for category in categories:
+    categories = tuple(categories)
+    # the exemption rule's hook (R16): asked when something here answers it
+    for category in categories if game.hook.has("em_exempt") else ():
         why = game.hook.em_exempt(game, player, category)
         if why:
             game.emit("exempt", player=player.name, what=reason, why=why)
             return
     payee = game.pots.get(to, game.bank) if to != "bank" else game.bank
-    game.collect(player, payee, amount, reason)
+    kind = "tax" if "tax" in categories else "fine" if "traffic_fine" in categories else "charge"
+    game.collect(player, payee, amount, reason, kind)
 
 
 @hookimpl
@@ -54,7 +57,7 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     if space.kind != "legend":
         return None
     if "receive" in space.data:
-        game.collect(game.bank, player, space.receive, f"{space.name} (R15)")
+        game.collect(game.bank, player, space.receive, f"{space.name} (R15)", "bonus")
     else:
         categories = [c for c in ("tax", "traffic_fine") if space.get(c)]
         charge(game, player, space.pay, space.get("to", "bank"), categories,

@@ -154,12 +154,12 @@ def em_apply(game: Game, action: Action) -> bool | None:
         p, space = action.player, action.space
         game.set_mortgaged(space, True)
         game.emit("mortgage", player=p.name, space=space.name, amount=space.mortgage)
-        game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)")
+        game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)", "mortgage")
         return True
     if type(action) is Redeem:
         p, space = action.player, action.space
         cost = redeem_cost(game, space)
-        game.collect(p, game.bank, cost, f"redeeming {space} (R20)")
+        game.collect(p, game.bank, cost, f"redeeming {space} (R20)", "redemption")
         game.set_mortgaged(space, False)
         game.emit("redeem", player=p.name, space=space.name, amount=cost)
         return True

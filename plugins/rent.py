@@ -57,7 +57,7 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     if amount == 0:
         game.emit("no_rent", player=player.name, space=space.name)
     else:
-        paid = game.collect(player, owner, amount, f"rent for {space.name} (R18)")
+        paid = game.collect(player, owner, amount, f"rent for {space.name} (R18)", "rent")
         if "rent" in game.seen:
             game.emit("rent", player=player.name, owner=owner.name, space=space.name,
                       amount=paid)

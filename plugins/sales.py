@@ -98,7 +98,7 @@ def em_apply(game: Game, action: Action) -> bool | None:
         return None
     seller, buyer, space = action.player, action.buyer, action.space
     houses = game.houses[space.index]
-    game.transfer(buyer, seller, action.price, f"buying {space} from {seller} (R22)")
+    game.transfer(buyer, seller, action.price, f"buying {space} from {seller} (R22)", "sale")
     game.change_owner(space, buyer)
     game.emit("sale", player=seller.name, buyer=buyer.name, space=space.name,
               price=action.price, houses=houses)

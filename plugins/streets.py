@@ -105,13 +105,14 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
         return None
     action = game.ask(Request(BUY, player, ACCEPTS, space=space))
     if type(action) is Buy:
-        game.collect(player, game.bank, space.price, f"buying {space} (R9)")
+        game.collect(player, game.bank, space.price, f"buying {space} (R9)", "purchase")
         game.acquire(player, space)
         game.emit("buy", player=player.name, space=space.name, price=space.price)
     else:
         if "decline" in game.seen:
             game.emit("decline", player=player.name, space=space.name)
-        game.hook.em_auction(game, space, player)
+        if game.hook.has("em_auction"):  # the auction rule's hook (R11), when it is on
+            game.hook.em_auction(game, space, player)
     return True
 
 

@@ -58,9 +58,10 @@ def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
                 break
         else:
             continue  # it did not cross this light
-        why = game.hook.em_exempt(game, player, "traffic_fine")
+        why = game.hook.em_exempt(game, player, "traffic_fine") \
+            if game.hook.has("em_exempt") else None  # R16's hook, when something answers it
         if why:
             game.emit("exempt", player=player.name, what=f"the {first.name} fine", why=why)
         else:
             game.collect(player, game.bank, first.fine,
-                         f"traffic fine for crossing the {first.name} (R8)")
+                         f"traffic fine for crossing the {first.name} (R8)", "fine")

@@ -1,4 +1,9 @@
-"""Session set-up: the `invariants` plugin on for every game, and the test plugins installed where only the tests see them."""
+"""Session set-up: the `invariants` plugin on for every command run, and the test plugins installed where only the tests see them.
+
+Games built in the tests' own process check the invariants when their settings say so
+(`Settings(invariants=True)`, as tests/rules/conftest.py does): the engine reads no
+environment variable.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +22,8 @@ _SITE_KEY = pytest.StashKey[Path]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # At start-up, before any test module is imported or any game built (`ruleset_for`
-    # reads the variable when a game is built); subprocesses inherit it.
+    # The command line reads it (in this process through `main`, and in subprocesses,
+    # which inherit it): every command a test runs checks the invariants.
     os.environ[INVARIANTS_ENV] = "1"
     # The plugin projects are installed here rather than in the fixture because collection
     # already asks for them (skip conditions read their metadata), and so do the tests of

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from easymoney.engine.game import INVARIANTS_ENV
+from easymoney.commands._variant_args import INVARIANTS_ENV
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 

@@ -174,12 +174,12 @@ def test_written_out_callers_pass_each_argument_in_its_place():
 
     class Pays:
         @impl(trylast=True)
-        def em_collect(self, game, debtor, creditor, amount, reason):
-            return (game, debtor, creditor, amount, reason)
+        def em_collect(self, game, debtor, creditor, amount, reason, kind):
+            return (game, debtor, creditor, amount, reason, kind)
 
     pm = _manager()
     pm.register(Pays())
     pm.register(Some())
-    args = ("g", "d", "c", 7, "r")
+    args = ("g", "d", "c", 7, "r", "k")
     assert HookRelay(pm, "fast").em_collect(*args) == HookRelay(pm, "pluggy").em_collect(*args) \
         == args

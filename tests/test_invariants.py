@@ -9,7 +9,9 @@ import pytest
 
 from easymoney.bots import BotDecider, make_strategy
 from easymoney.cli import main
-from easymoney.engine.game import INVARIANTS_ENV, Game
+from easymoney.commands._variant_args import INVARIANTS_ENV
+from easymoney.engine.game import Game
+from easymoney.engine.settings import Settings
 from easymoney.loading.loader import load_variant
 from easymoney.engine.model import Card
 from easymoney.plugins.invariants import InvariantViolation, violations
@@ -18,10 +20,10 @@ from easymoney.script import runner as runner_module
 EVENT = "the Bank pays Ann $10: a test"
 
 
-def new_game(variant: str = "standard", **kw: Any) -> Game:
+def new_game(variant: str = "standard", settings: Settings | None = None, **kw: Any) -> Game:
     v = load_variant(variant, **kw)
     bots = BotDecider({"Ann": make_strategy("cautious"), "Bob": make_strategy("greedy")})
-    game = Game(v, ["Ann", "Bob"], bots, seed=1)
+    game = Game(v, ["Ann", "Bob"], bots, seed=1, settings=settings)
     game.setup()
     return game
 
@@ -37,8 +39,8 @@ def breach(game: Game) -> str:
 
 @pytest.fixture
 def game() -> Game:
-    game = new_game()
-    assert "invariants" in game.ruleset.enabled  # tests/conftest.py switches it on
+    game = new_game(settings=Settings(invariants=True))
+    assert "invariants" in game.ruleset.enabled
     assert violations(game) == []
     game.emit("pay", payer="the Bank", payee="Ann", amount=0, reason="a sound state")
     return game
@@ -156,7 +158,7 @@ def test_the_violation_stops_a_game_in_play(game: Game) -> None:
 # --- off unless switched on -------------------------------------------------------------------------
 
 def test_off_unless_switched_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    for value in (None, "", "0"):
+    for value in (None, "", "0", "1"):  # below the command line, the variable is never read
         if value is None:
             monkeypatch.delenv(INVARIANTS_ENV, raising=False)
         else:
@@ -168,23 +170,10 @@ def test_off_unless_switched_on(monkeypatch: pytest.MonkeyPatch) -> None:
         assert violations(game)  # the breach is there; nobody was looking
 
 
-def test_switched_on_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(INVARIANTS_ENV, "1")
-    assert "invariants" in new_game().ruleset.enabled
-
-
-def test_switched_on_by_a_variant(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(INVARIANTS_ENV, raising=False)
-    game = new_game(enable=["invariants"])
-    assert "invariants" in game.ruleset.enabled
-    game.bank.cash -= 10
-    with pytest.raises(InvariantViolation):
-        game.emit("pay", payer="the Bank", payee="Ann", amount=10, reason="a test")
-
-
-def test_play_check_invariants_switches_it_on(monkeypatch: pytest.MonkeyPatch,
-                                              tmp_path: Path, capsys: Any) -> None:
-    monkeypatch.delenv(INVARIANTS_ENV, raising=False)
+@pytest.fixture
+def played(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Any:
+    """`played(*flags)`: play a short script with `easymoney play`; whether its rule set checked
+    the invariants."""
     seen: list[tuple[str, ...]] = []
     real = runner_module.ruleset_for
 
@@ -196,9 +185,35 @@ def test_play_check_invariants_switches_it_on(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(runner_module, "ruleset_for", spy)
     script = tmp_path / "short.game"
     script.write_text("players Ann Bob\nAnn rolls 3 4\nAnn buys\n", encoding="utf-8")
-    assert main(["play", "--quiet", str(script)]) == 0
-    assert main(["play", "--quiet", "--check-invariants", str(script)]) == 0
-    assert ["invariants" in enabled for enabled in seen] == [False, True]
+
+    def play(*flags: str) -> bool:
+        assert main(["play", "--quiet", *flags, str(script)]) == 0
+        return "invariants" in seen[-1]
+    return play
+
+
+def test_switched_on_by_the_environment_at_the_command_line(monkeypatch: pytest.MonkeyPatch,
+                                                             played: Any, capsys: Any) -> None:
+    monkeypatch.setenv(INVARIANTS_ENV, "1")
+    assert played()
+    monkeypatch.setenv(INVARIANTS_ENV, "0")
+    assert not played()
+
+
+def test_switched_on_by_a_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(INVARIANTS_ENV, raising=False)
+    game = new_game(enable=["invariants"])
+    assert "invariants" in game.ruleset.enabled
+    game.bank.cash -= 10
+    with pytest.raises(InvariantViolation):
+        game.emit("pay", payer="the Bank", payee="Ann", amount=10, reason="a test")
+
+
+def test_play_check_invariants_switches_it_on(monkeypatch: pytest.MonkeyPatch, played: Any,
+                                              capsys: Any) -> None:
+    monkeypatch.delenv(INVARIANTS_ENV, raising=False)
+    assert not played()
+    assert played("--check-invariants")
 
 
 def test_a_breach_in_a_played_script_is_one_located_line(monkeypatch: pytest.MonkeyPatch,

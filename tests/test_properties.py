@@ -25,6 +25,7 @@ from easymoney.plugins import auction, building, debts, exemption, mortgage, sal
 A = SimpleNamespace(**{t.__name__: t for m in (auction, building, debts, exemption, mortgage,
                                                  sales, streets, turn) for t in m.ACTIONS})
 from easymoney.bots import BotDecider, make_strategy
+from easymoney.engine.settings import Settings
 from easymoney.cli import main
 from easymoney.errors import RefusedAction
 from easymoney.engine.game import Game
@@ -71,7 +72,8 @@ def setups(draw: Any, *, keep_end: bool = False) -> dict[str, Any]:
 def new_game(setup: dict[str, Any], decider: Any = None) -> Game:
     players = setup["players"]
     decider = decider or BotDecider({n: make_strategy(s) for n, s in players})
-    return Game(setup["loaded"], players, decider, seed=setup["seed"])
+    return Game(setup["loaded"], players, decider, seed=setup["seed"],
+                settings=Settings(invariants=True))
 
 
 def snapshot(game: Game) -> dict[str, Any]:

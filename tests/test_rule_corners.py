@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from easymoney.engine.settings import Settings
 from easymoney.errors import ScriptError
 from easymoney.script import runner as runner_module
 from easymoney.script.parser import parse
@@ -16,7 +17,8 @@ DATA = Path(__file__).parent / "data" / "rules"
 
 def run_file(name: str):
     path = DATA / name
-    result = ScriptRunner(parse(path.read_text(encoding="utf-8"), str(path))).run()
+    result = ScriptRunner(parse(path.read_text(encoding="utf-8"), str(path)),
+                          settings=Settings(invariants=True)).run()
     assert [f"line {n.line}: {n.message}" for n in result.failures] == []
     return result
 
@@ -47,7 +49,8 @@ def test_bots_without_an_ending_rule_stop_at_the_cap(small_cap: int) -> None:
 
 def test_autoplay_n_turns_is_the_limit_the_user_wrote(small_cap: int) -> None:
     path = DATA / "autoplay_turns_without_end.game"
-    result = ScriptRunner(parse(path.read_text(encoding="utf-8"), str(path))).run()
+    result = ScriptRunner(parse(path.read_text(encoding="utf-8"), str(path)),
+                          settings=Settings(invariants=True)).run()
     assert result.game.turns_played == 120 and result.game.outcome is None
     assert [n.message for n in result.failures] == ["Ann is not bankrupt"]
 

@@ -22,17 +22,29 @@ pytestmark = pytest.mark.skipif(importlib.util.find_spec("mypy") is None,
                                 reason="mypy is not installed: pip install 'easymoney-game[test]'")
 
 
+def _spec_nodes(path: Path) -> list[ast.FunctionDef]:
+    """The hook specs of a file: hookspecs.py's functions, and in a rule plugin the
+    `@hookspec` functions of the class its HOOKSPECS names (em_auction, em_exempt)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    if path == HOOKSPECS:
+        return [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("em_")]
+    return [f for c in tree.body if isinstance(c, ast.ClassDef) for f in c.body
+            if isinstance(f, ast.FunctionDef) and f.name.startswith("em_")
+            and any("hookspec" in ast.unparse(d) for d in f.decorator_list)]
+
+
 def _specs() -> dict[str, tuple[dict[str, str], str]]:
-    """hook name -> (parameter -> annotation, return annotation), as written in hookspecs.py."""
-    text = HOOKSPECS.read_text("utf-8")
+    """hook name -> (parameter -> annotation, return annotation), as written in hookspecs.py
+    and in the rules that declare hooks of their own."""
     specs = {}
-    for node in ast.parse(text).body:
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("em_"):
+    for path in [HOOKSPECS, *sorted((ROOT / "plugins").glob("*.py"))]:
+        text = path.read_text("utf-8")
+        for node in _spec_nodes(path):
             params = {}
             for arg in node.args.args:
-                assert arg.annotation is not None, f"hookspecs.py: {node.name}({arg.arg}) is untyped"
+                assert arg.annotation is not None, f"{path.name}: {node.name}({arg.arg}) is untyped"
                 params[arg.arg] = ast.get_source_segment(text, arg.annotation) or ""
-            assert node.returns is not None, f"hookspecs.py: {node.name} has no return type"
+            assert node.returns is not None, f"{path.name}: {node.name} has no return type"
             specs[node.name] = (params, ast.get_source_segment(text, node.returns) or "")
     return specs
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
 import os
-from collections.abc import Callable, Iterator
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..engine.model import Variant
+    from ..engine.settings import Settings
+
+INVARIANTS_ENV = "EASYMONEY_CHECK_INVARIANTS"
 
 
 def add_variant_args(parser: argparse.ArgumentParser) -> None:
@@ -42,28 +43,18 @@ def add_invariants_arg(parser: argparse.ArgumentParser) -> None:
                              "first breach (also EASYMONEY_CHECK_INVARIANTS=1)")
 
 
-@contextlib.contextmanager
-def checking_invariants(on: bool) -> Iterator[None]:
-    """Switch the `invariants` plugin on for the games built inside (and forked workers)."""
-    from ..engine.game import INVARIANTS_ENV
-    if not on:
-        yield
-        return
-    before = os.environ.get(INVARIANTS_ENV)
-    os.environ[INVARIANTS_ENV] = "1"
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ[INVARIANTS_ENV]
-        else:
-            os.environ[INVARIANTS_ENV] = before
+def env_on(name: str) -> bool:
+    """An environment switch of the command line: set, and neither empty nor 0."""
+    return os.environ.get(name, "") not in ("", "0")
 
 
-def invariants_switch(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Wrap a command's `run` so that `--check-invariants` holds while it runs."""
-    @functools.wraps(run)
-    def wrapped(args: argparse.Namespace) -> int:
-        with checking_invariants(args.check_invariants):
-            return run(args)
-    return wrapped
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    """How this command runs its games: `--check-invariants` (or EASYMONEY_CHECK_INVARIANTS=1),
+    `--dispatch`, `--trace` (or EASYMONEY_TRACE=1). The only place these variables are read:
+    below the command line, the settings are passed along."""
+    from ..cli import trace_requested
+    from ..engine.settings import Settings
+    return Settings(invariants=bool(getattr(args, "check_invariants", False))
+                    or env_on(INVARIANTS_ENV),
+                    dispatch=getattr(args, "dispatch", None) or "fast",
+                    trace=sys.stderr if trace_requested(args) else None)

@@ -66,9 +66,12 @@ def script_state(source: str, args: argparse.Namespace) -> BoardState:
     from ..script.runner import ScriptRunner
     """Play the script (to its end, or to the end of turn `args.turn`) and take its state."""
     if source == "-":
-        script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")
+        script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>",
+                             enable=args.with_rules, disable=args.without_rules,
+                             options=args.options)
     else:
-        script = parse_file(source)
+        script = parse_file(source, enable=args.with_rules, disable=args.without_rules,
+                            options=args.options)
     taken: list[BoardState] = []
     game_ref: list[Any] = []
 

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from ._variant_args import invariants_switch
 from .simulate import Job, add_batch_args, execute
 
 if TYPE_CHECKING:  # imported when the command runs: --help stays quick
@@ -83,7 +82,6 @@ def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
                  [panels[i:i + cols] for i in range(0, len(panels), cols)], path)
 
 
-@invariants_switch
 def run(args: argparse.Namespace) -> int:
     from .. import simulate as S
     if len(args.specs) < 2:

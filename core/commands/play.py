@@ -7,10 +7,9 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..cli import trace_requested
 from ..errors import EasyMoneyError, UsageError
 from ..outputs import check_not_input, current_turn, record_header, standings_text
-from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+from ._variant_args import add_invariants_arg, add_variant_args, settings_from_args
 
 if TYPE_CHECKING:
     from ..engine.events import Event
@@ -59,7 +58,6 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-@invariants_switch
 def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
@@ -79,7 +77,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.json or args.quiet:
             raise UsageError("--interactive plays at the prompt: it takes no --json or --quiet")
         from ..interactive import play_interactive
-        return play_interactive(args)
+        return play_interactive(args, settings_from_args(args))
     for flag, given in (("--choose-dice", args.choose_dice), ("--auto-pass", args.auto_pass)):
         if given:
             raise UsageError(f"{flag} is for play at the prompt: add --interactive (a script "
@@ -98,12 +96,13 @@ def _run(args: argparse.Namespace) -> int:
     from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
     from ..script.record import Recorder, record_text, write_atomically
     from ..script.runner import ScriptRunner
+    enable, disable, options = args.with_rules, args.without_rules, args.options
+    switches = {"enable": enable, "disable": disable, "options": options}  # the language's rules
     if args.file == "-":
         # read one byte past the limit: enough for the parser to refuse a larger script
-        script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")
+        script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>", **switches)
     else:
-        script = parse_file(args.file)
-    enable, disable, options = args.with_rules, args.without_rules, args.options
+        script = parse_file(args.file, **switches)
     out = sys.stdout
 
     def on_event(event: Event) -> None:
@@ -132,7 +131,7 @@ def _run(args: argparse.Namespace) -> int:
         check_target(args.record, "--record")
     game_ref: list[Game] = []
     runner = ScriptRunner(script, enable=enable, disable=disable, options=options,
-                          trace=sys.stderr if trace_requested(args) else None,
+                          settings=settings_from_args(args),
                           on_event=on_event, on_note=on_note)
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None

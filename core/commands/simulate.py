@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+from ._variant_args import add_invariants_arg, add_variant_args, settings_from_args
 
 if TYPE_CHECKING:  # the simulation is imported when a command runs: --help stays quick
     from .. import simulate as S
@@ -102,7 +102,7 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
     players = S.default_players(args.players, list(zip(arms, variants)))
     games = S.DEFAULT_GAMES if args.games is None else args.games
     batch = S.Batch(games=games, players=players, strategies=strategies, seed=args.seed,
-                    max_turns=args.max_turns, dispatch=args.dispatch)
+                    max_turns=args.max_turns)
     S.check_batch(batch, list(zip(arms, variants)))
     return batch, variants
 
@@ -139,7 +139,7 @@ def execute(args: argparse.Namespace, job: Job) -> int:
             result = S.run(job.arms, batch, workers=args.workers, executor=executor,
                            contrasts=job.contrasts, variants=variants,
                            on_rows=files.add if files.wanted else None, record_dir=record_dir,
-                           progress=progress)
+                           progress=progress, settings=settings_from_args(args))
             progress.close()
             summary = job.summarize(result)
             files.finish(summary, job.tables(summary) if args.csv_out else {})
@@ -177,7 +177,6 @@ def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
     plot_summary(summary, path, result.variants[0])
 
 
-@invariants_switch
 def run(args: argparse.Namespace) -> int:
     from .. import simulate as S
     arm = S.parse_spec(args.variant, enable=args.with_rules, disable=args.without_rules,

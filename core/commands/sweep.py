@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from ._variant_args import invariants_switch
 from .simulate import Job, add_batch_args, execute
 
 if TYPE_CHECKING:  # imported when the command runs: --help stays quick
@@ -49,7 +48,6 @@ def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:
                  f"interval of the effect)", W.plot_grid(summary), path)
 
 
-@invariants_switch
 def run(args: argparse.Namespace) -> int:
     from .. import simulate as S
     from ..simulate import sweep as W

@@ -18,14 +18,33 @@ import pluggy
 from . import hookspecs
 from .kinds import SpaceKind
 
+# The core's hooks; a plugin may declare more (its HOOKSPECS), which a relay finds in its manager.
 HOOK_NAMES: tuple[str, ...] = tuple(
     name for name in vars(hookspecs) if name.startswith("em_") and callable(getattr(hookspecs, name)))
 
-# Notifications: hooks whose spec returns None (em_setup, em_moved, em_turn_end, ...). Their
-# callers look at no result, so the relay only calls the implementations, sparing the list
-# of results: it returns None, and a lone implementation is called directly.
-NOTIFICATIONS: frozenset[str] = frozenset(
-    name for name in HOOK_NAMES if getattr(hookspecs, name).__annotations__.get("return") == "None")
+
+def is_notification(caller: pluggy.HookCaller) -> bool:
+    """A hook whose spec returns None (em_setup, em_moved, em_turn_end, ...): its callers
+    look at no result, so the relay only calls the implementations, sparing the list of
+    results: it returns None, and a lone implementation is called directly."""
+    spec = caller.spec
+    return spec is not None and getattr(spec.function, "__annotations__", {}).get("return") == "None"
+
+
+def hook_names(pm: pluggy.PluginManager) -> tuple[str, ...]:
+    """The core's hooks, then those the plugins of `pm` declare."""
+    declared = [name for name in vars(pm.hook) if name.startswith("em_")
+                and name not in HOOK_NAMES and getattr(pm.hook, name).spec is not None]
+    return HOOK_NAMES + tuple(declared)
+
+
+def _off(name: str, owner: str) -> Callable[..., Any]:
+    """The caller of a hook whose declaring rule is off and that nothing here implements."""
+    def off(*args: Any) -> Any:
+        from ..errors import PluginError
+        raise PluginError(f"the hook {name} is declared by the rule '{owner}', which is off in "
+                          f"this game: nothing answers it (ask `game.hook.has({name!r})` first)")
+    return off
 
 
 def _adapt(impl: pluggy.HookImpl, spec_args: tuple[str, ...]) -> Callable[..., Any]:
@@ -90,6 +109,26 @@ def _first5(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
     def first(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
         for f in fs:
             r = f(a, b, c, d, e)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first6(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(a: Any, b: Any, c: Any, d: Any, e: Any, g: Any) -> Any:
+        for f in fs:
+            r = f(a, b, c, d, e, g)
+            if r is not None:
+                return r
+        return None
+    return first
+
+
+def _first_any(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    def first(*args: Any) -> Any:
+        for f in fs:
+            r = f(*args)
             if r is not None:
                 return r
         return None
@@ -270,7 +309,7 @@ def _nothing_first(*args: Any) -> None:
     return None
 
 
-_FIRST = {1: _first1, 2: _first2, 3: _first3, 4: _first4, 5: _first5}
+_FIRST = {1: _first1, 2: _first2, 3: _first3, 4: _first4, 5: _first5, 6: _first6}
 # the usual two or three implementations, their calls written out (no loop)
 _FIRST_FEW: dict[tuple[int, int], Callable[..., Callable[..., Any]]] = {(2, 2): _first2_2, (3, 2): _first3_2, (4, 2): _first4_2, (5, 2): _first5_2,
               (2, 3): _first2_3, (3, 3): _first3_3, (4, 3): _first4_3, (5, 3): _first5_3}
@@ -284,7 +323,7 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
 
     first    the first non-None result (firstresult hooks), None if there is none
     collect  the list of the non-None results
-    notify   nothing (a notification: see NOTIFICATIONS)
+    notify   nothing (a notification: see is_notification)
     """
     n = len(spec_args)
     if how == "first":
@@ -293,7 +332,7 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
         if len(funcs) == 1:
             return funcs[0]
         few = _FIRST_FEW.get((n, len(funcs)))
-        return few(*funcs) if few is not None else _FIRST[n](funcs)
+        return few(*funcs) if few is not None else _FIRST.get(n, _first_any)(funcs)
     if how == "collect":
         if n == 2 and 1 <= len(funcs) <= 3:  # em_refusals, asked at most decisions
             return (_collect2_1, _collect2_2, _collect2_3)[len(funcs) - 1](*funcs)
@@ -325,6 +364,7 @@ def _traced(name: str, caller: pluggy.HookCaller, spec_args: tuple[str, ...],
     """Call each implementation by hand, printing which plugin answered what."""
     impls = list(reversed(caller.get_hookimpls()))
     firstresult = bool(caller.spec and caller.spec.opts.get("firstresult"))
+    notification = is_notification(caller)
     if any(i.hookwrapper or i.wrapper for i in impls):
         plain = _via_pluggy(caller, spec_args)
 
@@ -346,7 +386,7 @@ def _traced(name: str, caller: pluggy.HookCaller, spec_args: tuple[str, ...],
                 if firstresult:
                     return r
                 results.append(r)
-        return None if firstresult or name in NOTIFICATIONS else results
+        return None if firstresult or notification else results
     return traced
 
 
@@ -356,24 +396,30 @@ class HookRelay:
     def __init__(self, pm: pluggy.PluginManager, mode: str = "fast",
                  trace: TextIO | None = None,
                  kinds: Mapping[str, SpaceKind] | None = None,
-                 action_types: Iterable[type] | None = None) -> None:
+                 action_types: Iterable[type] | None = None,
+                 off: Mapping[str, str] | None = None) -> None:
+        """`off`: the hooks declared by a rule that is not in play -> that rule; calling
+        one that nothing here implements is an error naming the rule."""
         if mode not in ("fast", "pluggy"):
             raise ValueError(f"dispatch mode must be 'fast' or 'pluggy', not {mode!r}")
         self.mode = mode
         self.implemented: dict[str, tuple[str, ...]] = {}
-        for name in HOOK_NAMES:
+        for name in hook_names(pm):
             caller: pluggy.HookCaller = getattr(pm.hook, name)
             spec_args = tuple(caller.spec.argnames) if caller.spec else ()
             impls = caller.get_hookimpls()
             self.implemented[name] = tuple(i.plugin_name for i in reversed(impls))
-            if trace is not None:
+            notification = is_notification(caller)
+            if off and name in off and not impls:
+                fn = _off(name, off[name])
+            elif trace is not None:
                 fn = _traced(name, caller, spec_args, trace)
             elif mode == "pluggy" or any(i.hookwrapper or i.wrapper for i in impls):
-                fn = _via_pluggy(caller, spec_args, name in NOTIFICATIONS)
+                fn = _via_pluggy(caller, spec_args, notification)
             else:
                 funcs = tuple(_adapt(i, spec_args) for i in reversed(impls))
                 firstresult = bool(caller.spec and caller.spec.opts.get("firstresult"))
-                how = ("first" if firstresult else "notify" if name in NOTIFICATIONS
+                how = ("first" if firstresult else "notify" if notification
                        else "collect")
                 fn = _compose(how, funcs, spec_args)
             setattr(self, name, fn)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import os
 import random
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from .kinds import SpaceKind
 from .ledger import Ledger
 from .model import Card, Space, Variant
 from .registry import Registry, build_manager, discover
+from .settings import DEFAULT as DEFAULT_SETTINGS, Settings
 from .stash import Stash
 
 
@@ -129,7 +129,10 @@ class RuleSet:
         self.templates = dict(CORE_TEMPLATES)
         # action type -> the installed plugin that declares it, and those in play here
         self.action_owner: dict[type[Action], str] = registry.action_types()
-        self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner)
+        owners = registry.hook_owners()  # hooks a rule declares: an error to call while it is off
+        self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner,
+                              {name: pid for name, pid in owners.items()
+                               if pid not in self.enabled})
         self.handled: set[type] = set()
         self._code_owner: dict[Any, tuple[str, str | None]] | None = None
         self._file_owner: dict[str, str] = {}
@@ -210,26 +213,22 @@ class RuleSet:
         return check
 
 
-_RULESETS: dict[tuple[Any, ...], RuleSet] = {}
-
-
-INVARIANTS_ENV = "EASYMONEY_CHECK_INVARIANTS"
-
-
-def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: str = "fast",
-                trace: TextIO | None = None) -> RuleSet:
-    """The rule set of a variant's enabled rules (plus `invariants` when EASYMONEY_CHECK_INVARIANTS=1)."""
+def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: str | None = None,
+                trace: TextIO | None = None, *, settings: Settings | None = None) -> RuleSet:
+    """The rule set of a variant's enabled rules, run as `settings` say (the `invariants`
+    check added when they ask for it); `dispatch` and `trace` override theirs."""
     registry = registry or discover()
-    enabled = tuple(variant.rules)
-    if os.environ.get(INVARIANTS_ENV, "") not in ("", "0") and "invariants" not in enabled \
-            and "invariants" in registry.plugins:
-        enabled += ("invariants",)
+    settings = settings or DEFAULT_SETTINGS
+    dispatch = dispatch or settings.dispatch
+    trace = trace if trace is not None else settings.trace
+    enabled = settings.rules(tuple(variant.rules), registry.plugins)
     if trace is not None:
         return RuleSet(registry, enabled, dispatch, trace)
-    key = (id(registry), enabled, dispatch)
-    rs = _RULESETS.get(key)
+    # kept by the registry: the same rule set whatever asks first, and none outlives it
+    key = ("ruleset", enabled, dispatch)
+    rs = registry.cache.get(key)
     if rs is None:
-        rs = _RULESETS[key] = RuleSet(registry, enabled, dispatch)
+        rs = registry.cache[key] = RuleSet(registry, enabled, dispatch)
     return rs
 
 
@@ -252,9 +251,9 @@ class Game:
 
     def __init__(self, variant: Variant, players: Iterable[str | tuple[str, str | None]],
                  decider: Decider, *, seed: int = 0, ruleset: RuleSet | None = None,
-                 keep_log: bool = True) -> None:
+                 keep_log: bool = True, settings: Settings | None = None) -> None:
         self.variant = variant
-        self.ruleset = ruleset or ruleset_for(variant)
+        self.ruleset = ruleset or ruleset_for(variant, settings=settings)
         self.hook = self.ruleset.hook
         self.seed = seed
         self.rng = random.Random(seed)

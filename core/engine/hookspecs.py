@@ -19,6 +19,8 @@ optional. docs/plugins.md explains each declaration:
     ACTIONS = (Mortgage, Redeem)      # the action types it defines
     STATEMENTS = (Mortgages, Redeems) # the script lines it adds to the language
     REQUIRES = ("streets",)           # plugins that must be on with it
+    HOOKSPECS = AuctionHooks          # hooks it declares for other plugins (a class or
+                                      # module of @hookspec functions, as pytest_addhooks)
     ESSENTIAL = False                 # built-in rules only: refuses to be switched off
 
 and, as optional speed declarations that the engine checks at load time (an entry naming
@@ -136,15 +138,6 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
 
 
 @hookspec(firstresult=True)
-def em_auction(game: Game, space: Space, starter: Player) -> Any:
-    """Put an unowned space up for auction (R11), bidding starting with `starter`; first result wins.
-
-    Fired when a street is declined (R9), on landing on an unowned utility or commercial
-    building (R10), and by advance cards (R21a). Nobody answering: the space stays unowned.
-    """
-
-
-@hookspec(firstresult=True)
 def em_draw(game: Game, player: Player) -> Card | None:
     """Take the next Give or Take card for `player` (R21); first result wins.
 
@@ -216,20 +209,17 @@ def em_round(game: Game, amount: int) -> int | None:
 
 
 @hookspec(firstresult=True)
-def em_exempt(game: Game, player: Player, charge: str) -> str | None:
-    """Is `player` exempt from a charge of this category (`tax`, `traffic_fine`)? First result wins.
-
-    Return the reason in words (R16: "holds the Special Exemption card"), or None.
-    """
-
-
-@hookspec(firstresult=True)
-def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str) -> int | None:
+def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str,
+               kind: str) -> int | None:
     """Make `debtor` (a player, the Bank or a pot) pay `amount` to `creditor`; first result wins.
 
-    `debts` (R23, R25, R26) answers for a player who may have to raise money or go
-    bankrupt; `bank` (R2, R27) answers for the Bank, which pays what it has. Returns what
-    was paid.
+    `reason` is the payment in words, `kind` what it is: "tax", "fine", "rent",
+    "purchase", "bid", "card", ... (`easymoney.engine.ledger.PAYMENT_KINDS`; "other" when
+    the caller does not say). `debts` (R23, R25, R26) answers for a player who may have to
+    raise money or go bankrupt; `bank` (R2, R27) answers for the Bank, which pays what it
+    has. Returns what was paid. A house rule may answer first (`tryfirst=True`) for the
+    kinds it changes: pay taxes and fines into a pot by calling `game.collect` again with
+    the pot as the creditor.
     """
 
 

@@ -52,6 +52,9 @@ class PluginInfo:
     events: Mapping[str, str]
     actions: tuple[type[Action], ...]
     origin: str
+    # a module or class of `@hookspec` functions: the hooks this plugin declares (as
+    # pytest_addhooks), added to every manager while it is installed
+    hookspecs: Any = None
 
     def options_schema(self) -> dict[str, Any]:
         """The JSON Schema fragment that this plugin's options are validated against."""
@@ -105,6 +108,7 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
         events=dict(getattr(obj, "EVENTS", {})),
         actions=tuple(getattr(obj, "ACTIONS", ())),
         origin=origin,
+        hookspecs=getattr(obj, "HOOKSPECS", None),
     )
 
 
@@ -114,6 +118,8 @@ class Registry:
 
     plugins: dict[str, PluginInfo] = field(default_factory=dict)
     load_errors: list[str] = field(default_factory=list)
+    # what is made once from these plugins (rule sets, script languages), by what it is made of
+    cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, info: PluginInfo) -> None:
         if info.id in self.plugins:
@@ -196,6 +202,11 @@ class Registry:
                            f"{entry.__name__}, which no installed plugin declares in ACTIONS")
         return out
 
+    def hook_owners(self) -> dict[str, str]:
+        """Every hook a plugin declares (`HOOKSPECS`) -> that plugin."""
+        return {name: info.id for info in self.plugins.values()
+                for name in spec_names(info.hookspecs)}
+
     def event_templates(self) -> dict[str, str]:
         templates: dict[str, str] = {}
         for info in self.plugins.values():
@@ -219,10 +230,7 @@ def _load_entry_points(registry: Registry) -> None:
             origin += f" ({dist.name} {dist.version})"
         try:
             obj = ep.load()
-            info = plugin_info(obj, origin, ep.name)
-            _check_hooks(info)
-            _check_declarations(info, registry)
-            registry.add(info)
+            admit(registry, plugin_info(obj, origin, ep.name))
         except PluginError as exc:
             registry.load_errors.append(exc.message)
         except BaseException as exc:  # noqa: B036 -- a broken third-party plugin must not stop the others, whatever it raises
@@ -230,8 +238,35 @@ def _load_entry_points(registry: Registry) -> None:
                                         f"{type(exc).__name__}: {exc}")
 
 
-def _check_hooks(info: PluginInfo) -> None:
-    pm = _new_manager()
+def admit(registry: Registry, info: PluginInfo) -> None:
+    """Add a third-party plugin after the checks of its hooks and declarations (PluginError)."""
+    _check_hooks(info, registry)
+    _check_declarations(info, registry)
+    registry.add(info)
+
+
+def spec_names(specs: Any) -> list[str]:
+    """The hooks a HOOKSPECS module or class declares, in the order it declares them."""
+    if specs is None:
+        return []
+    return [name for name in dict(vars(specs)) if name.startswith("em_")
+            and hasattr(getattr(specs, name), f"{PROJECT}_spec")]
+
+
+def _check_hooks(info: PluginInfo, registry: Registry | None = None) -> None:
+    label = f"plugin {info.id} ({info.origin})"
+    if info.hookspecs is not None:
+        names = spec_names(info.hookspecs)
+        if not names:
+            raise PluginError(f"{label}: HOOKSPECS declares no hook: a hook is an `em_...` "
+                              f"function marked `@hookspec`")
+        owners = registry.hook_owners() if registry is not None else {}
+        for name in names:
+            if hasattr(hookspecs, name) or name in owners:
+                by = f"the rule {owners[name]!r}" if name in owners else "the core"
+                raise PluginError(f"{label}: HOOKSPECS declares {name}, which {by} declares "
+                                  f"already")
+    pm = _new_manager(registry, info)
     try:
         pm.register(info.obj, name=info.id)
         pm.check_pending()
@@ -241,9 +276,10 @@ def _check_hooks(info: PluginInfo) -> None:
 
 
 def _check_declarations(info: PluginInfo, registry: Registry) -> None:
-    """A third-party plugin may not take a kind already declared, nor declare a broken schema.
+    """A third-party plugin may not take a kind already declared, declare a broken schema,
+    or add script lines that are more than their own statement or shadow a built-in line.
 
-    Either would break the variant schema of every game, not only of those that use it.
+    Each would break every game, not only those that use it.
     """
     label = f"plugin {info.id} ({info.origin})"
     for attr, what, taken in (("space_kinds", "space kind", registry.space_kinds()),
@@ -255,6 +291,14 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
+    statements = tuple(getattr(info.obj, "STATEMENTS", ()) or ())
+    if statements:
+        # its lines join the language only where it is on, but a line that is more than its
+        # own statement, or takes a built-in line's place, is refused now (docs/plugins.md)
+        from ..script.parser import statement_problems
+        problems = statement_problems(registry, info.id, statements, label)
+        if problems:
+            raise PluginError(problems[0])
 
 
 def _check_schema(schema: Any, where: str) -> None:
@@ -293,16 +337,23 @@ def discover(autoload: bool | None = None) -> Registry:
     return _discover(autoload_enabled() if autoload is None else autoload)
 
 
-def _new_manager() -> pluggy.PluginManager:
+def _new_manager(registry: Registry | None = None,
+                 also: PluginInfo | None = None) -> pluggy.PluginManager:
+    """A manager knowing the core's hooks and those every installed plugin declares (so
+    that a plugin may implement a hook of a rule that is off), and `also`'s."""
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
+    infos = list(registry.plugins.values()) if registry is not None else []
+    for info in [*infos, *([also] if also is not None else [])]:
+        if info.hookspecs is not None:
+            pm.add_hookspecs(info.hookspecs)
     return pm
 
 
 def build_manager(registry: Registry, enabled: Iterable[str]) -> pluggy.PluginManager:
     """A plugin manager with the core plugin and the enabled rules registered, in registry order."""
     wanted = set(enabled)
-    pm = _new_manager()
+    pm = _new_manager(registry)
     for pid, info in registry.plugins.items():
         if pid in wanted or info.id == "core":
             pm.register(info.obj, name=pid)

@@ -31,6 +31,7 @@ from ..engine.stepping import GameState
 from ..errors import (EasyMoneyError, RefusedAction, ScriptError, ScriptSyntaxError, UsageError,
                       shown_line, visible)
 from ..outputs import check_not_input, check_target, record_header, standings_text, write_atomically
+from ..engine.settings import Settings
 from ..script import ast as S
 from ..script.parser import parse, parse_file
 from ..script.runner import Note, RunResult, ScriptRunner
@@ -134,8 +135,9 @@ class Session:
     """One game at the prompt, on a `GameState`."""
 
     def __init__(self, args: argparse.Namespace, script: S.Script, out: TextIO | None = None,
-                 stdin: TextIO | None = None) -> None:
+                 stdin: TextIO | None = None, settings: Settings | None = None) -> None:
         self.args = args
+        self.settings = settings
         self.script = script
         self.filename = script.filename
         self.out = out or sys.stdout
@@ -160,7 +162,8 @@ class Session:
         args = self.args
         try:
             return ScriptRunner(self.script, enable=args.with_rules, disable=args.without_rules,
-                                options=args.options, on_note=self._note)
+                                options=args.options, settings=self.settings,
+                                on_note=self._note)
         except EasyMoneyError as exc:
             raise self._option_error(exc) from None
 
@@ -624,7 +627,7 @@ def new_game_lines(args: argparse.Namespace) -> list[str]:
     return [variant, "players " + " ".join(players), f"seed {args.seed}"]
 
 
-def play_interactive(args: argparse.Namespace) -> int:
+def play_interactive(args: argparse.Namespace, settings: Settings | None = None) -> int:
     """`easymoney play [FILE] --interactive`."""
     if args.file is not None:
         for flag, given in (("--players", args.players), ("--variant", args.variant),
@@ -635,12 +638,15 @@ def play_interactive(args: argparse.Namespace) -> int:
         if args.file == "-":
             raise UsageError("--interactive reads your answers from standard input: name "
                              "the script as a file")
-        script = parse_file(args.file)
+        script = parse_file(args.file, enable=args.with_rules, disable=args.without_rules,
+                            options=args.options)
     else:
         if args.seed is None:
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
         try:
-            script = parse("\n".join(new_game_lines(args)) + "\n", NEW_GAME)
+            script = parse("\n".join(new_game_lines(args)) + "\n", NEW_GAME,
+                           enable=args.with_rules, disable=args.without_rules,
+                           options=args.options)
         except EasyMoneyError as exc:
             option = {1: "--variant", 2: "--players", 3: "--seed"}.get(exc.line or 0)
             raise UsageError(f"{option}: {exc.message}" if option else exc.message) from None
@@ -648,7 +654,7 @@ def play_interactive(args: argparse.Namespace) -> int:
         if args.file is not None:
             check_not_input(args.record, args.file)
         check_target(args.record, "--record")
-    session = Session(args, script)
+    session = Session(args, script, settings=settings)
     if args.file is None:
         dice = " You choose your dice (`rolls 3 4`)." if args.choose_dice else ""
         session.banner = (f"A new game of {args.variant or 'standard'}, seed {args.seed} "

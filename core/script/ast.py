@@ -406,12 +406,15 @@ class Script:
     `source_lines` are the file's lines (without line ends), for error messages:
     `source_lines[stmt.line - 1]` is the text of a statement's line.
     `str(script)` is the canonical text of the whole script (one statement a line).
+    `language`: the plugins whose lines the language it was parsed with held (None: every
+    installed plugin's), so that a runner whose rules differ parses it again with theirs.
     """
 
     filename: str
     source_lines: tuple[str, ...]
     header: tuple[HeaderStatement, ...]
     body: tuple[Action | Expectation, ...]
+    language: tuple[str, ...] | None = field(default=None, compare=False)
 
     @property
     def statements(self) -> tuple[Statement, ...]:

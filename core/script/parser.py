@@ -14,22 +14,24 @@ import re
 import stat
 from importlib import resources
 from dataclasses import fields
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
                              UnexpectedToken, VisitError)
 
-from ..errors import PluginError, ScriptSyntaxError
+from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
 from . import ast as A
-from .syntax import ActionStatement, Expectation, SetupStatement, grammar_snippet, rule_name
+from .syntax import (ActionStatement, Expectation, SetupStatement, grammar_snippet, rule_name,
+                     samples)
 
-__all__ = ["parse", "parse_file", "parse_bytes"]
+__all__ = ["parse", "parse_file", "parse_bytes", "Language", "language_for"]
 
 # ---------------------------------------------------------------- the lark parser
 
-# The language's own words; those of the rule plugins' statements join them when the
-# parser of a set of installed plugins is built (`_language`).
+# The language's own words; those of the rule plugins' statements join them in the
+# `Language` of a set of rules.
 BASE_VERBS = ("rolls", "draws", "ends")
 LINE_KEYWORDS = ("variant", "with", "without", "option", "players", "seed", "setup",
                  "expect", "autoplay")
@@ -42,105 +44,179 @@ BASE_EXPECT_FORMS = ("`expect P cash MONEY`", "`expect P at SPACE`", "`expect P 
                      "`expect game over by REASON`", "`expect winner P ...`",
                      "`expect refused`", "`expect refused RULE`")
 
-# The language of the parser in use (set by `_language`): the words messages are made of.
-_LARK: Lark | None = None
-_KEYWORDS: dict[str, str] = {}      # terminal name -> keyword ("_ROLLS" -> "rolls")
-_KEYWORDS_BY_WORD: dict[str, str] = {}   # "rolls" -> "_ROLLS"
-_ORDER: dict[str, int] = {}         # terminal name -> rank in the grammar (stable messages)
-_STATEMENTS: dict[str, type] = {}   # lark rule -> a plugin's statement class
-VERBS: tuple[str, ...] = BASE_VERBS
-VERB_PHRASES: tuple[str, ...] = ()  # `goes bankrupt`: how each action reads in a list
-SETUP_WORDS: tuple[str, ...] = ()
-EXPECT_KEYWORDS: tuple[str, ...] = BASE_EXPECT_KEYWORDS
-EXPECT_FORMS: tuple[str, ...] = BASE_EXPECT_FORMS
-# Words that cannot be player names: a keyword wins over a name where both could stand.
-RESERVED_NAMES: frozenset[str] = frozenset()
 
-_BUILT: dict[tuple[Any, ...], dict[str, Any]] = {}
+class Language:
+    """The script language of one set of rules: the base lines, the built-in rules' lines,
+    and the lines of the third-party plugins in play. Its words are what messages are made of.
+
+    Made by `language_for`, once per registry and set of statements; nothing is kept in
+    module globals, so that a language is never the one some earlier script happened to use.
+    """
+
+    def __init__(self, declared: tuple[tuple[str, tuple[type, ...]], ...]) -> None:
+        self.declared = declared
+        self.plugins = tuple(pid for pid, _ in declared)
+        base = _base_grammar()
+        known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
+        grammar = base
+        statements: dict[str, type] = {}
+        for pid, classes in declared:
+            snippet, problems = grammar_snippet(pid, classes, known)
+            if problems:
+                raise PluginError(f"plugin {pid}: {problems[0]}")
+            grammar += "\n" + snippet
+            for cls in classes:
+                statements[rule_name(pid, cls)] = cls
+        try:
+            lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
+                        maybe_placeholders=True, start="start")
+        except Exception as exc:  # a plugin's statement that does not fit the language
+            culprit = _culprit(base, declared)
+            raise PluginError(f"plugin {culprit}: its script statements do not fit the "
+                              f"language: {type(exc).__name__}: "
+                              f"{' '.join(str(exc).split())[:300]}") from None
+        self.lark = lark
+        self.statements = statements
+        self.keywords: dict[str, str] = {}   # terminal name -> keyword ("_ROLLS" -> "rolls")
+        self.by_word: dict[str, str] = {}    # "rolls" -> "_ROLLS"
+        self.order: dict[str, int] = {}      # terminal name -> rank (stable messages)
+        for rank, terminal in enumerate(lark.terminals):
+            self.order[terminal.name] = rank
+            match = re.fullmatch(r"([a-z]+)\\b", terminal.pattern.value)
+            if terminal.pattern.type == "re" and match:
+                self.keywords[terminal.name] = match.group(1)
+                self.by_word[match.group(1)] = terminal.name
+        verbs = list(BASE_VERBS[:-1])
+        phrases = ["rolls", "draws"]
+        setup: list[str] = []
+        expect = list(BASE_EXPECT_KEYWORDS)
+        forms = list(BASE_EXPECT_FORMS)
+        for cls in statements.values():
+            # grammar_snippet has checked that every class is a Statement (GRAMMAR, FORMS)
+            first = re.match(r"\s*(?:NAME\s+)?(_[A-Z]+)", cls.GRAMMAR)  # type: ignore[attr-defined]
+            word = self.keywords.get(first.group(1)) if first else None
+            if word is None:
+                continue
+            if issubclass(cls, ActionStatement) and word not in verbs:
+                verbs.append(word)
+                phrase = _phrase(cls)
+                if phrase not in phrases:
+                    phrases.append(phrase)
+            elif issubclass(cls, SetupStatement) and word not in setup:
+                setup.append(word)
+            elif issubclass(cls, Expectation):
+                if not cls.GRAMMAR.lstrip().startswith("NAME") and word not in expect:
+                    expect.append(word)
+                forms += [f for f in cls.FORMS if f not in forms]
+        verbs.append(BASE_VERBS[-1])
+        phrases.append("ends turn")
+        self.verbs = tuple(verbs)
+        self.phrases = tuple(phrases)  # `goes bankrupt`: how each action reads in a list
+        self.setup_words = tuple(setup)
+        self.expect_keywords = tuple(expect)
+        self.expect_forms = tuple(forms)
+        # words that cannot be player names: a keyword wins over a name where both could stand
+        self.reserved = frozenset(LINE_KEYWORDS + tuple(expect) + tuple(setup) + ("nobody",))
+        self.transformer = _ToAst(self)
+        self.samples: list[tuple[str, str]] | None = None  # made by _builtin_samples
 
 
-def _statements_of(registry: Any) -> list[tuple[str, tuple[type, ...]]]:
-    return [(pid, tuple(getattr(info.obj, "STATEMENTS", ()) or ()))
-            for pid, info in registry.plugins.items() if getattr(info.obj, "STATEMENTS", ())]
+def _base_grammar() -> str:
+    return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
 
 
-def _language(registry: Any = None) -> Lark:
-    """The parser of the base language plus every installed plugin's statements (built once
-    per set of plugins), made the one in use."""
-    global _LARK, _KEYWORDS, _KEYWORDS_BY_WORD, _ORDER, _STATEMENTS, VERBS, SETUP_WORDS, \
-        EXPECT_KEYWORDS, EXPECT_FORMS, RESERVED_NAMES, VERB_PHRASES
+def _statements_of(registry: Any, rules: Iterable[str] | None) -> tuple[tuple[str, tuple[type, ...]], ...]:
+    """The statements of the built-in rules and of the third-party plugins among `rules`
+    (all of them when None), in registry order."""
+    wanted = None if rules is None else set(rules)
+    return tuple((pid, tuple(getattr(info.obj, "STATEMENTS", ()) or ()))
+                 for pid, info in registry.plugins.items()
+                 if getattr(info.obj, "STATEMENTS", ())
+                 and (wanted is None or pid in wanted or info.origin == "built-in"))
+
+
+def language_for(registry: Any = None, rules: Iterable[str] | None = None) -> Language:
+    """The language of a game whose rules in play are `rules` (None: every installed plugin).
+
+    The built-in rules' lines are always in it (a line of a rule that is off is refused when
+    played, as docs/rules.md says); a third-party plugin's lines and words only where it is
+    on. Made once per registry and set of statements, and kept by the registry.
+    """
     if registry is None:
         from ..engine.registry import discover
         registry = discover()
-    declared = _statements_of(registry)
-    key = tuple((pid, classes) for pid, classes in declared)
-    lang = _BUILT.get(key)
+    declared = _statements_of(registry, rules)
+    key = ("language", declared)
+    lang = registry.cache.get(key)
     if lang is None:
-        lang = _BUILT[key] = _build(declared)
-    _LARK, _KEYWORDS, _KEYWORDS_BY_WORD, _ORDER, _STATEMENTS = (
-        lang["lark"], lang["keywords"], lang["by_word"], lang["order"], lang["statements"])
-    VERBS, SETUP_WORDS, EXPECT_KEYWORDS, EXPECT_FORMS, RESERVED_NAMES, VERB_PHRASES = (
-        lang["verbs"], lang["setup"], lang["expect"], lang["forms"], lang["reserved"],
-        lang["phrases"])
-    return _LARK
+        lang = registry.cache[key] = Language(declared)
+    return lang
 
 
-def _build(declared: list[tuple[str, tuple[type, ...]]]) -> dict[str, Any]:
-    base = resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
-    known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
-    grammar = base
-    statements: dict[str, type] = {}
-    for pid, classes in declared:
-        snippet, problems = grammar_snippet(pid, classes, known)
-        if problems:
-            raise PluginError(f"plugin {pid}: {problems[0]}")
-        grammar += "\n" + snippet
-        for cls in classes:
-            statements[rule_name(pid, cls)] = cls
+def statement_problems(registry: Any, pid: str, classes: tuple[type, ...],
+                       label: str | None = None) -> list[str]:
+    """Why a third-party plugin's statements may not join the language (empty: they may).
+
+    Each GRAMMAR must be its own one-line statement (`fragment_problems`), the lines must fit
+    the built-in language, and none may shadow a built-in line: every sample line of the
+    base language and of the built-in rules must still parse as what it was.
+    """
+    label = label or f"plugin {pid}"
+    known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", _base_grammar(), flags=re.M))
+    _, problems = grammar_snippet(pid, classes, known)
+    if problems:
+        return [f"{label}: {problems[0]}"]
+    builtin = _statements_of(registry, ())
     try:
-        lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                    maybe_placeholders=True, start="start")
-    except Exception as exc:  # a plugin's statement that does not fit the language
-        culprit = _culprit(base, declared)
-        raise PluginError(f"plugin {culprit}: its script statements do not fit the language: "
-                          f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}") from None
-    keywords: dict[str, str] = {}
-    by_word: dict[str, str] = {}
-    order: dict[str, int] = {}
-    for rank, terminal in enumerate(lark.terminals):
-        order[terminal.name] = rank
-        match = re.fullmatch(r"([a-z]+)\\b", terminal.pattern.value)
-        if terminal.pattern.type == "re" and match:
-            keywords[terminal.name] = match.group(1)
-            by_word[match.group(1)] = terminal.name
-    verbs = list(BASE_VERBS[:-1])
-    phrases = ["rolls", "draws"]
-    setup: list[str] = []
-    expect = list(BASE_EXPECT_KEYWORDS)
-    forms = list(BASE_EXPECT_FORMS)
-    for cls in statements.values():
-        # grammar_snippet has checked that every class is a Statement (GRAMMAR, FORMS)
-        first = re.match(r"\s*(?:NAME\s+)?(_[A-Z]+)", cls.GRAMMAR)  # type: ignore[attr-defined]
-        word = keywords.get(first.group(1)) if first else None
-        if word is None:
+        ours = language_for(registry, ())
+        theirs = Language((*builtin, (pid, classes)))
+    except PluginError as exc:
+        return [f"{label}: {exc.message.partition(': ')[2]}"]
+    for rule, line in _builtin_samples(ours):
+        try:
+            found = _rule_of(theirs.lark.parse(line + "\n"))
+        except UnexpectedInput:
+            found = ""
+        if found == rule:
             continue
-        if issubclass(cls, ActionStatement) and word not in verbs:
-            verbs.append(word)
-            phrase = _phrase(cls)
-            if phrase not in phrases:
-                phrases.append(phrase)
-        elif issubclass(cls, SetupStatement) and word not in setup:
-            setup.append(word)
-        elif issubclass(cls, Expectation):
-            if not cls.GRAMMAR.lstrip().startswith("NAME") and word not in expect:
-                expect.append(word)
-            forms += [f for f in cls.FORMS if f not in forms]
-    verbs.append(BASE_VERBS[-1])
-    phrases.append("ends turn")
-    return {"phrases": tuple(phrases), "lark": lark, "keywords": keywords, "by_word": by_word, "order": order,
-            "statements": statements, "verbs": tuple(verbs), "setup": tuple(setup),
-            "expect": tuple(expect), "forms": tuple(forms),
-            "reserved": frozenset(LINE_KEYWORDS + tuple(expect) + tuple(setup) + ("nobody",))}
+        cls = theirs.statements.get(found)
+        if cls is None:
+            return [f"{label}: its statements make the built-in line `{line}` unparseable"]
+        return [f"{label}: its statement {cls.__name__} ({cls.GRAMMAR!r}) shadows the built-in "  # type: ignore[attr-defined]
+                f"line `{line}`; a plugin's line may not take the place of one of the language"]
+    return []
+
+
+def _rule_of(tree: Any) -> str:
+    """The lark rule of a one-line script's statement."""
+    return str(tree.children[0].data) if tree.children else ""
+
+
+def _builtin_samples(lang: Language) -> list[tuple[str, str]]:
+    """(lark rule, line) for lines of every base statement and built-in rule's statement,
+    each checked to parse as that rule in the built-in language `lang` (made once)."""
+    if lang.samples is not None:
+        return lang.samples
+    base = _base_grammar()
+    rules = dict(re.findall(r"^([a-z][a-z_]*): (.+)$", base, flags=re.M))
+    statement = re.search(r"^_statement: ((?:.|\n)*?)\n\n", base, flags=re.M)
+    names = [n for n in re.findall(r"[a-z_]+", statement.group(1) if statement else "")]
+    wanted = [(name, rules[name]) for name in names if name in rules]
+    for pid, classes in lang.declared:
+        for cls in classes:
+            prefix = "_EXPECT " if issubclass(cls, Expectation) else (
+                "_SETUP " if issubclass(cls, SetupStatement) else "")
+            wanted.append((rule_name(pid, cls), prefix + cls.GRAMMAR))  # type: ignore[attr-defined]
+    out: list[tuple[str, str]] = []
+    for name, body in wanted:
+        for line in samples(body, rules):
+            try:
+                if _rule_of(lang.lark.parse(line + "\n")) == name:
+                    out.append((name, line))
+            except UnexpectedInput:
+                continue
+    lang.samples = out
+    return out
 
 
 def _phrase(cls: type[ActionStatement]) -> str:
@@ -152,7 +228,7 @@ def _phrase(cls: type[ActionStatement]) -> str:
     return " ".join(words) if all(w.islower() for w in words) else words[0]
 
 
-def _culprit(base: str, declared: list[tuple[str, tuple[type, ...]]]) -> str:
+def _culprit(base: str, declared: tuple[tuple[str, tuple[type, ...]], ...]) -> str:
     """The first plugin whose statements break the grammar built with those before it."""
     grammar = base
     known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
@@ -166,8 +242,6 @@ def _culprit(base: str, declared: list[tuple[str, tuple[type, ...]]]) -> str:
     return declared[-1][0] if declared else "?"
 
 
-def _parser() -> Lark:
-    return _LARK if _LARK is not None else _language()
 _PLAYER_FORMS = ("cash", "at", "worth", "houses", "bankrupt")
 _SPACE_FORMS = ("owner", "houses", "mortgaged", "unmortgaged")
 
@@ -280,13 +354,13 @@ def _player(tok: Token) -> str:
     return _name(tok, "a player name")
 
 
-def _value(child: Any, what: str | None = None) -> Any:
+def _value(child: Any, reserved: frozenset[str], what: str | None = None) -> Any:
     """A terminal of a plugin's statement as its field's value (`what` names it in messages)."""
     if not isinstance(child, Token):
         return child  # a SpaceRef, or None for an absent optional part
     kind = child.type
     if kind == "NAME":
-        if str(child) in RESERVED_NAMES:
+        if str(child) in reserved:
             raise _at(child, f"'{child}' is a keyword and cannot be a player name")
         return _player(child)
     if kind == "MONEY":
@@ -308,17 +382,22 @@ def _pos(meta) -> dict[str, int]:
 class _ToAst(Transformer):
     """Turns each statement's subtree into its dataclass (bottom-up, in one pass)."""
 
+    def __init__(self, language: Language) -> None:
+        super().__init__()
+        self.language = language
+
     def start(self, meta, children):
         return children
 
     def __default__(self, data, children, meta):
         """A rule plugin's statement: its terminals' values, in order, are its fields."""
-        cls = _STATEMENTS.get(str(data))
+        cls = self.language.statements.get(str(data))
         if cls is None:
             return super().__default__(data, children, meta)
         wanted = [f for f in fields(cls) if f.init and not f.kw_only]
         what = getattr(cls, "WHAT", {})
-        values = [_value(child, what.get(f.name) if i < len(wanted) else None)
+        reserved = self.language.reserved
+        values = [_value(child, reserved, what.get(f.name) if i < len(wanted) else None)
                   for i, (child, f) in enumerate(zip(children, wanted + wanted[-1:] * len(children)))]
         values += [None] * (len(wanted) - len(values))  # `(NAME | _NOBODY)` said nobody
         return cls(*values[:len(wanted)], **_pos(meta))
@@ -349,7 +428,7 @@ class _ToAst(Transformer):
 
     def player_decl(self, meta, children):
         name, strategy = children
-        if str(name) in RESERVED_NAMES:
+        if str(name) in self.language.reserved:
             raise _at(name, f"'{name}' is a keyword and cannot be a player name")
         if strategy is not None:
             if strategy.column != name.end_column or strategy.line != name.line:
@@ -455,8 +534,6 @@ class _ToAst(Transformer):
         return A.ExpectRefused(None if rule is None else str(rule), **_pos(meta))
 
 
-_TRANSFORMER = _ToAst()
-
 
 # ---------------------------------------------------------------- lark errors -> words
 
@@ -485,8 +562,8 @@ def _show(piece: str | None) -> str:
     return f"'{_clip(piece)}'"
 
 
-def _describe(expected: set[str], pieces: list[tuple[int, str]]) -> str:
-    names = sorted(expected, key=lambda name: (_ORDER.get(name, 999), name))
+def _describe(lang: Language, expected: set[str], pieces: list[tuple[int, str]]) -> str:
+    names = sorted(expected, key=lambda name: (lang.order.get(name, 999), name))
     items: list[str] = []
     if "STRING" in expected and "INT" in expected:
         items.append("a space (its quoted name or its board number)")
@@ -495,8 +572,8 @@ def _describe(expected: set[str], pieces: list[tuple[int, str]]) -> str:
         names = [n for n in names if n != "STRATEGY"]
     words = [text for _, text in pieces]
     for name in names:
-        if name in _KEYWORDS:
-            items.append(f"`{_KEYWORDS[name]}`")
+        if name in lang.keywords:
+            items.append(f"`{lang.keywords[name]}`")
         elif name == "STRING" and "VARIANT_NAME" in expected:
             continue
         elif name == "VARIANT_NAME":
@@ -532,7 +609,7 @@ def _accepted(err: UnexpectedInput) -> set[str]:
     return accepted
 
 
-def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
+def _diagnose(lang: Language, err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
     line = max(1, min(getattr(err, "line", 1) or 1, max(len(lines), 1)))
     text = lines[line - 1] if lines else ""
     code = _code(text)
@@ -559,13 +636,13 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
 
     # `Ann buy`, `Ann roll 3 4`, `seeed 7`: right after the word that starts the line.
     if "_ROLLS" in expected:
-        if is_word and (verb := _close(found or "", VERBS)):
+        if is_word and (verb := _close(found or "", lang.verbs)):
             return fail(f"unknown action '{found}': did you mean '{verb}'?")
         if keyword := _close(prev, LINE_KEYWORDS):
             hint = "keywords are lower case; " if prev.lower() == keyword else ""
             return fail(f"unknown keyword '{prev}': {hint}did you mean '{keyword}'?", prev_col)
         if is_word:
-            verbs = _words(list(VERB_PHRASES))
+            verbs = _words(list(lang.phrases))
             return fail(f"unknown action '{_clip(found or '')}': expected {verbs}")
         if prev[:1].islower():
             return fail(f"unknown keyword '{_clip(prev)}': expected {LINE_START_WORDS}", prev_col)
@@ -573,18 +650,18 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
                     f"found {_show(found)}")
     if "_WINNER" in expected:
         return fail(f"unknown `expect` form, found {_show(found)}; the forms are "
-                    + ", ".join(EXPECT_FORMS))
+                    + ", ".join(lang.expect_forms))
     first = pieces[0][1] if pieces else ""
     for forms, subject, intro in ((_PLAYER_FORMS, "a player", "`expect P "),
                                   (_SPACE_FORMS, "a space", "`expect SPACE ")):
-        if first == "expect" and {_KEYWORDS_BY_WORD[form] for form in forms} <= expected:
+        if first == "expect" and {lang.by_word[form] for form in forms} <= expected:
             if is_word and (keyword := _close(found or "", forms)):
                 return fail(f"unknown `expect` form '{found}': did you mean '{keyword}'?")
-            if subject == "a player" and (keyword := _close(prev, EXPECT_KEYWORDS)):
+            if subject == "a player" and (keyword := _close(prev, lang.expect_keywords)):
                 hint = "keywords are lower case; " if prev.lower() == keyword else ""
                 return fail(f"unknown `expect` form '{prev}': {hint}did you mean '{keyword}'?",
                             prev_col)
-            shown = [form for form in EXPECT_FORMS if form.startswith(intro)]
+            shown = [form for form in lang.expect_forms if form.startswith(intro)]
             return fail(f"unknown `expect` form, found {_show(found)}; after {subject} the "
                         f"forms are " + ", ".join(shown))
     if "_PLAYERS" in expected:
@@ -594,10 +671,10 @@ def _diagnose(err: UnexpectedInput, lines: tuple[str, ...]) -> _Fail:
     if "STRATEGY" in expected and found is not None and found.startswith(":"):
         return fail("expected a strategy name after ':', e.g. `Bob:greedy`")
     if first == "setup" and "_CASH" in expected and len(pieces) == 2 \
-            and (keyword := _close(prev, SETUP_WORDS)):
+            and (keyword := _close(prev, lang.setup_words)):
         return fail(f"unknown `setup` form '{prev}': did you mean '{keyword}'?", prev_col)
-    message = f"expected {_describe(expected, pieces)}, found {_show(found)}"
-    keywords = [_KEYWORDS[name] for name in expected if name in _KEYWORDS]
+    message = f"expected {_describe(lang, expected, pieces)}, found {_show(found)}"
+    keywords = [lang.keywords[name] for name in expected if name in lang.keywords]
     if is_word and (keyword := _close(found or "", sorted(keywords))):
         message += f" (did you mean '{keyword}'?)"
     return fail(message)
@@ -649,12 +726,25 @@ def _too_large(size: int | None, filename: str) -> ScriptSyntaxError:
                              file=filename)
 
 
-def parse(text: str, filename: str = "<script>", registry: Any = None) -> A.Script:
-    """Parse a script's text; raise ScriptSyntaxError (and nothing else) on any mistake.
+# the header lines that say which rules are in play: read before the rest of the script
+_RULE_LINE = re.compile(r"[ \t\f\v]*(variant|with|without|option)\b")
 
-    The language is the base one plus the statements of the installed plugins (of
-    `registry`, by default those `easymoney.engine.registry.discover` finds)."""
-    _language(registry)
+
+def parse(text: str, filename: str = "<script>", registry: Any = None,
+          rules: Iterable[str] | None = None, *, enable: Sequence[str] = (),
+          disable: Sequence[str] = (), options: Sequence[str] = ()) -> A.Script:
+    """Parse a script's text; raise ScriptSyntaxError on any mistake in it.
+
+    The language is that of the rules in play (`language_for`): `rules`, or else those the
+    script's header names (its `variant`, `with`, `without` and `option` lines are read
+    first, with the built-in language, and the variant loaded), with the command line's
+    `enable`, `disable` and `options` applied on top, as the runner does. A script whose variant
+    cannot be loaded is parsed with every installed plugin's lines; when the rest does not
+    parse, the variant's error is the one raised (the runner raises it otherwise).
+    `registry` defaults to what `easymoney.engine.registry.discover` finds."""
+    if registry is None:
+        from ..engine.registry import discover
+        registry = discover()
     if len(text) * 4 > MAX_SCRIPT_BYTES:  # only then can its UTF-8 form be too large
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_SCRIPT_BYTES:
@@ -665,26 +755,86 @@ def parse(text: str, filename: str = "<script>", registry: Any = None) -> A.Scri
     lines = tuple(text.split("\n"))
     if lines[-1] == "":
         lines = lines[:-1]
+    problem: EasyMoneyError | None = None
+    if rules is None:
+        rules, problem = _rules_of_header(lines, filename, registry,
+                                          (tuple(enable), tuple(disable), tuple(options)))
+    lang = language_for(registry, rules)
     try:
-        try:
-            tree = _parser().parse(text if text.endswith("\n") else text + "\n")
-        except UnexpectedInput as err:
-            raise _diagnose(err, lines) from None
-        try:
-            statements = _TRANSFORMER.transform(tree)
-        except VisitError as err:
-            if isinstance(err.orig_exc, _Fail):
-                raise err.orig_exc from None
-            raise
-        header, body = _split(statements)
+        header, body = _statements(lang, text, lines)
     except _Fail as fail:
+        if problem is not None:  # a variant that cannot be loaded is the first mistake
+            raise ScriptSyntaxError(problem.message, file=problem.file or filename,
+                                    line=problem.line, col=problem.col,
+                                    source_line=problem.source_line) from None
         source = lines[fail.line - 1] if 0 < fail.line <= len(lines) else ""
-        raise ScriptSyntaxError(fail.message, file=filename, line=fail.line, col=fail.col,
+        message = (_off_rule_line(registry, lang, source) if rules is not None else None) \
+            or fail.message
+        raise ScriptSyntaxError(message, file=filename, line=fail.line, col=fail.col,
                                 source_line=source) from None
-    return A.Script(filename, lines, header, body)
+    return A.Script(filename, lines, header, body, language=lang.plugins)
 
 
-def parse_bytes(data: bytes, filename: str = "<script>") -> A.Script:
+def _statements(lang: Language, text: str, lines: tuple[str, ...]) -> tuple[tuple, tuple]:
+    try:
+        tree = lang.lark.parse(text if text.endswith("\n") else text + "\n")
+    except UnexpectedInput as err:
+        raise _diagnose(lang, err, lines) from None
+    try:
+        statements = lang.transformer.transform(tree)
+    except VisitError as err:
+        if isinstance(err.orig_exc, _Fail):
+            raise err.orig_exc from None
+        raise
+    return _split(statements)
+
+
+def _rules_of_header(lines: tuple[str, ...], filename: str, registry: Any,
+                     switches: tuple[tuple[str, ...], ...],
+                     ) -> tuple[tuple[str, ...] | None, EasyMoneyError | None]:
+    """The rules in play by the script's header (None, and why, when they cannot be known)."""
+    picked = [line if _RULE_LINE.match(line) else "" for line in lines]
+    # a built-in variant's name (no path): the same header always gives the same rules
+    builtin = all(re.match(r"\s*variant\s+[A-Za-z_][A-Za-z0-9_-]*\s*(#.*)?$", line)
+                  for line in picked if re.match(r"\s*variant\b", line))
+    key: tuple[Any, ...] = ("header rules", switches,
+                            *[line for line in picked if line]) if builtin else ()
+    found = registry.cache.get(key) if key else None
+    if found is not None:
+        return found, None
+    try:
+        header, _ = _statements(language_for(registry, ()), "\n".join(picked) + "\n", lines)
+    except _Fail:
+        return None, None  # the whole script's parse says what is wrong, and where
+    from .header import rules_of_header
+    try:
+        rules = rules_of_header(A.Script(filename, lines, header, ()), registry, *switches)
+    except EasyMoneyError as exc:
+        return None, exc
+    if key:
+        registry.cache[key] = rules
+    return rules, None
+
+
+def _off_rule_line(registry: Any, lang: Language, line: str) -> str | None:
+    """When `line` is a line of an installed plugin that is not in play, say so."""
+    try:
+        everything = language_for(registry)
+        if everything.plugins == lang.plugins:
+            return None
+        header, body = _statements(everything, line + "\n", (line,))
+    except (_Fail, PluginError):
+        return None
+    for stmt in header + body:
+        for pid, classes in everything.declared:
+            if type(stmt) in classes and pid not in lang.plugins:
+                return (f"'{_clip(_code(line).strip())}' is a line of the rule '{pid}', which is "
+                        f"off in this game (switch it on with `with {pid}`)")
+    return None
+
+
+def parse_bytes(data: bytes, filename: str = "<script>", *, enable: Sequence[str] = (),
+                disable: Sequence[str] = (), options: Sequence[str] = ()) -> A.Script:
     """Parse a script given as bytes, which must be UTF-8 (a byte-order mark is allowed)."""
     if len(data) > MAX_SCRIPT_BYTES:
         # a reader that stops one byte past the limit (standard input) knows no more than that
@@ -700,11 +850,14 @@ def parse_bytes(data: bytes, filename: str = "<script>") -> A.Script:
             f"the script is not UTF-8 text (byte 0x{data[err.start]:02x}); save it as UTF-8",
             file=filename, line=data.count(b"\n", 0, err.start) + 1, col=col,
             source_line=raw_line.decode("utf-8", errors="replace").rstrip("\r")) from None
-    return parse(text, filename)
+    return parse(text, filename, enable=enable, disable=disable, options=options)
 
 
-def parse_file(path: str | os.PathLike[str]) -> A.Script:
-    """Read and parse a `.game` file; an unreadable file is a ScriptSyntaxError too."""
+def parse_file(path: str | os.PathLike[str], *, enable: Sequence[str] = (),
+               disable: Sequence[str] = (), options: Sequence[str] = ()) -> A.Script:
+    """Read and parse a `.game` file; an unreadable file is a ScriptSyntaxError too.
+
+    `enable`, `disable`, `options`: the command line's switches, as `parse` takes them."""
     filename = os.fspath(path)
     try:
         # a FIFO would block forever and a device might never end: only a file is a script
@@ -719,4 +872,4 @@ def parse_file(path: str | os.PathLike[str]) -> A.Script:
     except OSError as err:
         raise ScriptSyntaxError(f"cannot read the script: {err.strerror or err}",
                                 file=filename) from None
-    return parse_bytes(data, filename)
+    return parse_bytes(data, filename, enable=enable, disable=disable, options=options)

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import actions as A
 from ..bots import make_strategy
-from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, VariantError, did_you_mean
+from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, did_you_mean
 from ..engine.events import Event
 from ..engine.decisions import NO_RULE
 from ..engine.game import Game, Player, StopGame, ruleset_for
-from ..engine.model import Space, Variant
+from ..engine.model import Space
 from ..engine.registry import Registry, discover
+from ..engine.settings import Settings
 from . import ast as S
 from .expectations import check_expectation
+from .header import Header
+from .parser import language_for, parse
 from .setup import apply_setup
 from .syntax import ActionStatement
 
-DEFAULT_VARIANT = "standard"
 # bots driving a game (after `autoplay`, or once the script's lines have run out) stop
 # here, unless the user wrote a limit (`autoplay N turns`, `option end.max_turns N`)
 AUTOPLAY_LIMIT = 20_000
@@ -64,7 +65,8 @@ class ScriptRunner:
 
     def __init__(self, script: S.Script, *, enable: Sequence[str] = (),
                  disable: Sequence[str] = (), options: Sequence[str] = (),
-                 trace: TextIO | None = None, dispatch: str = "fast",
+                 settings: Settings | None = None,
+                 trace: TextIO | None = None, dispatch: str | None = None,
                  on_event: Callable[[Event], None] | None = None,
                  on_note: Callable[[Note], None] | None = None,
                  more_lines: Callable[[A.Request], Sequence[Any] | None] | None = None,
@@ -89,12 +91,19 @@ class ScriptRunner:
         self.bots_from: int | None = None  # the turn at which the script's lines ran out
         self.strategies: dict[str, Any] = {}
         self.default_strategy: Any = None
-        self.header = _Header.read(script, enable, disable, options)
+        self.header = Header.read(script, enable, disable, options)
         self.variant = self.header.load_variant(script)
+        if script.language != language_for(discover(), self.variant.rules).plugins:
+            # the command line switched a plugin with script lines on or off: its words
+            # bind only where it is on
+            script = parse("\n".join(script.source_lines) + "\n", script.filename,
+                           rules=self.variant.rules)
+            self.script, self.body = script, script.body
+        self.settings = settings or Settings()
         self.game = self._new_game(trace, dispatch, on_event)
 
     # --- building the game ---------------------------------------------------------------
-    def _new_game(self, trace: TextIO | None, dispatch: str,
+    def _new_game(self, trace: TextIO | None, dispatch: str | None,
                   on_event: Callable[[Event], None] | None) -> Game:
         h = self.header
         if h.players is None:
@@ -111,7 +120,7 @@ class ScriptRunner:
                     self.strategies[decl.name] = make_strategy(decl.strategy)
                 except UsageError as exc:
                     raise self.error(decl if decl.line else h.players, exc.message) from None
-        ruleset = ruleset_for(v, dispatch=dispatch, trace=trace)
+        ruleset = ruleset_for(v, dispatch=dispatch, trace=trace, settings=self.settings)
         game = Game(v, [(d.name, d.strategy) for d in decls], self, seed=h.seed,
                     ruleset=ruleset)
         if on_event is not None:
@@ -469,82 +478,3 @@ def _names_rule(rule: str, refusals: list[A.Refusal], registry: Registry) -> boo
     return any(rule in (r.rule, r.plugin) or r.rule in implements for r in refusals)
 
 
-@dataclass
-class _Header:
-    """The header statements, with the command line's switches applied on top."""
-
-    variant: S.VariantStmt | None = None
-    switches: list[tuple[bool, str, Any]] = field(default_factory=list)  # (enable, rule, stmt)
-    options: list[tuple[str, Any]] = field(default_factory=list)  # ("KEY=VALUE", stmt)
-    players: S.PlayersStmt | None = None
-    seed: int = 0
-    setup: list[Any] = field(default_factory=list)
-
-    @classmethod
-    def read(cls, script: S.Script, enable: Sequence[str], disable: Sequence[str],
-             options: Sequence[str]) -> _Header:
-        h = cls()
-        for stmt in script.header:
-            if isinstance(stmt, S.VariantStmt):
-                h.variant = stmt
-            elif isinstance(stmt, S.RuleSwitch):
-                h.switches.append((stmt.enable, stmt.rule, stmt))
-            elif isinstance(stmt, S.OptionStmt):
-                h.options.append((f"{stmt.key}={stmt.value}", stmt))
-            elif isinstance(stmt, S.PlayersStmt):
-                h.players = stmt
-            elif isinstance(stmt, S.SeedStmt):
-                h.seed = stmt.seed
-            else:
-                h.setup.append(stmt)
-        h.switches += [(True, r, None) for r in enable] + [(False, r, None) for r in disable]
-        h.options += [(o, None) for o in options]
-        return h
-
-    def variant_ref(self, script: S.Script) -> tuple[str, str | None]:
-        """The variant as the loader takes it, and the folder a relative path is read from."""
-        if self.variant is None:
-            return DEFAULT_VARIANT, None
-        if self.variant.path is not None:
-            base = os.path.dirname(os.path.abspath(script.filename)) if script.filename not in (
-                "-", "<stdin>", "<script>") else os.getcwd()
-            return os.path.join(base, self.variant.path), base
-        return self.variant.name or DEFAULT_VARIANT, None
-
-    def load_variant(self, script: S.Script) -> Variant:
-        from ..loading.loader import load_variant
-        registry = discover()
-        switched: dict[str, bool] = {}  # the last switch of a rule wins
-        for on, rule, stmt in self.switches:
-            try:
-                pid = registry.resolve(rule)
-            except PluginError as exc:
-                raise _located(script, stmt, exc) from None
-            switched.pop(pid, None)
-            switched[pid] = on
-        enable = [pid for pid, on in switched.items() if on]
-        disable = [pid for pid, on in switched.items() if not on]
-        ref, base = self.variant_ref(script)
-        try:
-            return load_variant(ref, registry=registry, enable=enable, disable=disable,
-                                options=[o for o, _ in self.options])
-        except (VariantError, PluginError, UsageError) as exc:
-            if exc.file is not None and exc.line is not None:
-                raise  # located in the variant file itself
-            if exc.file is not None and self.variant is not None:
-                raise _located(script, self.variant,
-                               type(exc)(f"variant file {exc.file}: {exc.message}")) from None
-            for text, stmt in self.options:
-                if text.partition("=")[0] in exc.message:
-                    raise _located(script, stmt, exc) from None
-            for _, rule, stmt in self.switches:
-                if rule in exc.message:
-                    raise _located(script, stmt, exc) from None
-            raise _located(script, self.variant, exc) from None
-
-
-def _located(script: S.Script, stmt: Any, exc: EasyMoneyError) -> EasyMoneyError:
-    if stmt is None or not getattr(stmt, "line", 0):
-        return exc
-    return ScriptError(exc.message, file=script.filename, line=stmt.line, col=stmt.column,
-                       source_line=script.source_lines[stmt.line - 1])

@@ -25,7 +25,7 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
         if diff >= 0:
             _from_bank(game, player, diff, f"setup: {player}'s cash")
         else:
-            game.transfer(player, game.bank, -diff, f"setup: {player}'s cash")
+            game.transfer(player, game.bank, -diff, f"setup: {player}'s cash", "setup")
     elif t is S.SetupAt:
         player.position = runner.space(stmt.space, stmt).index
     elif t is S.SetupOwns:
@@ -56,4 +56,4 @@ def _from_bank(game: Game, to: Any, amount: int, reason: str) -> None:
     if amount > game.bank.cash:
         raise ScriptError(f"the Bank has only {money(game.bank.cash)} and cannot pay "
                           f"{money(amount)} for this setup")
-    game.transfer(game.bank, to, amount, reason)
+    game.transfer(game.bank, to, amount, reason, "setup")

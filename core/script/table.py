@@ -120,7 +120,9 @@ def read_line(state: GameState, text: str) -> Action:
         raise RefusedAction("the game is over: no line can be applied",
                             (Refusal("-", "-", "the game is over"),))
     text = text.strip()
-    script = parse(text + "\n", "<line>")
+    # the language of the rules in play: a plugin's line parses where its rule is on
+    script = parse(text + "\n", "<line>", registry=game.ruleset.registry,
+                   rules=game.ruleset.enabled)
     stmts = [*script.header, *script.body]
     if len(stmts) != 1 or not isinstance(stmts[0], S.ACTION_TYPES) \
             or isinstance(stmts[0], (S.Draw, S.Autoplay)):

@@ -63,7 +63,6 @@ class Batch:
     strategies: tuple[str, ...] = ("cautious",)
     seed: int = 0
     max_turns: int | None = None
-    dispatch: str = "fast"
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..bots import BotDecider, make_strategy
 from ..engine.events import Event
-from ..engine.game import INVARIANTS_ENV, Game, ruleset_for
+from ..engine.game import Game, ruleset_for
+from ..engine.settings import Settings
 from ..engine.model import Variant
 from ..errors import EasyMoneyError, UsageError
 from ..script.record import Recorder, header_lines, record_text
@@ -193,11 +194,12 @@ class Plan:
     contrasts: tuple[Contrast, ...]
     rows: bool = False
     record_dir: str | None = None
-    invariants: bool = False  # --check-invariants: a worker on another machine must know too
+    # --check-invariants, --dispatch: a worker on another machine must know them too
+    settings: Settings = Settings()
 
     @property
     def key(self) -> tuple[Any, ...]:
-        return (self.arms, self.batch, self.contrasts, self.rows, self.record_dir, self.invariants)
+        return (self.arms, self.batch, self.contrasts, self.rows, self.record_dir, self.settings)
 
 
 class Simulator:
@@ -216,13 +218,7 @@ class Simulator:
         self.arms = plan.arms
         self.batch = plan.batch
         self.variants = list(plan.variants)
-        # ruleset_for adds the `invariants` rule when this is set; a Dask worker serves plans
-        # with and without it
-        if plan.invariants:
-            os.environ[INVARIANTS_ENV] = "1"
-        else:
-            os.environ.pop(INVARIANTS_ENV, None)
-        self.rulesets = [ruleset_for(v, dispatch=plan.batch.dispatch) for v in self.variants]
+        self.rulesets = [ruleset_for(v, settings=plan.settings) for v in self.variants]
         self.caps = [plan.batch.cap(v) for v in self.variants]
         self.space_index = [{s.name: s.index for s in v.spaces} for v in self.variants]
         self.width = max(5, len(str(plan.batch.games)))

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine.game import INVARIANTS_ENV
+from ..engine.settings import Settings
 from ..engine.model import Variant
 from .arms import Arm, Batch, check_batch
 from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, Simulator, against_first,
@@ -144,22 +144,22 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         variants: Sequence[Variant] | None = None,
         on_rows: Callable[[list[GameRow]], None] | None = None, record_dir: str | None = None,
         progress: Callable[[int, int, int], None] | None = None,
-        chunk: int | None = None) -> Result:
+        chunk: int | None = None, settings: Settings | None = None) -> Result:
     """Play the batch on every arm (the same seeds on each) and merge the sums in game order.
 
     `contrasts` default to every arm against the first (compare). `on_rows` receives the
     per-game rows of every arm chunk by chunk, in game order; `progress` (games done, chunks
     done, chunks in all) after each chunk; `record_dir` gets one replayable script per game (in a subfolder
     arm-K per arm when there are several). `executor` defaults to `workers` local processes;
-    `chunk` (games a task) to chunk_size(). Neither changes the result.
+    `chunk` (games a task) to chunk_size(). Neither changes the result. `settings` (the
+    invariants check, the dispatch) go with the plan to every worker.
     """
     arms = tuple(arms)
     loaded = list(variants) if variants is not None else [arm.load() for arm in arms]
     check_batch(batch, list(zip(arms, loaded)))
     contrasts = tuple(contrasts) if contrasts is not None else against_first(len(arms))
     plan = Plan(arms, batch, tuple(loaded), contrasts, rows=on_rows is not None,
-                record_dir=record_dir,
-                invariants=os.environ.get(INVARIANTS_ENV, "") not in ("", "0"))
+                record_dir=record_dir, settings=settings or Settings())
     if executor is None:
         executor = local_executor(workers, batch.games)
     stats = [empty_stats(batch, v) for v in loaded]

@@ -11,11 +11,14 @@ from typing import Any
 import pytest
 import yaml
 
+from easymoney.engine.settings import Settings
 from easymoney.errors import EasyMoneyError
 from easymoney.script.parser import parse
 from easymoney.script.runner import RunResult, ScriptRunner
 
 EXPECT = re.compile(r"^\s*expect\b")
+# every rule test's game checks its bookkeeping after each event
+CHECKED = Settings(invariants=True)
 
 
 def _script(text: str, players: str | None) -> str:
@@ -28,7 +31,7 @@ def _script(text: str, players: str | None) -> str:
 def runner(text: str, *, players: str | None = None, enable: Sequence[str] = (),
            disable: Sequence[str] = (), options: Sequence[str] = ()) -> ScriptRunner:
     return ScriptRunner(parse(_script(text, players)), enable=enable, disable=disable,
-                        options=options)
+                        options=options, settings=CHECKED)
 
 
 def play(text: str, *, players: str | None = None, enable: Sequence[str] = (),
@@ -78,7 +81,7 @@ def refused(text: str, rule: str, plugin: str, *words: str, players: str | None 
     game asked for that line. Returns the message.
     """
     watcher = WatchingRunner(parse(_script(text, players)), enable=enable, disable=disable,
-                             options=options)
+                             options=options, settings=CHECKED)
     with pytest.raises(EasyMoneyError) as info:
         watcher.run()
     message = info.value.message

@@ -6,6 +6,7 @@ import pytest
 
 from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.game import Game
+from easymoney.engine.settings import Settings
 from easymoney.loading.loader import load_variant
 
 VARIANTS = ("standard", "no-four-sides", "reference-card", "classic-1936")
@@ -47,7 +48,8 @@ def test_seeded_playthrough_keeps_the_invariants_and_ends(name, seed):
     variant = load_variant(name, options=[f"end.max_turns={MAX_TURNS}"])
     players = players_for(seed, 2 + seed % 3)
     decider = BotDecider({n: make_strategy(s) for n, s in players})
-    game = Game(variant, [n for n, _ in players], decider, seed=seed, keep_log=False)
+    game = Game(variant, [n for n, _ in players], decider, seed=seed, keep_log=False,
+                settings=Settings(invariants=True))
     check = Invariants(game)
     game.setup()
     check(None)  # the dealt position; then after every event of the game
