@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import inspect
-from functools import lru_cache
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from . import hookspecs
@@ -84,8 +84,6 @@ def _order_words(name: str, code: bool) -> str:
 def markdown() -> str:
     """The reference as Markdown, between the markers docs/plugins.md keeps it in."""
     out = [BEGIN, "", ORDER, ""]
-    for name in hook_names():
-    out = [BEGIN, ""]
     for name, (fn, owner) in specs().items():
         how = ("first result: the first implementation that returns something else than None "
                "ends the call" if first_result(name) else
@@ -94,8 +92,7 @@ def markdown() -> str:
         runs = (f"Built-in implementations, in the order they run: {_order_words(name, True)}."
                 if built_in_order()[name] else "No built-in implementation.")
         out += [f"### `{name}`", "", "```python", signature(name), "```", "", f"*{how}.*", "",
-                f"*{runs}*", "", inspect.cleandoc(getattr(hookspecs, name).__doc__ or ""), ""]
-        out += [f"### `{name}`", "", "```python", signature(name), "```", "", f"*{how}.*", ""]
+                f"*{runs}*", ""]
         if owner is not None:
             out += [f"*Declared by the rule `{owner}` (its `HOOKSPECS`). Any plugin may "
                     f"implement it; where `{owner}` is off and nothing implements it, calling "
