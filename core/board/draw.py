@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import textwrap
 from collections.abc import Sequence
@@ -10,6 +11,7 @@ from typing import Any
 from ..engine.actions import money
 from ..engine.model import Space, Variant
 from ..errors import UsageError
+from ..outputs import check_target, write_atomically
 from .layout import CORNER, Cell, board_size, layout
 from .state import BoardState
 
@@ -37,29 +39,37 @@ def _matplotlib() -> Any:
     return Figure
 
 
-def check_path(path: str) -> str:
-    """The format of an output file by its extension; refuses any other before work is done."""
+def picture_format(path: str, what: str = "-o") -> str:
+    """The format of a picture file by its extension (`png`, `svg`, `pdf`); any other
+    extension is refused, naming the supported ones, before work is done."""
     ext = os.path.splitext(path)[1].lower().lstrip(".")
     if ext not in FORMATS:
-        raise UsageError(f"cannot draw to {path}: name a .png, .svg or .pdf file "
-                         f"(the format follows the extension)")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+        raise UsageError(f"{what} {path}: name a {', '.join('.' + f for f in FORMATS[:-1])} "
+                         f"or .{FORMATS[-1]} file (the format follows the extension)")
     return ext
 
 
-def _save(fig: Any, path: str) -> None:
-    ext = check_path(path)
+def check_path(path: str, what: str = "-o") -> str:
+    """The format of an output picture, and its target checked like every other output
+    (outputs.check_target): refused before any work is done."""
+    ext = picture_format(path, what)
+    check_target(path, what)
+    return ext
+
+
+def save_figure(fig: Any, path: str, what: str = "-o", dpi: int = 150) -> None:
+    """Render `fig` in memory in the format of `path`'s extension, then write it whole by a
+    rename (outputs.write_atomically): a link is replaced, never followed, and a write that
+    fails leaves the old file as it was."""
+    ext = picture_format(path, what)
     # no date or software stamp: the same game draws the same bytes
     meta = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None},
             "png": {"Software": None}}[ext]
     import matplotlib
+    buf = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "easymoney", "svg.fonttype": "none"}):
-        try:
-            fig.savefig(path, format=ext, metadata=meta, dpi=150)
-        except OSError as exc:
-            raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        fig.savefig(buf, format=ext, metadata=meta, dpi=dpi)
+    write_atomically(path, buf.getvalue())
 
 
 def space_caption(space: Space) -> str:
@@ -264,7 +274,7 @@ def _kinds(variant: Variant) -> dict[str, str]:
 def draw_board(state: BoardState, path: str, title: str | None = None) -> None:
     """Draw the board (with the game on it when `state` has players) to a .png/.svg/.pdf file."""
     check_path(path)
-    _save(board_figure(state, title), path)
+    save_figure(board_figure(state, title), path)
 
 
 def board_figure(state: BoardState, title: str | None = None) -> Any:
@@ -286,7 +296,7 @@ def board_heatmaps(variant: Variant, panels: list[tuple[str, list[float]]], path
     """One board per panel, side by side, each space coloured by its value (with a colour
     bar, and the value written in the cell); saved to `path` in the format of its extension."""
     check_path(path)
-    _save(heatmap_figure(variant, panels), path)
+    save_figure(heatmap_figure(variant, panels), path)
 
 
 def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]]) -> Any:
