@@ -1,5 +1,8 @@
 """Output files: check a target before any work, write it whole or not at all, clean up on signals.
 
+No output may be a file the command reads (the script, the variant, a file it extends): each
+command passes its inputs (`Input`, see `variant_inputs`) to `check_target`.
+
 Every file a command writes (`play --record`, `simulate --json-out`, `--csv-out`, `--plot`, ...)
 is written to a temporary file in the target's folder and renamed over the target when it is
 complete. A rename replaces whatever the name points to, so it is only done onto a regular
@@ -15,11 +18,17 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UsageError
+
+if TYPE_CHECKING:
+    from .engine.model import Variant
+
+# a file a command reads, and what it is to the command ("the script being played")
+Input = tuple[str, str]
 
 TEMP_PREFIX = ".easymoney-"
 TEMP_SUFFIX = ".tmp"
@@ -29,8 +38,30 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISSOCK, "a socket"))
 
 
-def check_target(path: str, what: str) -> None:
-    """UsageError now, before any work, when `path` cannot be written by an atomic rename.
+def variant_inputs(variant: Variant) -> list[Input]:
+    """The files a loaded variant was read from: its own, then each it `extends`."""
+    return [(path, "the variant being read" if k == 0 else "a file the variant extends")
+            for k, path in enumerate(variant.files)]
+
+
+def check_not_input(path: str, what: str, inputs: Iterable[Input]) -> None:
+    """UsageError when `path` is one of `inputs`, by any name (a link, a hard link)."""
+    for source, role in inputs:
+        if source != "-" and _same_file(path, source):
+            raise UsageError(f"{what} {path} would overwrite {role} ({source}): name "
+                             f"another file")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them is missing (or its name is no path)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def check_target(path: str, what: str, inputs: Iterable[Input] = ()) -> None:
+    """UsageError now, before any work, when `path` cannot be written by an atomic rename
+    or would overwrite one of `inputs`.
 
     `what` names the option (`--json-out`) or the derived file (`the summary of --csv-out`)
     in the message.
@@ -39,6 +70,7 @@ def check_target(path: str, what: str) -> None:
         raise UsageError(f"{what}: the file name is empty")
     if "\0" in path:
         raise UsageError(f"{what} {path!r}: a file name cannot hold a NUL character")
+    check_not_input(path, what, inputs)
     try:
         info = os.stat(path)
     except FileNotFoundError:

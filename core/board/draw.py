@@ -5,13 +5,13 @@ from __future__ import annotations
 import io
 import os
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine.actions import money
 from ..engine.model import Space, Variant
 from ..errors import UsageError
-from ..outputs import check_target, write_atomically
+from ..outputs import Input, check_target, write_atomically
 from .layout import CORNER, Cell, board_size, layout
 from .state import BoardState
 
@@ -49,11 +49,11 @@ def picture_format(path: str, what: str = "-o") -> str:
     return ext
 
 
-def check_path(path: str, what: str = "-o") -> str:
+def check_path(path: str, what: str = "-o", inputs: Iterable[Input] = ()) -> str:
     """The format of an output picture, and its target checked like every other output
-    (outputs.check_target): refused before any work is done."""
+    (outputs.check_target, which refuses any of `inputs`): refused before any work is done."""
     ext = picture_format(path, what)
-    check_target(path, what)
+    check_target(path, what, inputs)
     return ext
 
 

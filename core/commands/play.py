@@ -14,6 +14,8 @@ from ._variant_args import add_invariants_arg, add_variant_args, invariants_swit
 
 if TYPE_CHECKING:
     from ..engine.events import Event
+    from ..engine.model import Variant
+    from ..outputs import Input
     from ..engine.game import Game
     from ..script.runner import Note, RunResult, ScriptRunner
 
@@ -82,9 +84,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.file is None:
         raise UsageError("name a script to play (FILE, or - for standard input), or start "
                          "a game at the prompt with --interactive")
-    if args.record:
-        check_not_input(args.record, args.file)
     from ..outputs import check_target
+    if args.record:  # the script at once; its variant's files once the header is read
+        check_target(args.record, "--record", record_inputs(args.file))
     from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
     from ..script.record import Recorder, record_text, write_atomically
     from ..script.runner import ScriptRunner
@@ -117,13 +119,13 @@ def _run(args: argparse.Namespace) -> int:
         elif not args.quiet:
             out.write(f"line {note.line}: refused as expected: {note.message}\n")
 
-    if args.record:
-        # before playing: no transcript for a record never written, no device replaced
-        check_target(args.record, "--record")
     game_ref: list[Game] = []
     runner = ScriptRunner(script, enable=enable, disable=disable, options=options,
                           trace=sys.stderr if trace_requested(args) else None,
                           on_event=on_event, on_note=on_note)
+    if args.record:
+        # before playing: no transcript for a record never written, no input replaced
+        check_target(args.record, "--record", record_inputs(args.file, runner.game.variant))
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None
     # made before the game: a variant path a script cannot write is refused now
@@ -138,18 +140,27 @@ def _run(args: argparse.Namespace) -> int:
     return 1 if result.failures else 0
 
 
-def check_not_input(record: str, script: str) -> None:
-    """Refuse a record that would overwrite the script it records (also through a link)."""
-    if script == "-":
-        return
+def record_inputs(script_file: str | None, variant: Variant | None = None) -> list[Input]:
+    """What a record may not overwrite: the script played and the files of its variant."""
+    from ..outputs import variant_inputs
+    own = [(script_file, "the script being played")] if script_file not in (None, "-") else []
+    return own + (variant_inputs(variant) if variant is not None else [])
+
+
+def check_record(args: argparse.Namespace, lines: list[str], filename: str) -> None:
+    """For a game at the prompt: refuse `--record` before the game starts when it cannot be
+    written or is one of its inputs (the script, the variant, a file the variant extends)."""
+    from ..outputs import check_target
+    from ..script.parser import parse
+    from ..script.runner import ScriptRunner
+    check_target(args.record, "--record", record_inputs(args.file))
     try:
-        same = os.path.samefile(record, script)
-    except OSError:
-        return  # the record does not exist yet (or the script cannot be read: said later)
-    if same:
-        raise UsageError(f"--record {record} would overwrite the script being played "
-                         f"({script}): name another file, e.g. --record "
-                         f"{os.path.splitext(record)[0]}-recorded.game")
+        variant = ScriptRunner(parse("\n".join(lines) + "\n", filename),
+                               enable=args.with_rules, disable=args.without_rules,
+                               options=args.options).game.variant
+    except EasyMoneyError:
+        return  # a header in error: the game says so as it starts, in its own words
+    check_target(args.record, "--record", record_inputs(args.file, variant))
 
 
 def waits_for(game: Game) -> str | None:

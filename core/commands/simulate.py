@@ -109,7 +109,7 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
 def execute(args: argparse.Namespace, job: Job) -> int:
     """Check everything, play the job's arms, write the files, print the result."""
     from .. import simulate as S
-    from ..outputs import cleanup_on_signals
+    from ..outputs import cleanup_on_signals, variant_inputs
     from ..simulate.plot import require_matplotlib
     batch, variants = batch_from_args(args, job.arms)
     targets: list[tuple[str | None, str]] = [(args.json_out, "--json-out"),
@@ -117,7 +117,7 @@ def execute(args: argparse.Namespace, job: Job) -> int:
     if args.csv_out is not None:
         targets += [(S.derived_path(args.csv_out, suffix), f"the {suffix} table of --csv-out")
                     for suffix in job.table_suffixes]
-    S.check_outputs(targets)
+    S.check_outputs(targets, [i for variant in variants for i in variant_inputs(variant)])
     if args.plot is not None:
         require_matplotlib()
     cluster = None

@@ -355,11 +355,8 @@ def play_interactive(args: argparse.Namespace) -> int:
             args.seed = random.SystemRandom().randrange(1, 1_000_000)
         lines, filename = new_game_lines(args), NEW_GAME
     if args.record:
-        from ..commands.play import check_not_input
-        from ..outputs import check_target
-        if args.file is not None:
-            check_not_input(args.record, args.file)
-        check_target(args.record, "--record")
+        from ..commands.play import check_record
+        check_record(args, lines, filename)
     session = Session(args, lines, filename)
     if args.file is None:
         session.banner = (f"A new game of {args.variant or 'standard'}, seed {args.seed} "

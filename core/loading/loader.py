@@ -48,6 +48,7 @@ class _Origins:
         # cannot open them, so an error is pointed into the user's file instead (`blame`)
         self.builtins: dict[str, str] = {}
         self.user: Origin | None = None  # the `extends` of the user's file at the top
+        self.files: tuple[str, ...] = ()  # the user's files read, the top one first
 
     @classmethod
     def of(cls, loaded: Loaded) -> _Origins:
@@ -61,6 +62,7 @@ class _Origins:
         other.keys = dict(self.keys)
         other.builtins = dict(self.builtins)
         other.user = self.user
+        other.files = self.files
         return other
 
     def copy_from(self, loaded: Loaded, src: Path, dst: Path) -> None:
@@ -443,6 +445,7 @@ def _resolve(source: _Source, registry: Registry) -> tuple[dict[str, Any], _Orig
         if level.builtin:
             origins.builtins[loaded.file] = level.name
             _RESOLVED[(level.key, id(registry))] = (registry, copy.deepcopy(doc), origins.clone())
+    origins.files = tuple(level.name for level, _, _ in levels if not level.builtin)
     if levels and not levels[0][0].builtin and "extends" in levels[0][2]:
         top = levels[0][1]
         origins.user = (top.file, *top.position(("extends",)), ("extends",))
@@ -988,8 +991,7 @@ def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable
     rules = _enabled(doc, origins, registry)
     _check(doc, origins, registry, rules)
     variant = _build(doc, rules, source.name if source.builtin else source.display)
-    if changes:
-        variant = dataclasses.replace(variant, changes=changes)
+    variant = dataclasses.replace(variant, changes=changes, files=origins.files)
     _hook_checks(variant, doc, origins, registry)
     return variant
 
