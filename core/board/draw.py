@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import textwrap
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 from ..engine.actions import money
 from ..engine.model import Space, Variant
@@ -29,6 +30,20 @@ INSTALL_PLOT = "pip install 'easymoney-game[plot]'"
 
 def player_colour(k: int) -> str:
     return PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+
+
+Draw = TypeVar("Draw", bound=Callable[..., Any])
+
+
+def plain_text(draw: Draw) -> Draw:
+    """Run `draw` with every text it makes plain: a `$` in a space's name is a dollar, never
+    matplotlib's math (`Pay $\\foo$ now` would fail, `$5 or $6` turn italic), and no TeX."""
+    @functools.wraps(draw)
+    def inside(*args: Any, **kwargs: Any) -> Any:
+        import matplotlib
+        with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+            return draw(*args, **kwargs)
+    return cast(Draw, inside)
 
 
 def _matplotlib() -> Any:
@@ -57,6 +72,7 @@ def check_path(path: str, what: str = "-o", inputs: Iterable[Input] = ()) -> str
     return ext
 
 
+@plain_text
 def save_figure(fig: Any, path: str, what: str = "-o", dpi: int = 150) -> None:
     """Render `fig` in memory in the format of `path`'s extension, then write it whole by a
     rename (outputs.write_atomically): a link is replaced, never followed, and a write that
@@ -110,7 +126,8 @@ def _band(cell: Cell, depth: float = 0.32) -> tuple[float, float, float, float]:
 
 
 def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = None,
-                cmap: Any = None, norm: Any = None) -> None:
+                cmap: Any = None, norm: Any = None,
+                value_label: Callable[[float], str] | None = None) -> None:
     from matplotlib.patches import Circle, Rectangle
     variant = state.variant
     size = board_size(variant)
@@ -126,7 +143,7 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
                 ax.add_patch(Rectangle((x, y), w, h, facecolor=cmap(norm(values[i])),
                                        edgecolor="black", lw=0.5))
                 dark = norm(values[i]) > 0.6
-                ax.text(x + w / 2, y + h * 0.22, _value_text(values[i]), ha="center",
+                ax.text(x + w / 2, y + h * 0.22, (value_label or str)(values[i]), ha="center",
                         va="center", fontsize=5.5, fontweight="bold", gid=f"value-{i}",
                         color="white" if dark else "black")
         else:
@@ -144,7 +161,10 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
         label = space.name
         cx, cy = cell.x + cell.w / 2, cell.y + cell.h / 2
         dark = values is not None and max(norm(values[i]) for i in cell.indices) > 0.6
-        ax.text(cx, cy + (0.25 if values is None else 0.15), _name_lines(label, cell),
+        name_y = cy + (0.25 if values is None else 0.15)
+        if values is not None and len(cell.indices) > 1 and cell.edge in ("left", "right"):
+            name_y = cell.y + cell.h - 0.35  # above the values of the spaces stacked in it
+        ax.text(cx, name_y, _name_lines(label, cell),
                 ha="center", va="center", fontsize=6 if cell.corner else 5,
                 linespacing=1.0, gid=f"name-{cell.indices[0]}",
                 color="white" if dark else "black")
@@ -225,13 +245,12 @@ def _pale(colour: str) -> str:
     return "#" + "".join(f"{int(c + (255 - c) * 0.72):02x}" for c in (r, g, b))
 
 
-def _value_text(v: float) -> str:
-    """A heat map's value as a cell shows it: `20,480`, `12.5`, `0.031`."""
-    if abs(v) >= 100:
-        return f"{v:,.0f}"
-    if abs(v) >= 1 or v == 0:
-        return f"{v:.1f}".rstrip("0").rstrip(".")
-    return f"{v:.2g}"
+def value_format(values: Sequence[float]) -> Callable[[float], str]:
+    """One format for all the values of a heat map, by their size: `20,480`, `12.5`, `0.03`
+    (never `2` beside `2.1`)."""
+    top = max((abs(v) for v in values), default=0.0)
+    digits = 0 if top >= 100 else 1 if top >= 1 else 2
+    return lambda v: f"{v:,.{digits}f}"
 
 
 def _points_per_unit(ax: Any) -> float:
@@ -383,6 +402,7 @@ def draw_board(state: BoardState, path: str, title: str | None = None) -> None:
     save_figure(board_figure(state, title), path)
 
 
+@plain_text
 def board_figure(state: BoardState, title: str | None = None) -> Any:
     """The matplotlib Figure of the board; each cell's artists carry a gid naming the space
     (`space-7`, `name-7`, `houses-7-0`, `mortgaged-7`, `man-0` for the first player's MAN)."""
@@ -405,8 +425,13 @@ def board_heatmaps(variant: Variant, panels: list[tuple[str, list[float]]], path
     save_figure(heatmap_figure(variant, panels), path)
 
 
-def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]]) -> Any:
-    """The Figure of `board_heatmaps`; each value's text has the gid `value-I`."""
+@plain_text
+def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]],
+                   formats: Sequence[Callable[[float], str]] | None = None,
+                   below: float = 0.0) -> Any:
+    """The Figure of `board_heatmaps`; each value's text has the gid `value-I`, written in
+    its panel's format (`formats[k]`, else `value_format`). `below`: inches left free under
+    the boards for more axes."""
     n = len(variant.spaces)
     if not panels:
         raise UsageError("nothing to draw: no panel of values")
@@ -416,20 +441,29 @@ def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]]) -> A
                              f"{variant.name} has {n} spaces")
     Figure = _matplotlib()
     from matplotlib import colormaps
-    from matplotlib.colors import Normalize
     from matplotlib.cm import ScalarMappable
-    fig = Figure(figsize=(INCHES * len(panels) * 1.1, INCHES))
+    from matplotlib.colors import Normalize
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+    high = INCHES + below
+    fig = Figure(figsize=(INCHES * len(panels) * 1.1, high))
     cmap = colormaps["YlOrRd"]
     empty = BoardState.empty(variant)
     size = board_size(variant)
     for k, (title, values) in enumerate(panels):
-        ax = fig.add_axes((k / len(panels) + 0.005, 0.02, 0.9 / len(panels), 0.96))
+        shown = formats[k] if formats is not None else value_format(values)
+        ax = fig.add_axes((k / len(panels) + 0.005, (below + 0.02 * INCHES) / high,
+                           0.9 / len(panels), 0.96 * INCHES / high))
         lo, hi = min(values), max(values)
         norm = Normalize(vmin=lo, vmax=hi if hi > lo else lo + 1)
-        _draw_board(ax, empty, values, cmap, norm)
-        ax.text(size / 2, size / 2 + 1.5, title, ha="center", va="center", fontsize=14,
-                fontweight="bold")
-        ax.text(size / 2, size / 2 + 0.6, variant.name, ha="center", va="center", fontsize=9)
-        bar = fig.add_axes((k / len(panels) + 0.91 / len(panels), 0.1, 0.015, 0.8))
-        fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=bar)
+        _draw_board(ax, empty, values, cmap, norm, shown)
+        room = (size - 2 * CORNER - 0.6) * _points_per_unit(ax)
+        ax.text(size / 2, size / 2 + 1.5, title, ha="center", va="center",
+                fontsize=_fit(title, 14, room, bold=True), fontweight="bold")
+        ax.text(size / 2, size / 2 + 0.6, variant.name, ha="center", va="center",
+                fontsize=_fit(variant.name, 9, room))
+        bar = fig.add_axes((k / len(panels) + 0.91 / len(panels),
+                            (below + 0.1 * INCHES) / high, 0.015, 0.8 * INCHES / high))
+        fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=bar,
+                     format=FuncFormatter(lambda v, _, shown=shown: shown(v)),
+                     ticks=MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))  # round in any format
     return fig

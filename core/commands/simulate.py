@@ -69,8 +69,9 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
     out.add_argument("--record-dir", metavar="DIR",
                      help="write each game as a script DIR/game-00001.game that `easymoney "
                           "play` replays (DIR/arm-K/... for several arms; created if missing)")
-    out.add_argument("--plot", metavar="FILE.png",
-                     help="draw the figures to a PNG (needs pip install 'easymoney-game[plot]')")
+    out.add_argument("--plot", metavar="FILE",
+                     help="draw the figures to FILE: .png, .svg or .pdf, by its extension "
+                          "(needs pip install 'easymoney-game[plot]')")
     add_variant_args(p)
 
 
@@ -111,6 +112,9 @@ def execute(args: argparse.Namespace, job: Job) -> int:
     from .. import simulate as S
     from ..outputs import cleanup_on_signals, variant_inputs
     from ..simulate.plot import require_matplotlib
+    if args.plot is not None:  # a name of no known format is refused before anything
+        from ..board.draw import picture_format
+        picture_format(args.plot, "--plot")
     batch, variants = batch_from_args(args, job.arms)
     targets: list[tuple[str | None, str]] = [(args.json_out, "--json-out"),
                                              (args.csv_out, "--csv-out"), (args.plot, "--plot")]
