@@ -251,7 +251,7 @@ def test_a_turn_beyond_the_script_is_refused(tmp_path, capsys):
 
 # --- issue 19 case 19: the board drawn from the variant's own board ---------------------------
 
-QUICK = ROOT / "tests" / "data" / "variants" / "quick_24.yaml"
+QUICK = ROOT / "tests" / "data" / "boards" / "quick_24.yaml"
 QUICK_GAME = (f'variant "{QUICK}"\nplayers Ann Bob Cat\nseed 1\n'
               'setup Ann owns "Arlington Avenue" 3 houses\nsetup Ann owns "Grove Street" 2 houses\n'
               'setup Cat owns "Tremont Street" 3 houses\nsetup Bob owns "Oakland Road" mortgaged\n'
