@@ -112,9 +112,6 @@ def execute(args: argparse.Namespace, job: Job) -> int:
     from .. import simulate as S
     from ..outputs import cleanup_on_signals, variant_inputs
     from ..simulate.plot import require_matplotlib
-    if args.plot is not None:  # a name of no known format is refused before anything
-        from ..board.draw import picture_format
-        picture_format(args.plot, "--plot")
     batch, variants = batch_from_args(args, job.arms)
     targets: list[tuple[str | None, str]] = [(args.json_out, "--json-out"),
                                              (args.csv_out, "--csv-out"), (args.plot, "--plot")]
@@ -122,6 +119,9 @@ def execute(args: argparse.Namespace, job: Job) -> int:
         targets += [(S.derived_path(args.csv_out, suffix), f"the {suffix} table of --csv-out")
                     for suffix in job.table_suffixes]
     S.check_outputs(targets, [i for variant in variants for i in variant_inputs(variant)])
+    if args.plot is not None:  # a name of no known format is refused before any game
+        from ..board.draw import picture_format
+        picture_format(args.plot, "--plot")
     if args.plot is not None:
         require_matplotlib()
     cluster = None
