@@ -1,5 +1,8 @@
 """Output files: check a target before any work, write it whole or not at all, clean up on signals.
 
+No output may be a file the command reads (the script, the variant, a file it extends): each
+command passes its inputs (`Input`, see `variant_inputs`) to `check_target`.
+
 Every file a command writes (`play --record`, `simulate --json-out`, `--csv-out`, `--plot`, ...)
 is written to a temporary file in the target's folder and renamed over the target when it is
 complete. A rename replaces whatever the name points to, so it is only done onto a regular
@@ -17,15 +20,19 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from .errors import UsageError
+from .errors import EasyMoneyError, UsageError
 
 if TYPE_CHECKING:
     from .engine.game import Game
     from .script.runner import RunResult, ScriptRunner
+    from .engine.model import Variant
+
+# a file a command reads, and what it is to the command ("the script being played")
+Input = tuple[str, str]
 
 TEMP_PREFIX = ".easymoney-"
 TEMP_SUFFIX = ".tmp"
@@ -35,8 +42,30 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISSOCK, "a socket"))
 
 
-def check_target(path: str, what: str) -> None:
-    """UsageError now, before any work, when `path` cannot be written by an atomic rename.
+def variant_inputs(variant: Variant) -> list[Input]:
+    """The files a loaded variant was read from: its own, then each it `extends`."""
+    return [(path, "the variant being read" if k == 0 else "a file the variant extends")
+            for k, path in enumerate(variant.files)]
+
+
+def check_not_input(path: str, what: str, inputs: Iterable[Input]) -> None:
+    """UsageError when `path` is one of `inputs`, by any name (a link, a hard link)."""
+    for source, role in inputs:
+        if source != "-" and _same_file(path, source):
+            raise UsageError(f"{what} {path} would overwrite {role} ({source}): name "
+                             f"another file")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them is missing (or its name is no path)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def check_target(path: str, what: str, inputs: Iterable[Input] = ()) -> None:
+    """UsageError now, before any work, when `path` cannot be written by an atomic rename
+    or would overwrite one of `inputs`.
 
     `what` names the option (`--json-out`) or the derived file (`the summary of --csv-out`)
     in the message.
@@ -45,6 +74,7 @@ def check_target(path: str, what: str) -> None:
         raise UsageError(f"{what}: the file name is empty")
     if "\0" in path:
         raise UsageError(f"{what} {path!r}: a file name cannot hold a NUL character")
+    check_not_input(path, what, inputs)
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -180,18 +210,23 @@ def cleanup_on_signals() -> Iterator[None]:
 
 # --- what `play` and the prompt write about a game -------------------------------------
 
-def check_not_input(record: str, script: str, what: str = "--record") -> None:
-    """Refuse a record that would overwrite the script it records (also through a link)."""
-    if script == "-":
-        return
+def record_inputs(script_file: str | None, variant: Variant | None = None) -> list[Input]:
+    """What a record may not overwrite: the script played and the files of its variant."""
+    own = [(script_file, "the script being played")] if script_file not in (None, "-") else []
+    return own + (variant_inputs(variant) if variant is not None else [])
+
+
+def check_record(args: Any, script: Any) -> None:
+    """For a game at the prompt: refuse `--record` before the game starts when it cannot be
+    written or is one of its inputs (the script, the variant, a file the variant extends)."""
+    from .script.runner import ScriptRunner
+    check_target(args.record, "--record", record_inputs(args.file))
     try:
-        same = os.path.samefile(record, script)
-    except OSError:
-        return  # the record does not exist yet (or the script cannot be read: said later)
-    if same:
-        raise UsageError(f"{what} {record} would overwrite the script being played "
-                         f"({script}): name another file, e.g. {what} "
-                         f"{os.path.splitext(record)[0]}-recorded.game")
+        variant = ScriptRunner(script, enable=args.with_rules, disable=args.without_rules,
+                               options=args.options).game.variant
+    except EasyMoneyError:
+        return  # a header in error: the game says so as it starts, in its own words
+    check_target(args.record, "--record", record_inputs(args.file, variant))
 
 
 def record_header(runner: ScriptRunner, out_path: str) -> list[str]:

@@ -100,6 +100,41 @@ def test_the_text_board_shows_owners_houses_mortgages_and_men():
     assert "A Ann" in text and "B Bob" in text
 
 
+CROWD = ("name: crowd\nextends: standard\nplayers:\n  min: 2\n  max: 1000\nmoney:\n"
+         "  smallest_bill: 1\n  starting_cash: 20000\n  bank_total: 20000000\n")
+
+
+def crowd_script(folder: Path, players: int) -> Path:
+    (folder / "crowd.yaml").write_text(CROWD)
+    names = " ".join(f"P{k}" for k in range(players))
+    script = folder / "crowd.game"
+    script.write_text(f'variant "crowd.yaml"\nplayers {names}\nseed 1\nP0 rolls 3 4\n'
+                      f"P0 buys\nP1 rolls 1 2\n")
+    return script
+
+
+@pytest.mark.parametrize("players", [36, 37, 1000])
+def test_issue19_case14_any_number_of_players_has_distinct_marks(players):
+    from easymoney.board.text import tokens
+    names = [f"P{k}" for k in range(players)]
+    marks = tokens(names)
+    assert len(set(marks)) == players
+    assert all(1 <= len(m) <= 2 for m in marks)
+    assert len({m.lower() for m in marks}) == players  # the MEN's marks are distinct too
+    if players > 36:  # one width for all: `*a1b2` reads as a1 and b2
+        assert {len(m) for m in marks} == {2}
+
+
+def test_issue19_case14_the_text_board_of_37_players_lists_every_player(tmp_path, capsys):
+    script = crowd_script(tmp_path, 40)
+    assert main(["board", str(script)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    for k in range(40):
+        assert re.search(rf"^\s*\S\S P{k} ", out, re.M), f"P{k} is not in the legend"
+    assert max(len(line) for line in out.splitlines()) <= 79
+
+
 # --- the drawing --------------------------------------------------------------------------
 
 mpl = pytest.importorskip("matplotlib")
@@ -212,3 +247,95 @@ def test_a_turn_beyond_the_script_is_refused(tmp_path, capsys):
     script.write_text("players Ann Bob\nAnn rolls 3 4\nAnn buys\n")
     assert main(["board", str(script), "--turn", "5"]) == 2
     assert "--turn 5: the script plays 1 turn; give 0 to 1" in capsys.readouterr().err
+
+
+# --- issue 19 case 19: the board drawn from the variant's own board ---------------------------
+
+QUICK = ROOT / "tests" / "data" / "boards" / "quick_24.yaml"
+QUICK_GAME = (f'variant "{QUICK}"\nplayers Ann Bob Cat\nseed 1\n'
+              'setup Ann owns "Arlington Avenue" 3 houses\nsetup Ann owns "Grove Street" 2 houses\n'
+              'setup Cat owns "Tremont Street" 3 houses\nsetup Bob owns "Oakland Road" mortgaged\n'
+              "Ann rolls 3 4\n")
+
+
+def test_issue19_case19_the_text_board_of_a_small_board_cuts_no_line():
+    state = played(QUICK_GAME)
+    text = text_board(state)
+    assert "EASY MONEY" in text and "quick" in text and "after turn 1" in text
+    for line in ("A Ann", "on 7 Grove Street", "Special Exemption card: not held",
+                 "Give or Take cards in the pile: 24"):
+        assert line in text, line
+    assert "Subdivision (3 houses)" in text  # the variant's number, not the standard's 5
+    assert "CS" in text and "A2" in text  # Tremont Street is a Subdivision; Grove Street not
+    assert max(len(line) for line in text.splitlines()) <= 79
+
+
+def _extent(artist, renderer):
+    return artist.get_window_extent(renderer)
+
+
+def _inside(inner, outer, slack=1.0) -> bool:
+    return (inner.x0 >= outer.x0 - slack and inner.x1 <= outer.x1 + slack
+            and inner.y0 >= outer.y0 - slack and inner.y1 <= outer.y1 + slack)
+
+
+def _rendered(fig):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    return FigureCanvasAgg(fig).get_renderer()
+
+
+@pytest.mark.parametrize("game", ["quick", "standard, 40 players"])
+def test_issue19_case19_the_centre_table_stays_in_the_centre_in_columns(game, tmp_path):
+    from matplotlib.transforms import Bbox
+    from easymoney.board.draw import board_figure
+    if game == "quick":
+        state = played(QUICK_GAME)
+    else:
+        runner = ScriptRunner(parse(crowd_script(tmp_path, 40).read_text(),
+                                    str(tmp_path / "crowd.game")))
+        runner.run()
+        state = BoardState.of(runner.game, 1)
+    fig = board_figure(state)
+    renderer = _rendered(fig)
+    ax = fig.axes[0]
+    size = board_size(state.variant)
+    centre = Bbox(ax.transData.transform([(CORNER, CORNER), (size - CORNER, size - CORNER)]))
+    texts = [t for t in fig.findobj() if (t.get_gid() or "").startswith("centre-")]
+    assert texts
+    for t in texts:
+        assert _inside(_extent(t, renderer), centre), (t.get_gid(), t.get_text())
+    # the columns of each row do not overlap: name, cash, worth, space, left to right
+    rows: dict[str, list] = {}
+    for t in texts:
+        _, kind, *rest = t.get_gid().split("-")
+        if kind == "cell":
+            rows.setdefault(rest[1], []).append((int(rest[0]), _extent(t, renderer)))
+    assert rows
+    for row in rows.values():
+        boxes = [box for _, box in sorted(row, key=lambda r: r[0])]
+        for left, right in zip(boxes, boxes[1:]):
+            assert left.x1 < right.x0
+
+
+def test_issue19_case19_a_subdivision_is_the_variants_number_of_houses():
+    from easymoney.board.draw import board_figure
+    state = played(QUICK_GAME)
+    gids = _gids(board_figure(state))
+    tremont = state.variant.space_named("Tremont Street").index
+    grove = state.variant.space_named("Grove Street").index
+    assert f"houses-{tremont}" in gids and f"houses-{tremont}-0" not in gids  # one block
+    assert {f"houses-{grove}-0", f"houses-{grove}-1"} <= set(gids)
+
+
+@pytest.mark.parametrize("street", ["Grove Street", "Dover Street", "Lincoln Street",
+                                    "Tremont Street"])  # one on each side
+def test_issue19_case19_the_subdivision_label_stays_in_its_block(street):
+    from easymoney.board.draw import board_figure
+    state = played(f'players Ann Bob\nsetup Ann owns "{street}" 5 houses\nAnn rolls 1 2\n')
+    fig = board_figure(state)
+    renderer = _rendered(fig)
+    gids = _gids(fig)
+    i = state.variant.space_named(street).index
+    label = gids[f"subdivision-{i}"]
+    assert label.get_text() == "Subdivision"
+    assert _inside(_extent(label, renderer), _extent(gids[f"houses-{i}"], renderer))

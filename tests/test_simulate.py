@@ -526,7 +526,8 @@ def test_plot_draws_the_landings_and_rents_on_the_board(tmp_path, monkeypatch):
     drawn = []
     real = draw.heatmap_figure
     monkeypatch.setattr(draw, "heatmap_figure",
-                        lambda variant, panels: drawn.append((variant, panels)) or real(variant, panels))
+                        lambda variant, panels, *more, **options: drawn.append((variant, panels))
+                        or real(variant, panels, *more, **options))
     plot_summary(summary, str(tmp_path / "p.png"), result.variants[0])
     (variant, panels), = drawn
     assert variant is result.variants[0] and [t for t, _ in panels][0] == "landings (% of all)"

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+import io
 import os
 import textwrap
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 from ..engine.actions import money
 from ..engine.model import Space, Variant
 from ..errors import UsageError
+from ..outputs import Input, check_target, write_atomically
 from .layout import CORNER, Cell, board_size, layout
 from .state import BoardState
 
@@ -29,6 +32,20 @@ def player_colour(k: int) -> str:
     return PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
 
 
+Draw = TypeVar("Draw", bound=Callable[..., Any])
+
+
+def plain_text(draw: Draw) -> Draw:
+    """Run `draw` with every text it makes plain: a `$` in a space's name is a dollar, never
+    matplotlib's math (`Pay $\\foo$ now` would fail, `$5 or $6` turn italic), and no TeX."""
+    @functools.wraps(draw)
+    def inside(*args: Any, **kwargs: Any) -> Any:
+        import matplotlib
+        with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+            return draw(*args, **kwargs)
+    return cast(Draw, inside)
+
+
 def _matplotlib() -> Any:
     try:
         from matplotlib.figure import Figure
@@ -37,29 +54,38 @@ def _matplotlib() -> Any:
     return Figure
 
 
-def check_path(path: str) -> str:
-    """The format of an output file by its extension; refuses any other before work is done."""
+def picture_format(path: str, what: str = "-o") -> str:
+    """The format of a picture file by its extension (`png`, `svg`, `pdf`); any other
+    extension is refused, naming the supported ones, before work is done."""
     ext = os.path.splitext(path)[1].lower().lstrip(".")
     if ext not in FORMATS:
-        raise UsageError(f"cannot draw to {path}: name a .png, .svg or .pdf file "
-                         f"(the format follows the extension)")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+        raise UsageError(f"{what} {path}: name a {', '.join('.' + f for f in FORMATS[:-1])} "
+                         f"or .{FORMATS[-1]} file (the format follows the extension)")
     return ext
 
 
-def _save(fig: Any, path: str) -> None:
-    ext = check_path(path)
+def check_path(path: str, what: str = "-o", inputs: Iterable[Input] = ()) -> str:
+    """The format of an output picture, and its target checked like every other output
+    (outputs.check_target, which refuses any of `inputs`): refused before any work is done."""
+    ext = picture_format(path, what)
+    check_target(path, what, inputs)
+    return ext
+
+
+@plain_text
+def save_figure(fig: Any, path: str, what: str = "-o", dpi: int = 150) -> None:
+    """Render `fig` in memory in the format of `path`'s extension, then write it whole by a
+    rename (outputs.write_atomically): a link is replaced, never followed, and a write that
+    fails leaves the old file as it was."""
+    ext = picture_format(path, what)
     # no date or software stamp: the same game draws the same bytes
     meta = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None},
             "png": {"Software": None}}[ext]
     import matplotlib
+    buf = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "easymoney", "svg.fonttype": "none"}):
-        try:
-            fig.savefig(path, format=ext, metadata=meta, dpi=150)
-        except OSError as exc:
-            raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        fig.savefig(buf, format=ext, metadata=meta, dpi=dpi)
+    write_atomically(path, buf.getvalue())
 
 
 def space_caption(space: Space) -> str:
@@ -100,7 +126,8 @@ def _band(cell: Cell, depth: float = 0.32) -> tuple[float, float, float, float]:
 
 
 def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = None,
-                cmap: Any = None, norm: Any = None) -> None:
+                cmap: Any = None, norm: Any = None,
+                value_label: Callable[[float], str] | None = None) -> None:
     from matplotlib.patches import Circle, Rectangle
     variant = state.variant
     size = board_size(variant)
@@ -116,7 +143,7 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
                 ax.add_patch(Rectangle((x, y), w, h, facecolor=cmap(norm(values[i])),
                                        edgecolor="black", lw=0.5))
                 dark = norm(values[i]) > 0.6
-                ax.text(x + w / 2, y + h * 0.22, _value_text(values[i]), ha="center",
+                ax.text(x + w / 2, y + h * 0.22, (value_label or str)(values[i]), ha="center",
                         va="center", fontsize=5.5, fontweight="bold", gid=f"value-{i}",
                         color="white" if dark else "black")
         else:
@@ -134,7 +161,10 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
         label = space.name
         cx, cy = cell.x + cell.w / 2, cell.y + cell.h / 2
         dark = values is not None and max(norm(values[i]) for i in cell.indices) > 0.6
-        ax.text(cx, cy + (0.25 if values is None else 0.15), _name_lines(label, cell),
+        name_y = cy + (0.25 if values is None else 0.15)
+        if values is not None and len(cell.indices) > 1 and cell.edge in ("left", "right"):
+            name_y = cell.y + cell.h - 0.35  # above the values of the spaces stacked in it
+        ax.text(cx, name_y, _name_lines(label, cell),
                 ha="center", va="center", fontsize=6 if cell.corner else 5,
                 linespacing=1.0, gid=f"name-{cell.indices[0]}",
                 color="white" if dark else "black")
@@ -161,33 +191,45 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
                         fontsize=4.5, color="#aa0000", rotation=30, fontweight="bold")
             owner = state.owner[i]
             if owner is not None and state.houses[i]:
-                _houses(ax, cell, state.houses[i], player_colour(owner), i)
+                _houses(ax, cell, state.houses[i], variant.houses_per_street,
+                        player_colour(owner), i)
             men = state.men_at(i)
-            for k, p in enumerate(men):
-                mx = x + w * (k + 1) / (len(men) + 1)
+            # as many discs as the cell holds side by side; the last says how many more
+            room = max(1, int((w if len(cell.indices) == 1 else min(w, h) - 0.1) / 0.36))
+            shown = men if len(men) <= room else men[:room - 1]
+            for k, p in enumerate(shown + ([-1] if len(shown) < len(men) else [])):
+                mx = x + w * (k + 1) / (min(len(men), room) + 1)
                 my = y + h * 0.3
                 if len(cell.indices) > 1:  # a double cell's name is in its middle: MEN beside
                     # it, on the outer side (the band is on the inner one)
                     mx = x + w - 0.25 - 0.36 * k if cell.edge != "left" else x + 0.25 + 0.36 * k
                     my = y + h / 2
-                ax.add_patch(Circle((mx, my), 0.17, facecolor=player_colour(p),
-                                    edgecolor="black", lw=0.6, zorder=5, gid=f"man-{p}"))
-                ax.text(mx, my, state.players[p].name[:1], ha="center", va="center",
-                        fontsize=5.5, color="white", fontweight="bold", zorder=6)
+                more = p < 0
+                ax.add_patch(Circle((mx, my), 0.17, facecolor="white" if more else
+                                    player_colour(p), edgecolor="black", lw=0.6, zorder=5,
+                                    gid=f"more-men-{i}" if more else f"man-{p}"))
+                ax.text(mx, my, f"+{len(men) - len(shown)}" if more else
+                        state.players[p].name[:1], ha="center", va="center",
+                        fontsize=4 if more else 5.5, color="black" if more else "white",
+                        fontweight="bold", zorder=6)
 
 
-def _houses(ax: Any, cell: Cell, count: int, colour: str, index: int) -> None:
-    """Houses on the band: small squares, or one wide block marked S for a Subdivision (5)."""
+def _houses(ax: Any, cell: Cell, count: int, full: int, colour: str, index: int) -> None:
+    """Houses on the band: small squares, or, for a full street (`full`, the variant's
+    houses.per_street), one block marked Subdivision, written along the band."""
     from matplotlib.patches import Rectangle
     bx, by, bw, bh = _band(cell)
     along = cell.edge in ("bottom", "top")
-    if count >= 5:
+    if count >= full:
         ax.add_patch(Rectangle((bx + 0.05, by + 0.05), bw - 0.1, bh - 0.1, facecolor=colour,
                                edgecolor="black", lw=0.5, zorder=4, gid=f"houses-{index}"))
-        ax.text(bx + bw / 2, by + bh / 2, "Subdivision" if along is False else "SUB",
-                ha="center", va="center", fontsize=4, color="white", zorder=5)
+        length = (bw if along else bh) - 0.2
+        size = min(4.0, 0.8 * length * _points_per_unit(ax) / _text_width("Subdivision", 1))
+        ax.text(bx + bw / 2, by + bh / 2, "Subdivision", ha="center", va="center",
+                fontsize=size, color="white", zorder=5, rotation=0 if along else 90,
+                gid=f"subdivision-{index}")
         return
-    step = (bw if along else bh) / 5
+    step = (bw if along else bh) / full
     side = min(step * 0.8, (bh if along else bw) * 0.7)
     for k in range(count):
         if along:
@@ -203,58 +245,151 @@ def _pale(colour: str) -> str:
     return "#" + "".join(f"{int(c + (255 - c) * 0.72):02x}" for c in (r, g, b))
 
 
-def _value_text(v: float) -> str:
-    """A heat map's value as a cell shows it: `20,480`, `12.5`, `0.031`."""
-    if abs(v) >= 100:
-        return f"{v:,.0f}"
-    if abs(v) >= 1 or v == 0:
-        return f"{v:.1f}".rstrip("0").rstrip(".")
-    return f"{v:.2g}"
+def value_format(values: Sequence[float]) -> Callable[[float], str]:
+    """One format for all the values of a heat map, by their size: `20,480`, `12.5`, `0.03`
+    (never `2` beside `2.1`)."""
+    top = max((abs(v) for v in values), default=0.0)
+    digits = 0 if top >= 100 else 1 if top >= 1 else 2
+    return lambda v: f"{v:,.{digits}f}"
+
+
+def _points_per_unit(ax: Any) -> float:
+    """How many typographic points one board unit spans in the axes (aspect equal)."""
+    fig = ax.get_figure()
+    box = ax.get_position()
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    return float(min(box.width * fig.get_figwidth() / (x1 - x0),
+                     box.height * fig.get_figheight() / (y1 - y0)) * 72)
+
+
+def _text_width(text: str, fontsize: float, bold: bool = False) -> float:
+    """The width of `text` in points, as matplotlib lays it out (plain text, no math)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+    props = FontProperties(size=fontsize, weight="bold" if bold else "normal")
+    return float(TextToPath().get_text_width_height_descent(text, props, ismath=False)[0])
+
+
+def _fit(text: str, most: float, room: float, bold: bool = False) -> float:
+    """The font size, at most `most`, at which `text` is `room` points wide or less."""
+    return min(most, room / max(_text_width(text, 1, bold), 1e-6))
+
+
+def _cut(text: str, fontsize: float, room: float) -> str:
+    """`text`, cut with an ellipsis to `room` points."""
+    while len(text) > 1 and _text_width(text, fontsize) > room:
+        text = text[:-2] + "…"
+    return text
+
+
+SMALLEST = 4.0  # the smallest font of the middle's table: below it, rows are left out
+LINE = 1.6  # a line's height, in font sizes
 
 
 def _centre(ax: Any, state: BoardState, title: str) -> None:
+    """The middle of the board, laid out in the room the variant's board leaves: the name,
+    the title, then the legend of kinds (an empty board) or the players' table and the pots,
+    each font made to fit (a small board, long names, many players)."""
     from matplotlib.patches import Rectangle
     size = board_size(state.variant)
-    top = size - CORNER - 0.5
-    ax.text(size / 2, top, "EASY MONEY", ha="center", va="center", fontsize=20,
-            fontweight="bold", color="#2a6f3a")
-    ax.text(size / 2, top - 0.8, title, ha="center", va="center", fontsize=9)
+    ppu = _points_per_unit(ax)
+    pad = 0.3
+    left, right, top = CORNER + pad, size - CORNER - pad, size - CORNER - pad
+    room = (right - left) * ppu  # points
+    fs = _fit("EASY MONEY", 20, room, bold=True)
+    y = top - fs * 0.7 / ppu
+    ax.text(size / 2, y, "EASY MONEY", ha="center", va="center", fontsize=fs,
+            fontweight="bold", color="#2a6f3a", gid="centre-heading")
+    y -= fs * 0.7 / ppu
+    fs = max(5.0, _fit(title, 9, room))
+    for k, line in enumerate(textwrap.wrap(title, max(10, int(len(title) * room
+                                                              / _text_width(title, fs))))):
+        y -= fs * LINE / ppu
+        ax.text(size / 2, y, _cut(line, fs, room), ha="center", va="center", fontsize=fs,
+                gid=f"centre-title-{k}")
+    y -= 9 * LINE / ppu
+    height = (y - (CORNER + pad)) * ppu  # what is left below, in points
     if not state.is_game:
-        y = top - 1.8
-        for kind, colour in sorted(_kinds(state.variant).items()):
-            ax.add_patch(Rectangle((size / 2 - 1.6, y - 0.15), 0.3, 0.3, facecolor=colour,
+        kinds = sorted(_kinds(state.variant).items())
+        fs = min(7.0, height / (LINE * max(1, len(kinds))),
+                 _fit(max((k for k, _ in kinds), key=len), 7, room / 2))
+        box = fs * 1.2 / ppu
+        widest = max(_text_width(kind.replace("_", " "), fs) for kind, _ in kinds) / ppu
+        x = size / 2 - (1.5 * box + widest) / 2  # the block centred: swatch, gap, name
+        for k, (kind, colour) in enumerate(kinds):
+            ax.add_patch(Rectangle((x, y - box / 2), box, box, facecolor=colour,
                                    edgecolor="black", lw=0.4))
-            ax.text(size / 2 - 1.15, y, kind.replace("_", " "), ha="left", va="center",
-                    fontsize=7)
-            y -= 0.42
+            ax.text(x + 1.5 * box, y, kind.replace("_", " "), ha="left", va="center",
+                    fontsize=fs, gid=f"centre-kind-{k}")
+            y -= fs * LINE / ppu
         return
-    y = top - 1.8
-    ax.text(CORNER + 0.6, y, "player", fontsize=7, fontweight="bold", va="center")
-    for col, head in ((6.0, "cash"), (8.0, "worth")):
-        ax.text(CORNER + col, y, head, fontsize=7, fontweight="bold", va="center", ha="right")
-    ax.text(CORNER + 8.5, y, "on space", fontsize=7, fontweight="bold", va="center")
-    for k, p in enumerate(state.players):
-        y -= 0.45
-        ax.add_patch(Rectangle((CORNER + 0.2, y - 0.15), 0.3, 0.3,
-                               facecolor=player_colour(k), edgecolor="black", lw=0.4))
-        name = p.name + (" (bankrupt)" if p.bankrupt else "")
-        ax.text(CORNER + 0.6, y, name, fontsize=7, va="center")
-        ax.text(CORNER + 6.0, y, money(p.cash), fontsize=7, va="center", ha="right",
-                gid=f"cash-{k}")
-        ax.text(CORNER + 8.0, y, "-" if p.worth is None else money(p.worth), fontsize=7,
-                va="center", ha="right")
-        if not p.bankrupt:
-            where = f"{p.position} {state.variant.spaces[p.position].name}"
-            ax.text(CORNER + 8.5, y, where, fontsize=7, va="center")
-    y -= 0.7
+    _players_table(ax, state, left, right, y, height, ppu)
+
+
+def _players_table(ax: Any, state: BoardState, left: float, right: float, y: float,
+                   height: float, ppu: float) -> None:
+    """The players (name, cash, worth, where), then the pots and the cards, from `y` down
+    within `height` points: columns sized by their widest cell, the font by what fits."""
+    from matplotlib.patches import Rectangle
+    head = ["player", "cash", "worth", "on space"]
+    rows = [[p.name + (" (bankrupt)" if p.bankrupt else ""), money(p.cash),
+             "-" if p.worth is None else money(p.worth),
+             "" if p.bankrupt else f"{p.position} {state.variant.spaces[p.position].name}"]
+            for p in state.players]
     lines = [f"{title}: {money(cash)}" for title, cash in state.pots.items()]
     lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]
     lines.append(f"Give or Take cards in the pile: {state.deck}")
     if state.over:
         lines.append(f"Game over by {state.over}")
-    for line in lines:
-        ax.text(CORNER + 0.6, y, line, fontsize=7, va="center")
-        y -= 0.4
+    room = (right - left) * ppu
+
+    def widths(fs: float) -> list[float]:
+        return [max([_text_width(head[c], fs, bold=True)]
+                    + [_text_width(r[c], fs) for r in rows]) for c in range(4)]
+
+    # swatch, then the four columns, with a gap of two font sizes between them
+    fs = 7.0
+    natural = 1.5 * fs + sum(widths(fs)) + 4 * 2 * fs
+    fs = max(SMALLEST, min(fs, fs * room / natural,
+                           height / (LINE * (len(rows) + len(lines) + 2))))
+    shown = len(rows)
+    if LINE * fs * (len(rows) + len(lines) + 2) > height:  # even the smallest font is too big
+        shown = max(0, int(height / (LINE * fs)) - len(lines) - 3)
+    col = widths(fs)
+    x = [left + 1.5 * fs / ppu]
+    for c in range(3):
+        x.append(x[-1] + (col[c] + 2 * fs) / ppu)
+    # the last column takes what is left: a long space name is cut
+    spare = room - (x[3] - left) * ppu
+    step = fs * LINE / ppu
+
+    def put(c: int, row: int, text: str, gid: str, bold: bool = False) -> None:
+        right_aligned = c in (1, 2)  # money lines up on its right edge
+        at = x[c] + col[c] / ppu if right_aligned else x[c]
+        ax.text(at, y, _cut(text, fs, spare) if c == 3 else text, ha="right" if right_aligned
+                else "left", va="center", fontsize=fs, gid=gid,
+                fontweight="bold" if bold else "normal")
+
+    for c, text in enumerate(head):
+        put(c, 0, text, f"centre-head-{c}", bold=True)
+    for k, row in enumerate(rows[:shown]):
+        y -= step
+        box = fs * 1.2 / ppu
+        ax.add_patch(Rectangle((left, y - box / 2), box, box, facecolor=player_colour(k),
+                               edgecolor="black", lw=0.4))
+        for c, text in enumerate(row):
+            if text:
+                put(c, k, text, f"centre-cell-{c}-{k}")
+    if shown < len(rows):
+        y -= step
+        ax.text(x[0], y, f"... and {len(rows) - shown:,} more players (easymoney board "
+                f"prints them all as text)", fontsize=fs, va="center", gid="centre-more")
+    y -= step
+    for k, line in enumerate(lines):
+        y -= step
+        ax.text(x[0], y, _cut(line, fs, room - (x[0] - left) * ppu), fontsize=fs,
+                va="center", gid=f"centre-line-{k}")
 
 
 def _kinds(variant: Variant) -> dict[str, str]:
@@ -264,9 +399,10 @@ def _kinds(variant: Variant) -> dict[str, str]:
 def draw_board(state: BoardState, path: str, title: str | None = None) -> None:
     """Draw the board (with the game on it when `state` has players) to a .png/.svg/.pdf file."""
     check_path(path)
-    _save(board_figure(state, title), path)
+    save_figure(board_figure(state, title), path)
 
 
+@plain_text
 def board_figure(state: BoardState, title: str | None = None) -> Any:
     """The matplotlib Figure of the board; each cell's artists carry a gid naming the space
     (`space-7`, `name-7`, `houses-7-0`, `mortgaged-7`, `man-0` for the first player's MAN)."""
@@ -286,11 +422,16 @@ def board_heatmaps(variant: Variant, panels: list[tuple[str, list[float]]], path
     """One board per panel, side by side, each space coloured by its value (with a colour
     bar, and the value written in the cell); saved to `path` in the format of its extension."""
     check_path(path)
-    _save(heatmap_figure(variant, panels), path)
+    save_figure(heatmap_figure(variant, panels), path)
 
 
-def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]]) -> Any:
-    """The Figure of `board_heatmaps`; each value's text has the gid `value-I`."""
+@plain_text
+def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]],
+                   formats: Sequence[Callable[[float], str]] | None = None,
+                   below: float = 0.0) -> Any:
+    """The Figure of `board_heatmaps`; each value's text has the gid `value-I`, written in
+    its panel's format (`formats[k]`, else `value_format`). `below`: inches left free under
+    the boards for more axes."""
     n = len(variant.spaces)
     if not panels:
         raise UsageError("nothing to draw: no panel of values")
@@ -300,20 +441,29 @@ def heatmap_figure(variant: Variant, panels: list[tuple[str, list[float]]]) -> A
                              f"{variant.name} has {n} spaces")
     Figure = _matplotlib()
     from matplotlib import colormaps
-    from matplotlib.colors import Normalize
     from matplotlib.cm import ScalarMappable
-    fig = Figure(figsize=(INCHES * len(panels) * 1.1, INCHES))
+    from matplotlib.colors import Normalize
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+    high = INCHES + below
+    fig = Figure(figsize=(INCHES * len(panels) * 1.1, high))
     cmap = colormaps["YlOrRd"]
     empty = BoardState.empty(variant)
     size = board_size(variant)
     for k, (title, values) in enumerate(panels):
-        ax = fig.add_axes((k / len(panels) + 0.005, 0.02, 0.9 / len(panels), 0.96))
+        shown = formats[k] if formats is not None else value_format(values)
+        ax = fig.add_axes((k / len(panels) + 0.005, (below + 0.02 * INCHES) / high,
+                           0.9 / len(panels), 0.96 * INCHES / high))
         lo, hi = min(values), max(values)
         norm = Normalize(vmin=lo, vmax=hi if hi > lo else lo + 1)
-        _draw_board(ax, empty, values, cmap, norm)
-        ax.text(size / 2, size / 2 + 1.5, title, ha="center", va="center", fontsize=14,
-                fontweight="bold")
-        ax.text(size / 2, size / 2 + 0.6, variant.name, ha="center", va="center", fontsize=9)
-        bar = fig.add_axes((k / len(panels) + 0.91 / len(panels), 0.1, 0.015, 0.8))
-        fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=bar)
+        _draw_board(ax, empty, values, cmap, norm, shown)
+        room = (size - 2 * CORNER - 0.6) * _points_per_unit(ax)
+        ax.text(size / 2, size / 2 + 1.5, title, ha="center", va="center",
+                fontsize=_fit(title, 14, room, bold=True), fontweight="bold")
+        ax.text(size / 2, size / 2 + 0.6, variant.name, ha="center", va="center",
+                fontsize=_fit(variant.name, 9, room))
+        bar = fig.add_axes((k / len(panels) + 0.91 / len(panels),
+                            (below + 0.1 * INCHES) / high, 0.015, 0.8 * INCHES / high))
+        fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=bar,
+                     format=FuncFormatter(lambda v, _, shown=shown: shown(v)),
+                     ticks=MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))  # round in any format
     return fig

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+import textwrap
+
 from ..engine.actions import money
+from ..words import count
 from .layout import CORNER, board_size, layout
 from .state import BoardState
 
@@ -10,15 +14,32 @@ CELL_W = 6  # characters per board slot, with its left border
 CELL_H = 3  # lines per board slot, with its top border
 
 
+SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
 def tokens(names: list[str]) -> list[str]:
-    """One distinct capital letter per player: the first of their name not yet taken."""
-    taken: list[str] = []
+    """One distinct mark per player: up to 36 players, a capital letter of their name not
+    yet taken (else a free letter or digit); past 36, every mark is two characters (three
+    past 1,296), so that a run of MEN such as `*a1b2` still reads, mark by mark."""
+    width = 1
+    while len(SYMBOLS) ** width < len(names):
+        width += 1
+    taken: set[str] = set()
+    marks: list[str] = []
+    spare = ("".join(p) for p in itertools.product(SYMBOLS, repeat=width))
     for name in names:
-        pick = next((c for c in name.upper() if c.isalpha() and c not in taken), None)
+        chars = [c for c in name.upper() if c.isalnum()]
+        if width == 1:
+            wanted = [c for c in chars if c.isalpha()]
+        else:  # its initial, then each later character of its name: P12 is P1
+            wanted = [chars[0] + "".join(rest) for rest in
+                      itertools.combinations(chars[1:], width - 1)] if chars else []
+        pick = next((m for m in wanted if m not in taken), None)
         if pick is None:
-            pick = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" if c not in taken)
-        taken.append(pick)
-    return taken
+            pick = next(m for m in spare if m not in taken)
+        taken.add(pick)
+        marks.append(pick)
+    return marks
 
 
 def text_board(state: BoardState) -> str:
@@ -72,28 +93,52 @@ def text_board(state: BoardState) -> str:
                 else _short_price(space.data.get("price")), w)
         for k, chunk in enumerate([word[:w] for word in space.name.split()][:max(0, h - 3)]):
             put(x, y + 3 + k, chunk, w)  # a tall cell (the double space) spells its name
-    # the centre: the players and the key
-    x0, y0 = CELL_W + 2, CELL_H + 1
+    # the centre: the title, then the players and the key when they fit, else below the board
     room = (cols - 2) * CELL_W - 3
-    lines = [f"EASY MONEY  {variant.name}"]
-    if state.is_game:
-        lines[0] += f"  after turn {state.turn}" if not state.over else f"  game over by {state.over}"
-        lines.append("")
-        for mark, p in zip(marks, state.players):
-            where = variant.spaces[p.position].name
-            line = f"{mark} {p.name:<10.10} {money(p.cash):>8}"
-            line += "  bankrupt" if p.bankrupt else f"  on {p.position} {where}"
-            lines.append(line)
-        lines.append("")
-        lines += [f"{title}: {money(cash)}" for title, cash in state.pots.items()]
-        lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]
-        lines.append(f"Give or Take cards in the pile: {state.deck}")
-        lines.append("")
-        lines.append("Key: A3 owned by A with 3 houses, AS a Subdivision,")
-        lines.append("     Am mortgaged; *ab the MEN of A and B")
-    for k, line in enumerate(lines[:(cols - 2) * CELL_H - 1]):
-        put(x0, y0 + k, line, room)
-    return "\n".join("".join(row).rstrip() for row in canvas) + "\n"
+    height = (cols - 2) * CELL_H - 1
+    title: list[str] = []  # its parts on one line when they fit, else one below the other
+    for part in ["EASY MONEY", variant.name] + ([_when(state)] if state.is_game else []):
+        if title and len(title[-1]) + 2 + len(part) <= room:
+            title[-1] += "  " + part
+        else:
+            title += textwrap.wrap(part, room, break_long_words=True)
+    legend = _legend(state, marks) if state.is_game else []
+    below: list[str] = []
+    if (len(title) + 1 + len(legend) > height
+            or any(len(line) > room for line in legend)):
+        below, legend = legend, []
+    lines = title + ([""] + legend if legend else [])
+    for k, line in enumerate(lines[:height]):
+        put(CELL_W + 2, CELL_H + 1 + k, line, room)
+    board = "\n".join("".join(row).rstrip() for row in canvas) + "\n"
+    return board + "".join(line.rstrip() + "\n" for line in below)
+
+
+def _when(state: BoardState) -> str:
+    return f"after turn {state.turn}" if not state.over else f"game over by {state.over}"
+
+
+def _legend(state: BoardState, marks: list[str]) -> list[str]:
+    """The players (mark, name, cash, where), the pots, the kept cards, the key."""
+    variant = state.variant
+    width = max(len(m) for m in marks)
+    lines = []
+    for mark, p in zip(marks, state.players):
+        where = variant.spaces[p.position].name
+        line = f"{mark:<{width}} {p.name:<10.10} {money(p.cash):>8}"
+        line += "  bankrupt" if p.bankrupt else f"  on {p.position} {where}"
+        lines.append(line)
+    lines.append("")
+    lines += [f"{title}: {money(cash)}" for title, cash in state.pots.items()]
+    lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]
+    lines.append(f"Give or Take cards in the pile: {state.deck}")
+    lines.append("")
+    full = variant.houses_per_street
+    some = max(1, min(3, full - 1))
+    lines.append(f"Key: A{some} owned by A with {count(some, 'house')}, AS a Subdivision "
+                 f"({count(full, 'house')}),")
+    lines.append("     Am mortgaged; *ab the MEN of A and B")
+    return lines
 
 
 def _state_text(state: BoardState, indices: tuple[int, ...], marks: list[str]) -> str:
@@ -103,7 +148,8 @@ def _state_text(state: BoardState, indices: tuple[int, ...], marks: list[str]) -
         if o is None:
             continue
         h = state.houses[i]
-        text = marks[o] + ("S" if h >= 5 else str(h) if h > 1 or _builds(state, i) else "")
+        text = marks[o] + ("S" if h >= state.variant.houses_per_street
+                           else str(h) if h > 1 or _builds(state, i) else "")
         parts.append(text + ("m" if state.mortgaged[i] else ""))
     men = [marks[k].lower() for i in indices for k in state.men_at(i)]
     if men:

@@ -53,7 +53,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text_board(state))
         return 0
-    from ..board.draw import draw_board
+    from ..board.draw import check_path, draw_board
+    from ..outputs import record_inputs
+    # the inputs are known once read: the script, and the variant with what it extends
+    check_path(args.output, "-o", record_inputs(args.source if is_script(args.source) else None,
+                                                state.variant))
     draw_board(state, args.output)
     print(f"drew {args.output}")
     return 0

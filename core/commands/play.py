@@ -8,11 +8,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EasyMoneyError, UsageError
-from ..outputs import check_not_input, current_turn, record_header, standings_text
+from ..outputs import current_turn, record_header, record_inputs, standings_text
 from ._variant_args import add_invariants_arg, add_variant_args, settings_from_args
 
 if TYPE_CHECKING:
     from ..engine.events import Event
+    from ..engine.model import Variant
+    from ..outputs import Input
     from ..engine.game import Game
     from ..script.runner import Note, RunResult, ScriptRunner
 
@@ -90,9 +92,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.file is None:
         raise UsageError("name a script to play (FILE, or - for standard input), or start "
                          "a game at the prompt with --interactive")
-    if args.record:
-        check_not_input(args.record, args.file)
     from ..outputs import check_target
+    if args.record:  # the script at once; its variant's files once the header is read
+        check_target(args.record, "--record", record_inputs(args.file))
     from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
     from ..script.record import Recorder, record_text, write_atomically
     from ..script.runner import ScriptRunner
@@ -126,13 +128,13 @@ def _run(args: argparse.Namespace) -> int:
         elif not args.quiet:
             out.write(f"line {note.line}: refused as expected: {note.message}\n")
 
-    if args.record:
-        # before playing: no transcript for a record never written, no device replaced
-        check_target(args.record, "--record")
     game_ref: list[Game] = []
     runner = ScriptRunner(script, enable=enable, disable=disable, options=options,
                           settings=settings_from_args(args),
                           on_event=on_event, on_note=on_note)
+    if args.record:
+        # before playing: no transcript for a record never written, no input replaced
+        check_target(args.record, "--record", record_inputs(args.file, runner.game.variant))
     game_ref.append(runner.game)
     recorder = Recorder(runner.game) if args.record else None
     # made before the game: a variant path a script cannot write is refused now

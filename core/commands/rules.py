@@ -40,7 +40,9 @@ def run(args: argparse.Namespace) -> int:
     from ..loading.yamlload import show_value
     registry = discover()
     variant = variant_from_args(args.variant, args)
-    print(f"Rules of variant {variant.name} ({variant.origin}):")
+    # a built-in variant's origin is its name: said once
+    where = f" ({variant.origin})" if variant.origin != variant.name else ""
+    print(f"Rules of variant {variant.name}{where}:")
     for pid, info in registry.plugins.items():
         on = pid in variant.rules
         facts = [", ".join(info.rules)] if info.rules else []

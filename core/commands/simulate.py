@@ -70,8 +70,9 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
     out.add_argument("--record-dir", metavar="DIR",
                      help="write each game as a script DIR/game-00001.game that `easymoney "
                           "play` replays (DIR/arm-K/... for several arms; created if missing)")
-    out.add_argument("--plot", metavar="FILE.png",
-                     help="draw the figures to a PNG (needs pip install 'easymoney-game[plot]')")
+    out.add_argument("--plot", metavar="FILE",
+                     help="draw the figures to FILE: .png, .svg or .pdf, by its extension "
+                          "(needs pip install 'easymoney-game[plot]')")
     add_variant_args(p)
 
 
@@ -110,7 +111,7 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
 def execute(args: argparse.Namespace, job: Job) -> int:
     """Check everything, play the job's arms, write the files, print the result."""
     from .. import simulate as S
-    from ..outputs import cleanup_on_signals
+    from ..outputs import cleanup_on_signals, variant_inputs
     from ..simulate.plot import require_matplotlib
     batch, variants = batch_from_args(args, job.arms)
     targets: list[tuple[str | None, str]] = [(args.json_out, "--json-out"),
@@ -118,7 +119,10 @@ def execute(args: argparse.Namespace, job: Job) -> int:
     if args.csv_out is not None:
         targets += [(S.derived_path(args.csv_out, suffix), f"the {suffix} table of --csv-out")
                     for suffix in job.table_suffixes]
-    S.check_outputs(targets)
+    S.check_outputs(targets, [i for variant in variants for i in variant_inputs(variant)])
+    if args.plot is not None:  # a name of no known format is refused before any game
+        from ..board.draw import picture_format
+        picture_format(args.plot, "--plot")
     if args.plot is not None:
         require_matplotlib()
     cluster = None

@@ -85,6 +85,9 @@ class Variant:
     document: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # the rule changes made on top of the named variant, in words: `without four_sides`
     changes: tuple[str, ...] = field(default=(), compare=False)
+    # the files read to build it (the variant's own, then each it `extends`): no output may
+    # overwrite them
+    files: tuple[str, ...] = field(default=(), compare=False)
 
     def option(self, key: str, default: Any = None) -> Any:
         """`option("doubles.after_card")`: the value of a dotted PLUGIN.OPTION key."""

@@ -30,7 +30,8 @@ from ..engine.game import Game, StopGame
 from ..engine.stepping import GameState
 from ..errors import (EasyMoneyError, RefusedAction, ScriptError, ScriptSyntaxError, UsageError,
                       shown_line, visible)
-from ..outputs import check_not_input, check_target, record_header, standings_text, write_atomically
+from ..outputs import (check_record, check_target, record_header, record_inputs, standings_text,
+                       write_atomically)
 from ..engine.settings import Settings
 from ..script import ast as S
 from ..script.parser import parse, parse_file
@@ -587,9 +588,7 @@ class Session:
         return self.state.script()
 
     def _write(self, path: str, what: str) -> None:
-        if self.args.file is not None:
-            check_not_input(path, self.args.file, what)
-        check_target(path, what)
+        check_target(path, what, record_inputs(self.args.file, self.state.game.variant))
         write_atomically(path, self.script_text(path))
 
     def _record(self) -> None:
@@ -651,9 +650,7 @@ def play_interactive(args: argparse.Namespace, settings: Settings | None = None)
             option = {1: "--variant", 2: "--players", 3: "--seed"}.get(exc.line or 0)
             raise UsageError(f"{option}: {exc.message}" if option else exc.message) from None
     if args.record:
-        if args.file is not None:
-            check_not_input(args.record, args.file)
-        check_target(args.record, "--record")
+        check_record(args, script)
     session = Session(args, script, settings=settings)
     if args.file is None:
         dice = " You choose your dice (`rolls 3 4`)." if args.choose_dice else ""

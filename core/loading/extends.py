@@ -74,6 +74,7 @@ def resolve(source: Source, registry: Registry) -> tuple[dict[str, Any], Origins
         if level.builtin:
             origins.builtins[loaded.file] = level.name
             _RESOLVED[(level.key, id(registry))] = (registry, copy.deepcopy(doc), origins.clone())
+    origins.files = tuple(level.name for level, _, _ in levels if not level.builtin)
     if levels and not levels[0][0].builtin and "extends" in levels[0][2]:
         top = levels[0][1]
         origins.user = (top.file, *top.position(("extends",)), ("extends",))

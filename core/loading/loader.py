@@ -41,8 +41,7 @@ def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable
     rules = enabled_rules(doc, origins, registry)
     check_variant(doc, origins, registry, rules)
     variant = build_variant(doc, rules, source.name if source.builtin else source.display)
-    if changes:
-        variant = dataclasses.replace(variant, changes=changes)
+    variant = dataclasses.replace(variant, changes=changes, files=origins.files)
     hook_checks(variant, doc, origins, registry)
     return variant
 

@@ -24,6 +24,7 @@ class Origins:
         # cannot open them, so an error is pointed into the user's file instead (`blame`)
         self.builtins: dict[str, str] = {}
         self.user: Origin | None = None  # the `extends` of the user's file at the top
+        self.files: tuple[str, ...] = ()  # the user's files read, the top one first
 
     @classmethod
     def of(cls, loaded: Loaded) -> Origins:
@@ -37,6 +38,7 @@ class Origins:
         other.keys = dict(self.keys)
         other.builtins = dict(self.builtins)
         other.user = self.user
+        other.files = self.files
         return other
 
     def copy_from(self, loaded: Loaded, src: Path, dst: Path) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import UsageError
-from ..outputs import StreamedFile, check_target, write_atomically
+from ..outputs import Input, StreamedFile, check_target, write_atomically
 from .arms import Batch
 from .games import GameRow, arm_folder
 
@@ -25,13 +25,14 @@ def summary_csv_path(csv_path: str) -> str:
     return derived_path(csv_path, "summary")
 
 
-def check_outputs(targets: Sequence[tuple[str | None, str]]) -> None:
-    """Check every (path, what) before any game is played; a None path is not asked for."""
+def check_outputs(targets: Sequence[tuple[str | None, str]], inputs: Sequence[Input] = ()) -> None:
+    """Check every (path, what) before any game is played; a None path is not asked for.
+    None may be one of `inputs` (the variants' files)."""
     seen: dict[str, str] = {}
     for path, what in targets:
         if path is None:
             continue
-        check_target(path, what)
+        check_target(path, what, inputs)
         key = os.path.abspath(path)
         if key in seen:
             raise UsageError(f"{what} {path}: the same file as {seen[key]}")

@@ -144,13 +144,13 @@ def summary_text(summary: Mapping[str, Any], top: int = 10) -> str:
     changes = ([f"+{r}" for r in rules["with"]] + [f"-{r}" for r in rules["without"]]
                + [f"@{o}" for o in rules["options"]])
     lines = [f"{count(n, 'game')} of {summary['variant']}{' (' + ' '.join(changes) + ')' if changes else ''}"
-             f", {summary['players']} players, seed {summary['seed']}, "
+             f", {count(summary['players'], 'player')}, seed {summary['seed']}, "
              f"{limit_text(summary['max_turns'])}",
              f"Seats: {seats_text(summary)}",
              f"Player-turns played: {summary['player_turns']:,}", "", "How the games ended"]
     for reason, e in summary["ended"].items():
         lines.append(f"  {END_LABELS.get(reason, reason):<12} {e['percent']:5.1f}%  "
-                     f"{e['games']:>{len(str(n))}} {noun(e['games'], 'game')}")
+                     f"{e['games']:>{len(f'{n:,}')},} {noun(e['games'], 'game')}")
     t = summary["turns"]
     b = summary["bank"]
     lines += ["", f"Turns per game: mean {t['mean']:,.1f}, median {_num(t['median'])}, "
@@ -174,7 +174,7 @@ def summary_text(summary: Mapping[str, Any], top: int = 10) -> str:
         lines.append(f"  {s['strategy']:<{strat_w + 6}} {_num(s['wins']):>8} {_pct(s['rate']):>6}  "
                      f"{_pct(lo) + '-' + _pct(hi):<15}  {s['seats']:>5} ({_pct(s['parity'])})")
     lines.append(f"  {count(w['shared_games'], 'game')} had a shared win"
-                 + (f"; {w['games_without_winner']} had no winner" if w["games_without_winner"] else ""))
+                 + (f"; {w['games_without_winner']:,} had no winner" if w["games_without_winner"] else ""))
     spaces = sorted(summary["spaces"], key=lambda s: (-s["rent"], s["index"]))[:top]
     if spaces:
         width = max(len(s["name"]) for s in spaces)
@@ -253,7 +253,7 @@ def compare_text(summary: Mapping[str, Any]) -> str:
                 cells += [f"{value - values[0]:+,.1f}", ""]
         table.append(cells)
     lines = [f"{count(summary['games'], 'game')} on each of {len(arms)} arms, the same seeds on each "
-             f"(seed {summary['seed']}), {summary['players']} players, "
+             f"(seed {summary['seed']}), {count(summary['players'], 'player')}, "
              f"{limit_text(summary['max_turns'])}",
              f"Seats: {seats_text(summary)}", ""]
     lines += table_lines(table)
@@ -261,7 +261,7 @@ def compare_text(summary: Mapping[str, Any]) -> str:
               f"diff: the arm minus {_short(first)} (percentage points for the %); p: two-sided, over the "
               f"common seeds:",
               f"paired t-test for the means, McNemar's test for the %; Holm-adjusted for the "
-              f"{summary['tests']['count']} tests of the table;",
+              f"{count(summary['tests']['count'], 'test')} of the table;",
               "* significant at 95% after the adjustment. A win shared by k players counts 1/k "
               "to each."]
     return "\n".join(lines) + "\n"

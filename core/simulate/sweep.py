@@ -205,9 +205,10 @@ def sweep_text(summary: Mapping[str, Any]) -> str:
     settings = summary["settings"]
     metrics = list(cells[0]["figures"])
     shape = " x ".join(str(len(s["values"])) for s in settings)
-    lines = [f"{count(summary['games'], 'game')} in each of {len(cells)} cells ({shape}) of "
-             f"{summary['variant']}, the same seeds in each (seed {summary['seed']}), "
-             f"{summary['players']} players, {limit_text(summary['max_turns'])}",
+    lines = [f"{count(summary['games'], 'game')} in each of {count(len(cells), 'cell')} "
+             f"({shape}) of {summary['variant']}, the same seeds in each (seed "
+             f"{summary['seed']}), {count(summary['players'], 'player')}, "
+             f"{limit_text(summary['max_turns'])}",
              f"Seats: {seats_text(summary)}", "", "Cells (value ± half its 95% interval)"]
     table = [["#"] + [s["key"] for s in settings] + [short_label(m) for m in metrics]]
     for c in cells:
@@ -233,7 +234,7 @@ def sweep_text(summary: Mapping[str, Any]) -> str:
               "diff: percentage points for the %; p: two-sided, paired over the common seeds: "
               "t-test for the means, McNemar's test",
               "for the % (its normal form for an effect averaged over several cells);",
-              f"Holm-adjusted for the {summary['tests']['count']} tests of the table;",
+              f"Holm-adjusted for the {count(summary['tests']['count'], 'test')} of the table;",
               "* significant at 95% after the adjustment.",
               "A win shared by k players counts 1/k to each."]
     return "\n".join(lines) + "\n"
