@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__, commands
-from .errors import EasyMoneyError
+from .errors import EasyMoneyError, UsageError
 
 TRACE_ENV = "EASYMONEY_TRACE"
 
@@ -44,7 +44,36 @@ def trace_requested(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "trace", False)) or os.environ.get(TRACE_ENV, "") not in ("", "0")
 
 
+class _ClosedInput:
+    """Stands for a standard input closed at start (`<&-`): reading it is a usage error, and a
+    command that reads nothing runs as usual."""
+
+    closed = True
+
+    def __getattr__(self, name: str) -> NoReturn:
+        raise UsageError("standard input is closed: nothing can be read")
+
+
+def _closed_streams() -> str | None:
+    """The error line when standard output was closed at start (`>&-`), else None.
+
+    Python leaves a stream closed at start as None; a closed standard error is made a sink,
+    so that nothing else is printed on standard output in its place.
+    """
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdin is None:
+        sys.stdin = _ClosedInput()  # type: ignore[assignment]
+    if sys.stdout is None:
+        return UsageError("standard output is closed: nothing can be written").located()
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = _closed_streams()
+    if closed is not None:
+        print(closed, file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
