@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..cli import trace_requested
-from ..errors import EasyMoneyError, UsageError
+from ..errors import EasyMoneyError, UsageError, is_control, visible
 from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
 
 if TYPE_CHECKING:
@@ -69,6 +69,7 @@ def error_json(exc: EasyMoneyError) -> dict[str, Any]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    take_script_from_players(args)
     if args.interactive:
         if args.json or args.quiet:
             raise UsageError("--interactive plays at the prompt: it takes no --json or --quiet")
@@ -136,6 +137,35 @@ def _run(args: argparse.Namespace) -> int:
     if recorder is not None:
         write_atomically(args.record, record_text(header, recorder, args.record))
     return 1 if result.failures else 0
+
+
+def take_script_from_players(args: argparse.Namespace) -> None:
+    """Check each `--players` value is one seat, and take a script named after them as FILE.
+
+    `--players` takes several values, so `play -i --players Ann Bob saved.game` gives it the
+    script too: a last value that names a script (`.game`, a path, `-`) is FILE when no FILE
+    came before; anywhere else it is refused. A value holding a space, a control character
+    or a `#` would be more (or less) than one seat once in the header: refused by name.
+    """
+    players = args.players
+    if not players:
+        return
+    for k, value in enumerate(players):
+        if _names_script(value):
+            if k == len(players) - 1 and args.file is None and k > 0:
+                args.file = value
+                del players[k]
+                return
+            raise UsageError(f"--players {value!r}: a script, not a player: name the script "
+                             "before --players (easymoney play -i FILE), or a player as "
+                             "NAME[:STRATEGY]")
+        if any(ch.isspace() or ch == "#" or is_control(ch) for ch in value):
+            raise UsageError(f"--players '{visible(value)}': one value is one seat: expected a player name, optionally "
+                             "with :STRATEGY (e.g. Ann or Bob:greedy)")
+
+
+def _names_script(value: str) -> bool:
+    return value == "-" or value.endswith(".game") or "/" in value or os.sep in value
 
 
 def check_not_input(record: str, script: str) -> None:
