@@ -8,19 +8,22 @@ and at most a few chunks per worker are in flight, so memory stays flat however 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
 from ..engine.game import INVARIANTS_ENV
 from ..engine.model import Variant
 from .arms import Arm, Batch, check_batch
-from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, Simulator, against_first,
-                    empty_stats, metric_names)
+from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, SimulationError,
+                    Simulator, against_first, empty_stats, metric_names)
 
 MAX_CHUNK = 50       # games a chunk at most; a chunk is one task
 CHUNKS_PER_WORKER = 8
@@ -82,7 +85,7 @@ _WORKER: Simulator | None = None
 
 
 def _init_worker(plan: Plan) -> None:
-    # the parent handles Ctrl-C and ends the pool; a worker dies quietly when told to
+    # the parent handles Ctrl-C and ends the workers; a worker dies quietly when told to
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     global _WORKER
@@ -95,13 +98,40 @@ def _run_chunk(bounds: tuple[int, int]) -> Chunk:
     return _WORKER.chunk(*bounds)
 
 
+def _serve(conn: Connection, plan: Plan) -> None:
+    """A worker process: play each chunk asked for on `conn` and send back it or its error."""
+    _init_worker(plan)
+    while True:
+        try:
+            bounds = conn.recv()
+        except (EOFError, OSError):  # the parent is gone
+            return
+        if bounds is None:
+            return
+        try:
+            answer: tuple[str, Any] = ("chunk", _run_chunk(bounds))
+        except Exception as exc:
+            answer = ("error", exc)
+        try:
+            conn.send(answer)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            conn.send(("error", SimulationError(f"a worker could not send back its result: "
+                                                f"{type(exc).__name__}: {exc}")))
+
+
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
 class Processes:
-    """Chunks shared among worker processes of this machine."""
+    """Chunks shared among worker processes of this machine.
+
+    Each worker has a pipe of its own, and nothing is shared between workers: a worker that
+    dies (SIGTERM to the process group, the OOM killer) takes no lock with it that the
+    parent would wait for (multiprocessing.Pool's terminate can then hang), and a chunk it
+    had is an error at once, not a result awaited for ever.
+    """
 
     least_chunk = 1
 
@@ -111,27 +141,89 @@ class Processes:
     def chunks(self, plan: Plan, bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]:
         global _WORKER
         _WORKER = Simulator(plan)  # forked workers start with it built
-        # the workers are born ignoring Ctrl-C (no "Process ForkPoolWorker-2:" tracebacks):
-        # only this process sees it, and ends them
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        workers: list[tuple[Any, Connection]] = []
+        finished = False
         try:
-            pool = _context().Pool(self.workers, initializer=_init_worker, initargs=(plan,))
+            # the workers are born ignoring Ctrl-C (no "Process ForkPoolWorker-2:" tracebacks):
+            # only this process sees it, and ends them
+            before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                context = _context()
+                for _ in range(self.workers):
+                    mine, theirs = context.Pipe()
+                    proc = context.Process(target=_serve, args=(theirs, plan), daemon=True)
+                    proc.start()
+                    theirs.close()
+                    workers.append((proc, mine))
+            finally:
+                signal.signal(signal.SIGINT, before)
+            yield from self._share(workers, bounds)
+            for _, conn in workers:
+                with contextlib.suppress(OSError):
+                    conn.send(None)
+            finished = True
         finally:
-            signal.signal(signal.SIGINT, before)
-        try:
-            window: deque[Any] = deque()
-            limit = self.workers * IN_FLIGHT_PER_WORKER
-            for b in bounds:
-                window.append(pool.apply_async(_run_chunk, (b,)))
-                if len(window) >= limit:
-                    yield window.popleft().get()
-            while window:
-                yield window.popleft().get()
-            pool.close()
-        finally:
-            pool.terminate()
-            pool.join()
+            _end(workers, finished)
             _WORKER = None
+
+    def _share(self, workers: list[tuple[Any, Connection]],
+               bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]:
+        """Hand out the chunks, a few ahead per worker, and yield them back in order."""
+        limit = self.workers * IN_FLIGHT_PER_WORKER
+        sent = taken = 0
+        owed: dict[Connection, deque[int]] = {conn: deque() for _, conn in workers}
+        process = {conn: proc for proc, conn in workers}
+        done: dict[int, Chunk] = {}
+        pending = iter(bounds)
+        exhausted = False
+        while True:
+            while not exhausted and sent - taken < limit:
+                conn = min(owed, key=lambda c: len(owed[c]))  # the least busy worker
+                b = next(pending, None)
+                if b is None:
+                    exhausted = True
+                    break
+                conn.send(b)
+                owed[conn].append(sent)
+                sent += 1
+            while taken in done:
+                yield done.pop(taken)
+                taken += 1
+            if exhausted and taken == sent:
+                return
+            if taken in done or (not exhausted and sent - taken < limit):
+                continue
+            for conn in wait([c for c in owed if owed[c]]):
+                assert isinstance(conn, Connection)
+                try:
+                    kind, value = conn.recv()
+                except (EOFError, OSError):
+                    raise SimulationError(_died(process[conn])) from None
+                if kind == "error":
+                    raise value
+                done[owed[conn].popleft()] = value
+
+
+def _died(proc: Any) -> str:
+    proc.join(1)
+    code = proc.exitcode
+    how = (f"killed by signal {-code}" if code is not None and code < 0
+           else f"exit status {code}" if code is not None else "its pipe closed")
+    return (f"a worker process ended without its games ({how}); nothing was written: run "
+            f"again, with fewer --workers if memory ran out")
+
+
+def _end(workers: list[tuple[Any, Connection]], finished: bool) -> None:
+    """Stop every worker: after a whole run they were told to stop, else they are killed at
+    once (as Pool.terminate did); never waits long."""
+    for proc, conn in workers:
+        if finished:
+            proc.join(5)
+        if proc.exitcode is None:
+            proc.kill()
+        conn.close()
+    for proc, _ in workers:
+        proc.join(5)
 
 
 def local_executor(workers: int | None, games: int) -> Executor:
