@@ -11,71 +11,12 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-HUNG = 60  # seconds after which a run that has not ended counts as hung
-
-
-def _default_signals() -> None:
-    # in the child, before exec: a shell's `&` leaves SIGINT ignored, and exec keeps that
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-@contextmanager
-def easymoney(tmp_path: Path, *argv: str) -> Iterator[subprocess.Popen]:
-    """`easymoney ARGV` in its own process group, killed with everything it started at the end."""
-    proc = subprocess.Popen([sys.executable, "-m", "easymoney", *argv], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=_default_signals)
-    try:
-        yield proc
-    finally:
-        kill_group(proc)
-
-
-def kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc.communicate()
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (from /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-def wait_for(predicate, what: str, timeout: float = HUNG) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
+from processes import HUNG, children, easymoney, group_alive, wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc for the workers")
 
@@ -91,7 +32,7 @@ def test_issue19_case8_sigterm_to_the_group_always_ends_the_run(tmp_path):
                 out, err = proc.communicate(timeout=HUNG)
             except subprocess.TimeoutExpired:
                 pytest.fail(f"attempt {attempt + 1}: still running {HUNG} s after SIGTERM")
-            assert (proc.returncode, out, err) == (143, "", "easymoney: terminated\n")
+            assert (proc.returncode, out, err) == (143, "", "easymoney: terminated\n"), err
             wait_for(lambda: not group_alive(proc.pid), "the workers to end")
 
 
@@ -111,3 +52,20 @@ def test_issue19_case8_a_worker_that_dies_ends_the_run_with_one_line(tmp_path):
                               "signal 9)"), err
         assert len(err.splitlines()) == 1, err
         assert list(tmp_path.iterdir()) == []
+
+
+def test_issue19_case26_workers_end_when_their_parent_is_killed(tmp_path):
+    """A run killed with SIGKILL (no cleanup of its own) leaves no worker playing on."""
+    with easymoney(tmp_path, "simulate", "--games", "1000000", "--workers", "2") as proc:
+        wait_for(lambda: len(children(proc.pid)) >= 2, "the workers")
+        workers = children(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=HUNG)  # the workers hold its output pipes: no communicate()
+        wait_for(lambda: not any(running(w) for w in workers), "the orphaned workers to stop")
+
+
+def running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False

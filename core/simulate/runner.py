@@ -84,10 +84,14 @@ class InProcess:
 _WORKER: Simulator | None = None
 
 
+_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _init_worker(plan: Plan) -> None:
     # the parent handles Ctrl-C and ends the workers; a worker dies quietly when told to
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # blocked by the parent for the fork
     global _WORKER
     if _WORKER is None or _WORKER.plan.key != plan.key:  # a forked worker inherits the parent's
         _WORKER = Simulator(plan)
@@ -98,8 +102,14 @@ def _run_chunk(bounds: tuple[int, int]) -> Chunk:
     return _WORKER.chunk(*bounds)
 
 
-def _serve(conn: Connection, plan: Plan) -> None:
-    """A worker process: play each chunk asked for on `conn` and send back it or its error."""
+def _serve(conn: Connection, plan: Plan, siblings: list[Connection]) -> None:
+    """A worker process: play each chunk asked for on `conn` and send back it or its error.
+
+    `siblings` are the parent's ends of this worker's pipe and of those forked before it,
+    inherited by the fork: closed, so that a worker sees the end of the file when the parent dies, and stops.
+    """
+    for other in siblings:
+        other.close()
     _init_worker(plan)
     while True:
         try:
@@ -114,6 +124,8 @@ def _serve(conn: Connection, plan: Plan) -> None:
             answer = ("error", exc)
         try:
             conn.send(answer)
+        except OSError:  # the parent is gone
+            return
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
             conn.send(("error", SimulationError(f"a worker could not send back its result: "
                                                 f"{type(exc).__name__}: {exc}")))
@@ -144,19 +156,21 @@ class Processes:
         workers: list[tuple[Any, Connection]] = []
         finished = False
         try:
-            # the workers are born ignoring Ctrl-C (no "Process ForkPoolWorker-2:" tracebacks):
-            # only this process sees it, and ends them
-            before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            # Ctrl-C and SIGTERM wait while a worker is forked: a worker that got one before
+            # it set its own handlers would run this process's (print, unwind the parent's
+            # stack in the child). Workers ignore Ctrl-C: this process ends them.
+            before = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
             try:
                 context = _context()
                 for _ in range(self.workers):
                     mine, theirs = context.Pipe()
-                    proc = context.Process(target=_serve, args=(theirs, plan), daemon=True)
+                    proc = context.Process(target=_serve, daemon=True,
+                                           args=(theirs, plan, [mine, *(c for _, c in workers)]))
                     proc.start()
                     theirs.close()
                     workers.append((proc, mine))
             finally:
-                signal.signal(signal.SIGINT, before)
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
             yield from self._share(workers, bounds)
             for _, conn in workers:
                 with contextlib.suppress(OSError):
@@ -173,6 +187,7 @@ class Processes:
         sent = taken = 0
         owed: dict[Connection, deque[int]] = {conn: deque() for _, conn in workers}
         process = {conn: proc for proc, conn in workers}
+        process_of = {id(conn): conn for _, conn in workers}
         done: dict[int, Chunk] = {}
         pending = iter(bounds)
         exhausted = False
@@ -183,7 +198,10 @@ class Processes:
                 if b is None:
                     exhausted = True
                     break
-                conn.send(b)
+                try:
+                    conn.send(b)
+                except OSError:  # the worker is gone
+                    raise SimulationError(_died(process[conn])) from None
                 owed[conn].append(sent)
                 sent += 1
             while taken in done:
@@ -193,8 +211,8 @@ class Processes:
                 return
             if taken in done or (not exhausted and sent - taken < limit):
                 continue
-            for conn in wait([c for c in owed if owed[c]]):
-                assert isinstance(conn, Connection)
+            for ready in wait([c for c in owed if owed[c]]):
+                conn = process_of[id(ready)]
                 try:
                     kind, value = conn.recv()
                 except (EOFError, OSError):
