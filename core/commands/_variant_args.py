@@ -42,6 +42,15 @@ def add_invariants_arg(parser: argparse.ArgumentParser) -> None:
                              "first breach (also EASYMONEY_CHECK_INVARIANTS=1)")
 
 
+def add_game_timeout_arg(parser: argparse.ArgumentParser) -> None:
+    from ..timelimit import DEFAULT_GAME_TIMEOUT, seconds_arg
+    parser.add_argument("--game-timeout", type=seconds_arg, default=DEFAULT_GAME_TIMEOUT,
+                        metavar="SECONDS",
+                        help=f"stop a game that runs longer (a rule's hook that never returns), "
+                             f"naming the plugin and the game (default {DEFAULT_GAME_TIMEOUT:g}; "
+                             f"0 for no limit)")
+
+
 @contextlib.contextmanager
 def checking_invariants(on: bool) -> Iterator[None]:
     """Switch the `invariants` plugin on for the games built inside (and forked workers)."""

@@ -9,8 +9,10 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..cli import trace_requested
-from ..errors import EasyMoneyError, UsageError, is_control, visible
-from ._variant_args import add_invariants_arg, add_variant_args, invariants_switch
+from ..errors import EasyMoneyError, PluginError, UsageError, is_control, visible
+from ..timelimit import check_game_timeout
+from ._variant_args import (add_game_timeout_arg, add_invariants_arg, add_variant_args,
+                            invariants_switch)
 
 if TYPE_CHECKING:
     from ..engine.events import Event
@@ -46,6 +48,7 @@ def register(sub: Any) -> None:
     p.add_argument("--record", metavar="OUT",
                    help="write the game just played as a complete script that replays it")
     add_invariants_arg(p)
+    add_game_timeout_arg(p)
     p.add_argument("--trace", action="store_true",
                    help="print every hook call, the plugin that answered and its result "
                         "(also EASYMONEY_TRACE=1)")
@@ -80,6 +83,7 @@ def _run(args: argparse.Namespace) -> int:
         if given is not None:
             raise UsageError(f"{flag} is for a new game at the prompt: add --interactive "
                              "(a script names its own in its header)")
+    limit = check_game_timeout(args.game_timeout)
     if args.file is None:
         raise UsageError("name a script to play (FILE, or - for standard input), or start "
                          "a game at the prompt with --interactive")
@@ -89,6 +93,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
     from ..script.record import Recorder, record_text, write_atomically
     from ..script.runner import ScriptRunner
+    from ..timelimit import GameTimeout, stalled, time_limit
     if args.file == "-":
         # read one byte past the limit: enough for the parser to refuse a larger script
         script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>")
@@ -129,7 +134,12 @@ def _run(args: argparse.Namespace) -> int:
     recorder = Recorder(runner.game) if args.record else None
     # made before the game: a variant path a script cannot write is refused now
     header = _record_header(runner, args.record) if args.record else []
-    result = runner.run()
+    try:
+        with time_limit(limit):
+            result = runner.run()
+    except GameTimeout as exc:
+        raise PluginError(f"game seed {runner.game.seed} "
+                          f"{stalled(exc, runner.game.ruleset, limit)}") from None
     if args.json:
         out.write(json.dumps({"summary": summary(result)}) + "\n")
     else:

@@ -188,7 +188,7 @@ class Processes:
         owed: dict[Connection, deque[int]] = {conn: deque() for _, conn in workers}
         process = {conn: proc for proc, conn in workers}
         process_of = {id(conn): conn for _, conn in workers}
-        done: dict[int, Chunk] = {}
+        done: dict[int, tuple[str, Any]] = {}
         pending = iter(bounds)
         exhausted = False
         while True:
@@ -205,7 +205,10 @@ class Processes:
                 owed[conn].append(sent)
                 sent += 1
             while taken in done:
-                yield done.pop(taken)
+                kind, value = done.pop(taken)
+                if kind == "error":  # in chunk order: the first game that failed is named
+                    raise value
+                yield value
                 taken += 1
             if exhausted and taken == sent:
                 return
@@ -217,9 +220,7 @@ class Processes:
                     kind, value = conn.recv()
                 except (EOFError, OSError):
                     raise SimulationError(_died(process[conn])) from None
-                if kind == "error":
-                    raise value
-                done[owed[conn].popleft()] = value
+                done[owed[conn].popleft()] = (kind, value)
 
 
 def _died(proc: Any) -> str:
@@ -254,14 +255,15 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         variants: Sequence[Variant] | None = None,
         on_rows: Callable[[list[GameRow]], None] | None = None, record_dir: str | None = None,
         progress: Callable[[int, int, int], None] | None = None,
-        chunk: int | None = None) -> Result:
+        chunk: int | None = None, game_timeout: float | None = None) -> Result:
     """Play the batch on every arm (the same seeds on each) and merge the sums in game order.
 
     `contrasts` default to every arm against the first (compare). `on_rows` receives the
     per-game rows of every arm chunk by chunk, in game order; `progress` (games done, chunks
     done, chunks in all) after each chunk; `record_dir` gets one replayable script per game (in a subfolder
     arm-K per arm when there are several). `executor` defaults to `workers` local processes;
-    `chunk` (games a task) to chunk_size(). Neither changes the result.
+    `chunk` (games a task) to chunk_size(). Neither changes the result. A game that runs
+    longer than `game_timeout` seconds is stopped with a SimulationError naming the plugin.
     """
     arms = tuple(arms)
     loaded = list(variants) if variants is not None else [arm.load() for arm in arms]
@@ -269,7 +271,8 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
     contrasts = tuple(contrasts) if contrasts is not None else against_first(len(arms))
     plan = Plan(arms, batch, tuple(loaded), contrasts, rows=on_rows is not None,
                 record_dir=record_dir,
-                invariants=os.environ.get(INVARIANTS_ENV, "") not in ("", "0"))
+                invariants=os.environ.get(INVARIANTS_ENV, "") not in ("", "0"),
+                game_timeout=game_timeout)
     if executor is None:
         executor = local_executor(workers, batch.games)
     stats = [empty_stats(batch, v) for v in loaded]
