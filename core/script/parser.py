@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
                              UnexpectedToken, VisitError)
 
-from ..errors import PluginError, ScriptSyntaxError
+from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
 from . import ast as A
 from .syntax import ActionStatement, Expectation, SetupStatement, grammar_snippet, rule_name
 
@@ -653,7 +653,13 @@ def parse(text: str, filename: str = "<script>", registry: Any = None) -> A.Scri
     """Parse a script's text; raise ScriptSyntaxError (and nothing else) on any mistake.
 
     The language is the base one plus the statements of the installed plugins (of
-    `registry`, by default those `easymoney.engine.registry.discover` finds)."""
+    `registry`, by default those `easymoney.engine.registry.discover` finds). A line that
+    does not parse may be one of a rule that is not installed: when the header before it
+    names such a rule, the error is that one (what provides the rule), not the line's."""
+    return _parse(text, filename, registry, missing_rules=True)
+
+
+def _parse(text: str, filename: str, registry: Any, missing_rules: bool) -> A.Script:
     _language(registry)
     if len(text) * 4 > MAX_SCRIPT_BYTES:  # only then can its UTF-8 form be too large
         size = len(text.encode("utf-8", "surrogatepass"))
@@ -678,10 +684,29 @@ def parse(text: str, filename: str = "<script>", registry: Any = None) -> A.Scri
             raise
         header, body = _split(statements)
     except _Fail as fail:
+        missing = _missing_rule(lines, fail.line, filename, registry) if missing_rules else None
+        if missing is not None:
+            raise missing from None
         source = lines[fail.line - 1] if 0 < fail.line <= len(lines) else ""
         raise ScriptSyntaxError(fail.message, file=filename, line=fail.line, col=fail.col,
                                 source_line=source) from None
     return A.Script(filename, lines, header, body)
+
+
+def _missing_rule(lines: tuple[str, ...], line: int, filename: str,
+                  registry: Any) -> EasyMoneyError | None:
+    """The error of the script's variant and switches when they name a rule not installed."""
+    if line <= 1:
+        return None
+    from .runner import _Header  # here: the runner imports this module
+    try:
+        head = _parse("\n".join(lines[:line - 1]) + "\n", filename, registry,
+                      missing_rules=False)
+        _Header.read(head, (), (), ()).load_variant(head)
+    except EasyMoneyError as exc:
+        return exc if "not installed" in exc.message or "not an installed" in exc.message \
+            else None
+    return None
 
 
 def parse_bytes(data: bytes, filename: str = "<script>") -> A.Script:
