@@ -101,3 +101,46 @@ def test_issue19_case13_a_port_that_never_answers_is_one_line(capsys, quick_conn
     line = run(capsys, f"tcp://127.0.0.1:{silent_port}")
     assert line.startswith(f"error: --cluster tcp://127.0.0.1:{silent_port}: cannot reach the "
                            f"scheduler"), line
+
+
+def test_issue19_case13_a_scheduler_frozen_mid_run_is_one_line(tmp_path):
+    """SIGSTOP: the kernel still accepts on its port, but it never answers."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from processes import HUNG, easymoney, kill_group, start
+    port = closed_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = start([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host",
+                       "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = start([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads",
+                    "1", "--no-nanny", "--no-dashboard", "--host", "127.0.0.1"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with easymoney(tmp_path, "simulate", "--games", "1000000", "--cluster", address,
+                       "--json-out", "g.json") as run:
+            end = time.monotonic() + HUNG
+            while not list(tmp_path.iterdir()):  # the run has begun: its temporary file
+                assert time.monotonic() < end and run.poll() is None, run.communicate()
+                time.sleep(0.1)
+            time.sleep(1)
+            os.kill(scheduler.pid, signal.SIGSTOP)
+            try:
+                out, err = run.communicate(timeout=HUNG)
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"still running {HUNG} s after the scheduler froze")
+            assert (run.returncode, out) == (2, "")
+            assert err.startswith(f"error: --cluster {address}: lost the scheduler"), err
+            assert len(err.splitlines()) == 1, err
+            assert list(tmp_path.iterdir()) == []
+    finally:
+        for proc in (worker, scheduler):
+            try:
+                os.kill(proc.pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+            kill_group(proc)

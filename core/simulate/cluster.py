@@ -238,14 +238,20 @@ class Cluster:
             raise
 
     def _reachable(self) -> bool:
-        """Whether the scheduler's port still accepts a connection."""
+        """Whether the scheduler answers: its port accepting a connection is not enough (a
+        scheduler stopped with SIGSTOP still has the kernel accept for it)."""
         address = str(self.client.scheduler.address)
         host, _, port = address.split("://")[-1].rpartition(":")
         try:
             with socket.create_connection((host.strip("[]"), int(port)), timeout=HEARTBEAT):
-                return True
+                pass
         except (OSError, ValueError):
             return False
+        try:
+            self.client.sync(self.client.scheduler.identity, callback_timeout=HEARTBEAT)
+        except Exception:  # a timeout, a closed comm: no answer
+            return False
+        return True
 
 
 def _quiet() -> None:
