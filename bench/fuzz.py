@@ -25,7 +25,6 @@ import random
 import re
 import resource
 import shutil
-import signal
 import sys
 import tempfile
 import time
@@ -38,6 +37,7 @@ from typing import Any
 import yaml
 
 from easymoney.cli import main as cli_main
+from easymoney.timelimit import GameTimeout, time_limit as game_time_limit
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = ("script", "variant")
@@ -57,16 +57,11 @@ class Hang(BaseException):
 
 @contextlib.contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    def ring(signum: int, frame: Any) -> None:
-        raise Hang(f"still running after {seconds:g} s")
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        with game_time_limit(seconds):
+            yield
+    except GameTimeout:
+        raise Hang(f"still running after {seconds:g} s") from None
 
 
 def peak_rss_mb() -> float:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__, commands
-from .errors import EasyMoneyError
+from .errors import EasyMoneyError, UsageError
 
 TRACE_ENV = "EASYMONEY_TRACE"
 
@@ -44,9 +44,62 @@ def trace_requested(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "trace", False)) or os.environ.get(TRACE_ENV, "") not in ("", "0")
 
 
+class _ClosedInput:
+    """Stands for a standard input closed at start (`<&-`): reading it is a usage error, and a
+    command that reads nothing runs as usual."""
+
+    closed = True
+
+    def __getattr__(self, name: str) -> NoReturn:
+        raise UsageError("standard input is closed: nothing can be read")
+
+
+def _closed_streams() -> str | None:
+    """The error line when standard output was closed at start (`>&-`), else None.
+
+    Python leaves a stream closed at start as None; a closed standard error is made a sink,
+    so that nothing else is printed on standard output in its place.
+    """
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdin is None:
+        sys.stdin = _ClosedInput()  # type: ignore[assignment]
+    if sys.stdout is None:
+        return UsageError("standard output is closed: nothing can be written").located()
+    return None
+
+
+def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                  extra: list[str]) -> int:
+    """Arguments no parser took: an option of another command is named with its command
+    (`play x.game --turn 3`); anything else is the command's usage and one line."""
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    commands: dict[str, argparse.ArgumentParser] = dict(subparsers.choices)
+    command = getattr(args, "command", None)
+    mine = commands.get(command) if command else None
+    flag = next((e.split("=", 1)[0] for e in extra if e.startswith("--")), None)
+    owners = [name for name, sub in commands.items()
+              if flag is not None and flag in sub._option_string_actions]
+    if mine is None:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if owners:
+        example = f" (e.g. easymoney {owners[0]} FILE {' '.join(extra[extra.index(flag):][:2])})" \
+            if flag in extra else ""
+        print(f"error: {command} takes no {flag}: it is an option of "
+              f"{' and '.join(f'`easymoney {o}`' for o in owners)}{example}", file=sys.stderr)
+        return 2
+    mine.error(f"unrecognized arguments: {' '.join(extra)}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = _closed_streams()
+    if closed is not None:
+        print(closed, file=sys.stderr)
+        return 2
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        return _unrecognized(parser, args, extra)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

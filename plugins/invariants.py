@@ -4,7 +4,8 @@ Not a rule of the game: a safety net, on in the test suite and behind `--check-i
 (or EASYMONEY_CHECK_INVARIANTS=1). After every event it checks that money is conserved (the
 Bank, the players and every pot hold the variant's total), no cash is negative, each
 player's houses on the board plus their supply equal their allotment, every owned space
-carries a house, the Special Exemption card is in at most one place, and a bankrupt player
+carries a house, no space more houses than a street holds (`houses.per_street`), no
+unowned space is mortgaged, the Special Exemption card is in at most one place, and a bankrupt player
 owns nothing, holds nothing, never acts or pays again and never receives money (R26). A
 breach raises `InvariantViolation`, naming the event that broke it.
 """
@@ -45,9 +46,14 @@ def violations(game: Game, event: Event | None = None) -> list[str]:
     for space in game.spaces:
         owner = game.owner[space.index]
         houses = game.houses[space.index]
+        if houses > variant.houses_per_street:
+            found.append(f"{space} carries {count(houses, 'house')}, more than a street holds "
+                         f"({variant.houses_per_street}, houses.per_street)")
         if owner is None:
             if houses:
                 found.append(f"unowned {space} carries {count(houses, 'house')}")
+            if game.mortgaged[space.index]:
+                found.append(f"unowned {space} is mortgaged")
             continue
         if houses < 1:
             found.append(f"{space} is owned by {owner} but carries no house")

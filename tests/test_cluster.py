@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from easymoney.cli import main
+from processes import easymoney, group, kill_group, start
 
 distributed = pytest.importorskip("distributed")
 
@@ -30,7 +31,7 @@ def free_port() -> int:
 
 
 def start_worker(address: str, env: dict[str, str] | None = None) -> subprocess.Popen:
-    return subprocess.Popen(
+    return start(
         [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
          "--no-nanny", "--no-dashboard", "--host", "127.0.0.1", "--death-timeout", "60"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -49,13 +50,14 @@ def worker_of(client, pid: int) -> str:
 
 
 def stop(proc: subprocess.Popen) -> None:
+    """End a process of `start` and whatever it started."""
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            pass
+    kill_group(proc)
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +65,7 @@ def cluster() -> Iterator[tuple[str, object]]:
     """(address, a client of our own) of a scheduler with two one-thread workers."""
     address = f"tcp://127.0.0.1:{free_port()}"
     port = address.rsplit(":", 1)[1]
-    scheduler = subprocess.Popen(
+    scheduler = start(
         [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
          "--port", port, "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers = [start_worker(address) for _ in range(2)]
@@ -118,17 +120,17 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster, tmp_path):
         try:
             wait_for_workers(client, 3)
             victim = worker_of(client, extra.pid)
-            run = subprocess.Popen(argv + ["--cluster", address], stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, cwd=tmp_path)
-            end = time.monotonic() + 60
-            while not client.processing().get(victim) and run.poll() is None:
-                assert time.monotonic() < end, "the run did not start"
-                time.sleep(0.01)
-            killed = run.poll() is None
-            extra.kill()
-            out, err = run.communicate(timeout=120)
-            assert run.returncode == 0, err
-            assert out == local
+            with group(argv + ["--cluster", address], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, cwd=tmp_path) as run:
+                end = time.monotonic() + 60
+                while not client.processing().get(victim) and run.poll() is None:
+                    assert time.monotonic() < end, "the run did not start"
+                    time.sleep(0.01)
+                killed = run.poll() is None
+                extra.kill()
+                out, err = run.communicate(timeout=120)
+                assert run.returncode == 0, err
+                assert out == local
         finally:
             stop(extra)
             wait_for_workers(client, 2)
@@ -188,28 +190,32 @@ def test_without_dask_the_message_says_what_to_install(capsys, monkeypatch):
                    "pip install 'easymoney-game[cluster]'\n")
 
 
+def well_into_the_run(run: subprocess.Popen, folder) -> None:
+    """Wait until the run has begun (its temporary file is in `folder`), and a second more."""
+    end = time.monotonic() + 60
+    while not list(folder.iterdir()):
+        assert time.monotonic() < end and run.poll() is None, run.communicate()
+        time.sleep(0.1)
+    time.sleep(1)
+
+
 def test_a_scheduler_that_goes_away_is_one_line_and_no_file(tmp_path):
     address = f"tcp://127.0.0.1:{free_port()}"
-    scheduler = subprocess.Popen(
+    scheduler = start(
         [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
          "--port", address.rsplit(":", 1)[1], "--no-dashboard"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     worker = start_worker(address)
     try:
-        run = subprocess.Popen([sys.executable, "-m", "easymoney", "simulate", "--games", "1000000",
-                                "--cluster", address, "--json-out", "g.json"], cwd=tmp_path,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        end = time.monotonic() + 60
-        while not list(tmp_path.iterdir()):  # the run has begun: its temporary file is there
-            assert time.monotonic() < end and run.poll() is None, run.communicate()
-            time.sleep(0.1)
-        time.sleep(1)
-        scheduler.kill()
-        out, err = run.communicate(timeout=90)
-        assert (run.returncode, out) == (2, "")
-        assert err == f"error: --cluster {address}: lost the scheduler during the run\n" or \
-            err.startswith(f"error: --cluster {address}: lost the scheduler (no answer"), err
-        assert list(tmp_path.iterdir()) == []
+        with easymoney(tmp_path, "simulate", "--games", "1000000", "--cluster", address,
+                       "--json-out", "g.json") as run:
+            well_into_the_run(run, tmp_path)
+            scheduler.kill()
+            out, err = run.communicate(timeout=90)
+            assert (run.returncode, out) == (2, "")
+            assert err == f"error: --cluster {address}: lost the scheduler during the run\n" or \
+                err.startswith(f"error: --cluster {address}: lost the scheduler (no answer"), err
+            assert list(tmp_path.iterdir()) == []
     finally:
         stop(worker)
         stop(scheduler)
@@ -238,15 +244,12 @@ def test_check_invariants_reaches_the_workers(cluster, monkeypatch):
 
 
 def test_ctrl_c_on_a_local_cluster_is_one_line_and_no_file(tmp_path):
-    run = subprocess.Popen([sys.executable, "-m", "easymoney", "simulate", "--games", "1000000",
-                            "--cluster", "local:1", "--json-out", "g.json"], cwd=tmp_path,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    end = time.monotonic() + 60
-    while not list(tmp_path.iterdir()):  # the run has begun: its temporary file is there
-        assert time.monotonic() < end and run.poll() is None, run.communicate()
-        time.sleep(0.1)
-    time.sleep(1)
-    run.send_signal(signal.SIGINT)
-    out, err = run.communicate(timeout=60)
-    assert (run.returncode, out, err) == (130, "", "easymoney: interrupted\n")
-    assert list(tmp_path.iterdir()) == []
+    # SIGINT at its default in the child even when pytest runs in the background, and the
+    # run's group (its local cluster too) killed whatever happens (issue 19 case 26)
+    with easymoney(tmp_path, "simulate", "--games", "1000000", "--cluster", "local:1",
+                   "--json-out", "g.json") as run:
+        well_into_the_run(run, tmp_path)
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+        assert (run.returncode, out, err) == (130, "", "easymoney: interrupted\n")
+        assert list(tmp_path.iterdir()) == []

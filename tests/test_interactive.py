@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from processes import default_signals
+
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("prompt_toolkit")
 
@@ -24,7 +26,10 @@ def spawn(*args: str, cwd: Path | None = None) -> "pexpect.spawn":
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
     return pexpect.spawn(sys.executable, ["-m", "easymoney", "play", "--interactive", *args],
                          env=env, encoding="utf-8", timeout=30, dimensions=(60, 200),
-                         cwd=str(cwd) if cwd else None)
+                         cwd=str(cwd) if cwd else None,
+                         # Ctrl-C reaches it even when pytest runs in the background, where
+                         # SIGINT is ignored and exec keeps that (issue 19 case 26)
+                         preexec_fn=default_signals)
 
 
 def plain(text: str) -> str:

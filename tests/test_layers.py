@@ -1,6 +1,6 @@
 """The core's layers are visible and acyclic: each folder imports only from the layers below it.
 
-    errors, words            (no layer)
+    errors, words, timelimit (no layer)
     engine                   the state, actions, hooks and their dispatch
     plugins                  the rules (easymoney.plugins)
     loading                  variants, YAML, the schema
@@ -18,7 +18,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYER = {"errors": 0, "words": 0, "engine": 1, "plugins": 2, "loading": 3, "script": 4,
+LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "plugins": 2, "loading": 3, "script": 4,
          "bots": 4, "board": 5, "simulate": 5, "outputs": 5, "interactive": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from easymoney.errors import PluginError, UsageError
 from easymoney.outputs import check_target, write_atomically
 
 from cli_helpers import cli, one_line_error
+from processes import easymoney, wait_for
 
 
 
@@ -171,36 +170,28 @@ def test_a_failing_game_is_one_line_naming_the_game_and_seed(capsys, monkeypatch
 
 # --- signals ---------------------------------------------------------------------------------------
 
-def _start(tmp_path: Path, *argv: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "easymoney", *argv], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def _wait_for(predicate, timeout: float = 30) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.05)
-
-
 def test_sigterm_leaves_no_temporary_file(tmp_path):
-    proc = _start(tmp_path, "simulate", "--games", "1000000", "--workers", "2",
-                  "--json-out", "g.json", "--csv-out", "g.csv")
-    _wait_for(lambda: len([p for p in tmp_path.iterdir() if p.name.startswith(".easymoney-")]) == 2)
-    time.sleep(0.5)  # well into the run
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 128 + signal.SIGTERM
-    assert err == "easymoney: terminated\n"
-    assert listing(tmp_path) == []
+    # its own process group, killed whatever happens (issue 19 case 26)
+    with easymoney(tmp_path, "simulate", "--games", "1000000", "--workers", "2",
+                   "--json-out", "g.json", "--csv-out", "g.csv") as proc:
+        wait_for(lambda: len([p for p in tmp_path.iterdir()
+                              if p.name.startswith(".easymoney-")]) == 2, "the temporary files")
+        time.sleep(0.5)  # well into the run
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 128 + signal.SIGTERM
+        assert err == "easymoney: terminated\n"
+        assert listing(tmp_path) == []
 
 
 def test_ctrl_c_with_two_workers_prints_one_line(tmp_path):
     for _ in range(2):
-        proc = _start(tmp_path, "simulate", "--games", "1000000", "--workers", "2")
-        time.sleep(2.0)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        assert proc.returncode == 130
-        assert err == "easymoney: interrupted\n", err
-        assert out == ""
+        # SIGINT at its default in the child even when pytest runs in the background (where
+        # it is ignored), and the group killed whatever happens (issue 19 case 26)
+        with easymoney(tmp_path, "simulate", "--games", "1000000", "--workers", "2") as proc:
+            time.sleep(2.0)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=30)
+            assert proc.returncode == 130
+            assert err == "easymoney: interrupted\n", err
+            assert out == ""

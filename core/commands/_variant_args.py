@@ -48,6 +48,15 @@ def env_on(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
 
 
+def add_game_timeout_arg(parser: argparse.ArgumentParser) -> None:
+    from ..timelimit import DEFAULT_GAME_TIMEOUT, seconds_arg
+    parser.add_argument("--game-timeout", type=seconds_arg, default=DEFAULT_GAME_TIMEOUT,
+                        metavar="SECONDS",
+                        help=f"stop a game that runs longer (a rule's hook that never returns), "
+                             f"naming the plugin and the game (default {DEFAULT_GAME_TIMEOUT:g}; "
+                             f"0 for no limit)")
+
+
 def settings_from_args(args: argparse.Namespace) -> Settings:
     """How this command runs its games: `--check-invariants` (or EASYMONEY_CHECK_INVARIANTS=1),
     `--dispatch`, `--trace` (or EASYMONEY_TRACE=1). The only place these variables are read:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EasyMoneyError
 from ._variant_args import add_variant_args, variant_from_args
+
+if TYPE_CHECKING:
+    from ..engine.model import Variant
 
 
 def register(subparsers: Any) -> None:
@@ -27,10 +30,28 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for ref in args.variants:
         try:
-            variant_from_args(ref, args)
+            variant = variant_from_args(ref, args)
         except EasyMoneyError as exc:
             print(exc.located(), file=sys.stderr)
             status = 2
         else:
-            print(f"{ref}: ok")
+            print(f"{ref}: ok", flush=True)  # before its warnings, on a terminal
+            for warning in inert_spaces(variant):
+                print(f"{ref}: warning: {warning}", file=sys.stderr)
     return status
+
+
+def inert_spaces(variant: Variant) -> list[str]:
+    """A warning for each rule that is off while the board has spaces of a kind it declares:
+    nothing happens on those (no auction, no purchase, no rent), though the variant is valid."""
+    from ..engine.registry import discover
+    from ..words import count
+    declared_by = {kind: pid for kind, (pid, _) in discover().space_kinds().items()}
+    idle: dict[str, list[str]] = {}
+    for space in variant.spaces:
+        pid = declared_by.get(space.kind)
+        if pid is not None and pid not in variant.rules:
+            idle.setdefault(pid, []).append(space.name)
+    return [f"the rule {pid!r} is off, so {count(len(names), 'space')} do nothing: "
+            f"{', '.join(dict.fromkeys(names))} (switch it on: --with {pid}, or `{pid}: true` "
+            f"under `rules`)" for pid, names in idle.items()]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EasyMoneyError, UsageError
+from ..errors import EasyMoneyError, PluginError, UsageError, is_control, visible
 from ..outputs import current_turn, record_header, record_inputs, standings_text
-from ._variant_args import add_invariants_arg, add_variant_args, settings_from_args
+from ..timelimit import check_game_timeout
+from ._variant_args import (add_game_timeout_arg, add_invariants_arg, add_variant_args,
+                            settings_from_args)
 
 if TYPE_CHECKING:
     from ..engine.events import Event
@@ -53,6 +56,7 @@ def register(sub: Any) -> None:
     p.add_argument("--record", metavar="OUT",
                    help="write the game just played as a complete script that replays it")
     add_invariants_arg(p)
+    add_game_timeout_arg(p)
     p.add_argument("--trace", action="store_true",
                    help="print every hook call, the plugin that answered and its result "
                         "(also EASYMONEY_TRACE=1)")
@@ -75,6 +79,7 @@ def error_json(exc: EasyMoneyError) -> dict[str, Any]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    take_script_from_players(args)
     if args.interactive:
         if args.json or args.quiet:
             raise UsageError("--interactive plays at the prompt: it takes no --json or --quiet")
@@ -89,6 +94,7 @@ def _run(args: argparse.Namespace) -> int:
         if given is not None:
             raise UsageError(f"{flag} is for a new game at the prompt: add --interactive "
                              "(a script names its own in its header)")
+    limit = check_game_timeout(args.game_timeout)
     if args.file is None:
         raise UsageError("name a script to play (FILE, or - for standard input), or start "
                          "a game at the prompt with --interactive")
@@ -100,6 +106,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..script.runner import ScriptRunner
     enable, disable, options = args.with_rules, args.without_rules, args.options
     switches = {"enable": enable, "disable": disable, "options": options}  # the language's rules
+    from ..timelimit import GameTimeout, stalled, time_limit
     if args.file == "-":
         # read one byte past the limit: enough for the parser to refuse a larger script
         script = parse_bytes(sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1), "<stdin>", **switches)
@@ -139,7 +146,12 @@ def _run(args: argparse.Namespace) -> int:
     recorder = Recorder(runner.game) if args.record else None
     # made before the game: a variant path a script cannot write is refused now
     header = record_header(runner, args.record) if args.record else []
-    result = runner.run()
+    try:
+        with time_limit(limit):
+            result = runner.run()
+    except GameTimeout as exc:
+        raise PluginError(f"game seed {runner.game.seed} "
+                          f"{stalled(exc, runner.game.ruleset, limit)}") from None
     if args.json:
         out.write(json.dumps({"summary": summary(result)}) + "\n")
     else:
@@ -149,6 +161,33 @@ def _run(args: argparse.Namespace) -> int:
     return 1 if result.failures else 0
 
 
+def take_script_from_players(args: argparse.Namespace) -> None:
+    """Check each `--players` value is one seat, and take a script named after them as FILE.
+
+    `--players` takes several values, so `play -i --players Ann Bob saved.game` gives it the
+    script too: a last value that names a script (`.game`, a path, `-`) is FILE when no FILE
+    came before; anywhere else it is refused. A value holding a space, a control character
+    or a `#` would be more (or less) than one seat once in the header: refused by name.
+    """
+    players = args.players
+    if not players:
+        return
+    for k, value in enumerate(players):
+        if _names_script(value):
+            if k == len(players) - 1 and args.file is None and k > 0:
+                args.file = value
+                del players[k]
+                return
+            raise UsageError(f"--players {value!r}: a script, not a player: name the script "
+                             "before --players (easymoney play -i FILE), or a player as "
+                             "NAME[:STRATEGY]")
+        if any(ch.isspace() or ch == "#" or is_control(ch) for ch in value):
+            raise UsageError(f"--players '{visible(value)}': one value is one seat: expected a player name, optionally "
+                             "with :STRATEGY (e.g. Ann or Bob:greedy)")
+
+
+def _names_script(value: str) -> bool:
+    return value == "-" or value.endswith(".game") or "/" in value or os.sep in value
 def waits_for(game: Game) -> str | None:
     """What a stopped game waits for, in the rules' words ("Ann to buy Dover Street or decline")."""
     if game.outcome is not None or game.request is None:

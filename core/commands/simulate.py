@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from ._variant_args import add_invariants_arg, add_variant_args, settings_from_args
+from ._variant_args import (add_game_timeout_arg, add_invariants_arg, add_variant_args,
+                            settings_from_args)
 
 if TYPE_CHECKING:  # the simulation is imported when a command runs: --help stays quick
     from .. import simulate as S
@@ -51,6 +52,7 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
                        help="play on a Dask cluster: tcp://HOST:8786 (a running `dask "
                             "scheduler`), or local:N to start N worker processes here; the "
                             "output is the same (needs pip install 'easymoney-game[cluster]')")
+    add_game_timeout_arg(p)
     p.add_argument("--dispatch", choices=("fast", "pluggy"), default="fast",
                    help="how the engine calls hooks: its fast relay (default) or pluggy itself; "
                         "the results are the same, only the speed differs")
@@ -93,6 +95,8 @@ class Job:
 def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.Batch, list[Any]]:
     """The batch and the loaded variants of the arms, every flag checked."""
     from .. import simulate as S
+    from ..timelimit import check_game_timeout
+    args.game_timeout = check_game_timeout(args.game_timeout)
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers {args.workers}: expected at least 1")
     if args.players is not None and not 1 <= args.players <= S.MAX_PLAYERS:
@@ -143,7 +147,8 @@ def execute(args: argparse.Namespace, job: Job) -> int:
             result = S.run(job.arms, batch, workers=args.workers, executor=executor,
                            contrasts=job.contrasts, variants=variants,
                            on_rows=files.add if files.wanted else None, record_dir=record_dir,
-                           progress=progress, settings=settings_from_args(args))
+                           progress=progress, settings=settings_from_args(args),
+                           game_timeout=args.game_timeout)
             progress.close()
             summary = job.summarize(result)
             files.finish(summary, job.tables(summary) if args.csv_out else {})

@@ -424,6 +424,10 @@ class _ToAst(Transformer):
     def option(self, meta, children):
         key, value = children
         raw = _text(value, None) if value.type == "STRING" else str(value)
+        if value.type != "STRING" and raw.startswith("=") and len(raw) > 1:
+            # `--option KEY=VALUE` on the command line is `option KEY VALUE` in a script
+            raise _at(value, f"option {key}: found {raw!r}; an option is written with a "
+                             f"space, not '=' (write it `option {key} {raw[1:]}`)")
         return A.OptionStmt(_name(key, "an option name"), raw, **_pos(meta))
 
     def player_decl(self, meta, children):

@@ -8,7 +8,7 @@ from typing import Any
 from .. import __version__
 from ..engine.actions import Action, Refusal, Request, _with
 from ..engine.deals import AGREE, ANSWERS, Accept
-from ..errors import UsageError, is_control
+from ..errors import EasyMoneyError, UsageError, is_control
 from ..engine.events import Event
 from ..engine.game import Game, Player
 from .parser import MAX_QUOTED, MAX_SCRIPT_BYTES
@@ -74,10 +74,37 @@ class Recorder:
             self.lines.append(f'{event.data["player"]} draws "{text}"')
 
     def body(self) -> list[str]:
-        lines = [str(line) for line in self.lines]
+        actions = list(self.lines)
         if self._last_end is not None and self._last_end[0] == len(self.lines):
-            lines.append(str(self._last_end[1]))
+            actions.append(self._last_end[1])
+        lines = [str(line) for line in actions]
+        for action, line in zip(actions, lines):
+            if not isinstance(action, str) and type(action) not in _READ_BACK:
+                self._check_reads_back(action, line)
         return lines
+
+    def _check_reads_back(self, action: Action, line: str) -> None:
+        """A UsageError naming the plugin when `line`, the action's text, does not parse back
+        as one statement written the same: its record would not replay."""
+        from .parser import parse
+        try:
+            rules = self.game.ruleset
+            statements = parse(line + "\n", "<record>", registry=rules.registry,
+                               rules=rules.enabled).body
+            why = None if len(statements) == 1 and str(statements[0]) == line else \
+                "reads back as something else"
+        except EasyMoneyError as exc:
+            why = f"does not parse: {exc.message}"
+        if why is not None:
+            owner = self.game.ruleset.action_owner.get(type(action), "an unknown plugin")
+            raise UsageError(f"cannot record the game: plugin {owner!r} writes its action "
+                             f"{type(action).__name__} as {line!r}, which {why}; an action's "
+                             f"text must be the script line that makes it")
+        _READ_BACK.add(type(action))  # one check a type and process: a record stays quick
+
+
+# the action types whose text was seen to read back as itself
+_READ_BACK: set[type] = set()
 
 
 def header_lines(variant_ref: str, *, is_path: bool, enable: Iterable[str] = (),

@@ -32,18 +32,22 @@ IN_FLIGHT_PER_THREAD = 4
 # standard about 4 ms, so 40 games keep the cost near 3% of the run
 LEAST_CHUNK = 40
 
-_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}$")
+# a host name, an IPv4 address or a bracketed IPv6 one, and a port (ASCII digits: `²` is a
+# digit to str.isdigit, not to int())
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.\-]+)"
+                      r":(?P<port>[0-9]{1,5})$")
 
 
 def parse_cluster(text: str) -> tuple[str, int | str]:
     """`local:4` -> ('local', 4); `tcp://10.0.0.5:8786` or `10.0.0.5:8786` -> ('address', ...)."""
     if text.startswith("local:"):
         count = text[len("local:"):]
-        if not count.isdigit() or not 1 <= int(count) <= 1024:
+        if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 1024:
             raise UsageError(f"--cluster {text}: expected local:N with N worker processes "
                              f"(1 to 1024), e.g. local:4")
         return "local", int(count)
-    if not _ADDRESS.match(text):
+    found = _ADDRESS.match(text)
+    if not found or not 1 <= int(found["port"]) <= 65535:
         raise UsageError(f"--cluster {text[:80]!r}: expected a scheduler address like "
                          f"tcp://HOST:8786, or local:N for N local worker processes")
     return "address", text if "://" in text else f"tcp://{text}"
@@ -140,14 +144,35 @@ class Cluster:
                     dashboard_address=":0", silence_logs=logging.CRITICAL)
                 self.client = distributed.Client(self.local, timeout=self.connect_timeout)
             else:
-                self.client = distributed.Client(str(self.where), timeout=self.connect_timeout)
-        except (OSError, TimeoutError) as exc:
+                self.client = self._connect(distributed)
+        except Exception as exc:  # OSError, TimeoutError, a TLS address without certificates,
+            # a server that is not a scheduler (an HTTP reply read as a frame size: MemoryError)
             self.close()
             raise UsageError(f"--cluster {self.spec}: cannot reach the scheduler "
                              f"({_reason(exc)}); is `dask scheduler` running there?") from None
         _quiet()  # again: the client sets up loggers of its own
         self.workers = sum(self.client.nthreads().values()) or 1  # sizes the chunks
         return self
+
+    def _connect(self, distributed: Any) -> Any:
+        """A client of the scheduler, or TimeoutError: Dask's own timeout does not cover a
+        server that accepts and never answers (or a scheduler stopped with SIGSTOP)."""
+        made: list[Any] = []
+        failed: list[BaseException] = []
+
+        def connect() -> None:
+            try:
+                made.append(distributed.Client(str(self.where), timeout=self.connect_timeout))
+            except BaseException as exc:  # handed to the caller's thread
+                failed.append(exc)
+        thread = threading.Thread(target=connect, daemon=True, name="easymoney-connect")
+        thread.start()
+        thread.join(self.connect_timeout + HEARTBEAT)
+        if failed:
+            raise failed[0]
+        if not made:  # the thread is left behind, a daemon: it ends with this process
+            raise TimeoutError(f"no answer in {self.connect_timeout:g} s")
+        return made[0]
 
     def __exit__(self, *_: object) -> None:
         self.close()
@@ -213,14 +238,20 @@ class Cluster:
             raise
 
     def _reachable(self) -> bool:
-        """Whether the scheduler's port still accepts a connection."""
+        """Whether the scheduler answers: its port accepting a connection is not enough (a
+        scheduler stopped with SIGSTOP still has the kernel accept for it)."""
         address = str(self.client.scheduler.address)
         host, _, port = address.split("://")[-1].rpartition(":")
         try:
             with socket.create_connection((host.strip("[]"), int(port)), timeout=HEARTBEAT):
-                return True
+                pass
         except (OSError, ValueError):
             return False
+        try:
+            self.client.sync(self.client.scheduler.identity, callback_timeout=HEARTBEAT)
+        except Exception:  # a timeout, a closed comm: no answer
+            return False
+        return True
 
 
 def _quiet() -> None:

@@ -22,6 +22,7 @@ from ..engine.model import Variant
 from ..errors import EasyMoneyError, UsageError
 from ..script.record import Recorder, header_lines, record_text
 from ..outputs import write_atomically
+from ..timelimit import GameTimeout, stalled, time_limit
 from .arms import Arm, Batch, game_seed
 
 END_REASONS = ("bankruptcy", "bank", "turns")
@@ -196,10 +197,12 @@ class Plan:
     record_dir: str | None = None
     # --check-invariants, --dispatch: a worker on another machine must know them too
     settings: Settings = Settings()
+    game_timeout: float | None = None  # seconds a game may take (--game-timeout), None: any
 
     @property
     def key(self) -> tuple[Any, ...]:
-        return (self.arms, self.batch, self.contrasts, self.rows, self.record_dir, self.settings)
+        return (self.arms, self.batch, self.contrasts, self.rows, self.record_dir, self.settings,
+                self.game_timeout)
 
 
 class Simulator:
@@ -298,14 +301,18 @@ class Simulator:
         return Chunk(start, stop, stats, pairs, rows)
 
     def _play_reporting(self, arm: int, index: int, listener: Callable[[Event], None]) -> GameRow:
+        game = f"game {index + 1} (seed {game_seed(self.batch.seed, index)}) of {self.arms[arm].name}"
         try:
-            return self.play(arm, index, listener)
+            with time_limit(self.plan.game_timeout):
+                return self.play(arm, index, listener)
+        except GameTimeout as exc:
+            raise SimulationError(f"{game} {stalled(exc, self.rulesets[arm], self.plan.game_timeout)}") \
+                from None
         except UsageError:
             raise
         except Exception as exc:
             what = exc.message if isinstance(exc, EasyMoneyError) else f"{type(exc).__name__}: {exc}"
-            raise SimulationError(f"game {index + 1} (seed {game_seed(self.batch.seed, index)}) "
-                                  f"of {self.arms[arm].name} failed: {what}") from exc
+            raise SimulationError(f"{game} failed: {what}") from exc
 
 
 def arm_folder(arm: int) -> str:

@@ -8,19 +8,22 @@ and at most a few chunks per worker are in flight, so memory stays flat however 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
 from ..engine.settings import Settings
 from ..engine.model import Variant
 from .arms import Arm, Batch, check_batch
-from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, Simulator, against_first,
-                    empty_stats, metric_names)
+from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, SimulationError,
+                    Simulator, against_first, empty_stats, metric_names)
 
 MAX_CHUNK = 50       # games a chunk at most; a chunk is one task
 CHUNKS_PER_WORKER = 8
@@ -81,10 +84,14 @@ class InProcess:
 _WORKER: Simulator | None = None
 
 
+_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _init_worker(plan: Plan) -> None:
-    # the parent handles Ctrl-C and ends the pool; a worker dies quietly when told to
+    # the parent handles Ctrl-C and ends the workers; a worker dies quietly when told to
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # blocked by the parent for the fork
     global _WORKER
     if _WORKER is None or _WORKER.plan.key != plan.key:  # a forked worker inherits the parent's
         _WORKER = Simulator(plan)
@@ -95,13 +102,48 @@ def _run_chunk(bounds: tuple[int, int]) -> Chunk:
     return _WORKER.chunk(*bounds)
 
 
+def _serve(conn: Connection, plan: Plan, siblings: list[Connection]) -> None:
+    """A worker process: play each chunk asked for on `conn` and send back it or its error.
+
+    `siblings` are the parent's ends of this worker's pipe and of those forked before it,
+    inherited by the fork: closed, so that a worker sees the end of the file when the parent dies, and stops.
+    """
+    for other in siblings:
+        other.close()
+    _init_worker(plan)
+    while True:
+        try:
+            bounds = conn.recv()
+        except (EOFError, OSError):  # the parent is gone
+            return
+        if bounds is None:
+            return
+        try:
+            answer: tuple[str, Any] = ("chunk", _run_chunk(bounds))
+        except Exception as exc:
+            answer = ("error", exc)
+        try:
+            conn.send(answer)
+        except OSError:  # the parent is gone
+            return
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            conn.send(("error", SimulationError(f"a worker could not send back its result: "
+                                                f"{type(exc).__name__}: {exc}")))
+
+
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
 class Processes:
-    """Chunks shared among worker processes of this machine."""
+    """Chunks shared among worker processes of this machine.
+
+    Each worker has a pipe of its own, and nothing is shared between workers: a worker that
+    dies (SIGTERM to the process group, the OOM killer) takes no lock with it that the
+    parent would wait for (multiprocessing.Pool's terminate can then hang), and a chunk it
+    had is an error at once, not a result awaited for ever.
+    """
 
     least_chunk = 1
 
@@ -111,27 +153,96 @@ class Processes:
     def chunks(self, plan: Plan, bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]:
         global _WORKER
         _WORKER = Simulator(plan)  # forked workers start with it built
-        # the workers are born ignoring Ctrl-C (no "Process ForkPoolWorker-2:" tracebacks):
-        # only this process sees it, and ends them
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        workers: list[tuple[Any, Connection]] = []
+        finished = False
         try:
-            pool = _context().Pool(self.workers, initializer=_init_worker, initargs=(plan,))
+            # Ctrl-C and SIGTERM wait while a worker is forked: a worker that got one before
+            # it set its own handlers would run this process's (print, unwind the parent's
+            # stack in the child). Workers ignore Ctrl-C: this process ends them.
+            before = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+            try:
+                context = _context()
+                for _ in range(self.workers):
+                    mine, theirs = context.Pipe()
+                    proc = context.Process(target=_serve, daemon=True,
+                                           args=(theirs, plan, [mine, *(c for _, c in workers)]))
+                    proc.start()
+                    theirs.close()
+                    workers.append((proc, mine))
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
+            yield from self._share(workers, bounds)
+            for _, conn in workers:
+                with contextlib.suppress(OSError):
+                    conn.send(None)
+            finished = True
         finally:
-            signal.signal(signal.SIGINT, before)
-        try:
-            window: deque[Any] = deque()
-            limit = self.workers * IN_FLIGHT_PER_WORKER
-            for b in bounds:
-                window.append(pool.apply_async(_run_chunk, (b,)))
-                if len(window) >= limit:
-                    yield window.popleft().get()
-            while window:
-                yield window.popleft().get()
-            pool.close()
-        finally:
-            pool.terminate()
-            pool.join()
+            _end(workers, finished)
             _WORKER = None
+
+    def _share(self, workers: list[tuple[Any, Connection]],
+               bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]:
+        """Hand out the chunks, a few ahead per worker, and yield them back in order."""
+        limit = self.workers * IN_FLIGHT_PER_WORKER
+        sent = taken = 0
+        owed: dict[Connection, deque[int]] = {conn: deque() for _, conn in workers}
+        process = {conn: proc for proc, conn in workers}
+        process_of = {id(conn): conn for _, conn in workers}
+        done: dict[int, tuple[str, Any]] = {}
+        pending = iter(bounds)
+        exhausted = False
+        while True:
+            while not exhausted and sent - taken < limit:
+                conn = min(owed, key=lambda c: len(owed[c]))  # the least busy worker
+                b = next(pending, None)
+                if b is None:
+                    exhausted = True
+                    break
+                try:
+                    conn.send(b)
+                except OSError:  # the worker is gone
+                    raise SimulationError(_died(process[conn])) from None
+                owed[conn].append(sent)
+                sent += 1
+            while taken in done:
+                kind, value = done.pop(taken)
+                if kind == "error":  # in chunk order: the first game that failed is named
+                    raise value
+                yield value
+                taken += 1
+            if exhausted and taken == sent:
+                return
+            if taken in done or (not exhausted and sent - taken < limit):
+                continue
+            for ready in wait([c for c in owed if owed[c]]):
+                conn = process_of[id(ready)]
+                try:
+                    kind, value = conn.recv()
+                except (EOFError, OSError):
+                    raise SimulationError(_died(process[conn])) from None
+                done[owed[conn].popleft()] = (kind, value)
+
+
+def _died(proc: Any) -> str:
+    proc.join(1)
+    code = proc.exitcode
+    how = (f"killed by signal {-code}" if code is not None and code < 0
+           else f"exit status {code}" if code is not None else "its pipe closed")
+    return (f"a worker process ended without its games ({how}); nothing was written: run "
+            f"again, with fewer --workers if memory ran out")
+
+
+def _end(workers: list[tuple[Any, Connection]], finished: bool) -> None:
+    """Stop every worker: after a whole run they were told to stop, else they are killed at
+    once (as Pool.terminate did); never waits long."""
+    for proc, conn in workers:
+        if finished:
+            proc.join(5)
+        if proc.exitcode is None:
+            proc.kill()
+        conn.close()
+    for proc, _ in workers:
+        proc.join(5)
 
 
 def local_executor(workers: int | None, games: int) -> Executor:
@@ -144,7 +255,8 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         variants: Sequence[Variant] | None = None,
         on_rows: Callable[[list[GameRow]], None] | None = None, record_dir: str | None = None,
         progress: Callable[[int, int, int], None] | None = None,
-        chunk: int | None = None, settings: Settings | None = None) -> Result:
+        chunk: int | None = None, settings: Settings | None = None,
+        game_timeout: float | None = None) -> Result:
     """Play the batch on every arm (the same seeds on each) and merge the sums in game order.
 
     `contrasts` default to every arm against the first (compare). `on_rows` receives the
@@ -152,14 +264,16 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
     done, chunks in all) after each chunk; `record_dir` gets one replayable script per game (in a subfolder
     arm-K per arm when there are several). `executor` defaults to `workers` local processes;
     `chunk` (games a task) to chunk_size(). Neither changes the result. `settings` (the
-    invariants check, the dispatch) go with the plan to every worker.
+    invariants check, the dispatch) go with the plan to every worker. A game that runs
+    longer than `game_timeout` seconds is stopped with a SimulationError naming the plugin.
     """
     arms = tuple(arms)
     loaded = list(variants) if variants is not None else [arm.load() for arm in arms]
     check_batch(batch, list(zip(arms, loaded)))
     contrasts = tuple(contrasts) if contrasts is not None else against_first(len(arms))
     plan = Plan(arms, batch, tuple(loaded), contrasts, rows=on_rows is not None,
-                record_dir=record_dir, settings=settings or Settings())
+                record_dir=record_dir, settings=settings or Settings(),
+                game_timeout=game_timeout)
     if executor is None:
         executor = local_executor(workers, batch.games)
     stats = [empty_stats(batch, v) for v in loaded]
