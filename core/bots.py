@@ -28,7 +28,8 @@ from .engine.stash import StashKey
 from .errors import PluginError, UsageError, did_you_mean
 
 # the request kinds of the built-in rules (turn, streets, auction, debts): plain strings
-WINDOW_BEFORE, WINDOW_AFTER, BUY, BID, RAISE = "window_before", "window_after", "buy", "bid", "raise"
+WINDOW_BEFORE, WINDOW_AFTER = "window_before", "window_after"
+BUY, BID, RAISE = "buy", "bid", "raise"
 
 STRATEGY_GROUP = "easymoney.strategies"
 # the random strategy's voluntary actions in the current window, by player index
@@ -125,6 +126,7 @@ class Strategy:
     """Base class: a strategy answers every kind of request."""
 
     name = "strategy"
+    _no_extras: Any = None  # the rule set last seen to have no window action bots value
     _rolls: dict[Any, Action]  # see _roll
     _ends: dict[Any, Action]
 
@@ -176,8 +178,12 @@ class Strategy:
     def extra(self, game: Any, request: Request, close: Action) -> Action:
         """In a window: a plugin's window action worth taking (each offered once a window),
         else `close` (the throw, or the end of the turn)."""
+        rules = game.ruleset
+        if rules is self._no_extras:  # the usual case, at the cost of one comparison
+            return close
         extras = kit(game).extras
         if not extras:
+            self._no_extras = rules
             return close
         player = request.player
         tried = self._tried_in(game, request)
@@ -236,10 +242,12 @@ class Strategy:
         return self._methods()
 
     def before(self, game: Any, request: Request) -> Action:
-        return self.extra(game, request, self._roll(game, request.player))
+        close = self._roll(game, request.player)
+        return close if game.ruleset is self._no_extras else self.extra(game, request, close)
 
     def after(self, game: Any, request: Request) -> Action:
-        return self.extra(game, request, self._end_turn(game, request.player))
+        close = self._end_turn(game, request.player)
+        return close if game.ruleset is self._no_extras else self.extra(game, request, close)
 
     def buy(self, game: Any, request: Request) -> Action:
         return kit(game).decline(request.player, request.space)
@@ -321,7 +329,8 @@ class Cautious(Strategy):
         if plan is None or plan.version != player.estate_version:
             plan = self._plan(game, player)
         if spare < plan.least:  # nothing to redeem or build with this much to spare
-            return self.extra(game, request, self._end_turn(game, player))
+            close = self._end_turn(game, player)
+            return close if game.ruleset is self._no_extras else self.extra(game, request, close)
         for space in plan.redeemable:
             if spare >= 2 * space.mortgage:
                 action: Action = kit(game).redeem(player, space)
@@ -333,7 +342,8 @@ class Cautious(Strategy):
             if not game.refusals(action):
                 return action
             plan.build_refused()
-        return self.extra(game, request, self._end_turn(game, player))
+        close = self._end_turn(game, player)
+        return close if game.ruleset is self._no_extras else self.extra(game, request, close)
 
     def buy(self, game: Any, request: Request) -> Action:
         player, space = request.player, request.space
@@ -367,7 +377,8 @@ class Greedy(Strategy):
         player = request.player
         mortgaged, houses = game.mortgaged, game.houses
         if player.houses_left <= 0:
-            return self.extra(game, request, self._end_turn(game, player))
+            close = self._end_turn(game, player)
+            return close if game.ruleset is self._no_extras else self.extra(game, request, close)
         limit = game.variant.houses_per_street
         for space in player.spaces:
             i = space.index
@@ -377,7 +388,8 @@ class Greedy(Strategy):
                 if not game.refusals(action):
                     return action
                 break  # the rule that refused one house refuses them all this window
-        return self.extra(game, request, self._end_turn(game, player))
+        close = self._end_turn(game, player)
+        return close if game.ruleset is self._no_extras else self.extra(game, request, close)
 
     def buy(self, game: Any, request: Request) -> Action:
         action = kit(game).buy(request.player, request.space)

@@ -30,6 +30,7 @@ class Bid(Action):
     space: Space
     amount: int
     verb = "bid"
+    acquires = "space"  # the winner takes it
 
     def describe(self) -> str:
         return f"bid {money(self.amount)} on {self.space}"

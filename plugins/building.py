@@ -26,6 +26,7 @@ class Build(Action):
     count: int = 1
     verb = "build"
     window = True
+    adds_houses = "count"
 
     def describe(self) -> str:
         return f"build {'a house' if self.count == 1 else f'{self.count} houses'} on {self.space}"
@@ -42,7 +43,13 @@ class Build(Action):
         p = request.player
         limit = game.variant.houses_per_street
         for space in p.spaces:
-            for count in range(1, limit - game.houses[space.index] + 1):
+            # more than the street holds, the player pays for or has left is always refused
+            price = space.get("price") or 0
+            most = limit - game.houses[space.index]
+            if price > 0:
+                most = min(most, p.cash // price)
+            most = min(most, max(p.houses_left, 0))
+            for count in range(1, most + 1):
                 yield cls(p, space, count)
 
 

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from easymoney import Refusal, StashKey, hookimpl
-from easymoney.plugins.auction import Bid
-from easymoney.plugins.building import Build
-from easymoney.plugins.sales import Sell
-from easymoney.plugins.streets import Buy
+from easymoney import Action, Refusal, StashKey, hookimpl
 
 if TYPE_CHECKING:
-    from easymoney import Action, Game, Player, Variant
+    from easymoney import Game, Player, Variant
+
+
+def _acquires_or_builds(kind: type[Action]) -> bool:
+    """An action that hands a space over or adds houses, by its traits: any plugin's too."""
+    return kind.acquires is not None or kind.adds_houses is not None
+
 
 PLUGIN_ID = "four_sides"
-REFUSES = (Buy, Bid, Sell, Build)
+REFUSES = _acquires_or_builds
 RULES = ("R13",)
 
 
@@ -68,19 +70,21 @@ def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], list[int]]
 
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    player = action.buyer if type(action) is Sell else action.player
+    kind = type(action)
+    field = kind.acquires
+    player = getattr(action, kind.acquirer) if field is not None else action.player
     _, sides, missing = _estate(game, player)
     if not missing:
         return None  # a street on every side: R13 no longer applies
-    if type(action) is Buy or type(action) is Bid or type(action) is Sell:
-        space = action.space
+    if field is not None:
+        space = getattr(action, field)
         if not game.kinds[space.kind].builds or space.side is None:
             return None
         if space.side in sides:
             return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
                             f"{space.side} and has no street on {_sides_text(missing)}")]
         return None
-    if type(action) is Build:
+    if kind.adds_houses is not None:
         return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
                         f"{_sides_text(missing)}: no second house until they own a street "
                         f"on every side")]

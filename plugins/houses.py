@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from easymoney import Refusal, hookimpl
-from easymoney.plugins.auction import Bid
-from easymoney.plugins.building import Build
-from easymoney.plugins.sales import Sell
-from easymoney.plugins.streets import Buy
+from easymoney import Action, Refusal, hookimpl
 
 if TYPE_CHECKING:
-    from easymoney import Action, Game, Player
+    from easymoney import Game, Player
+
+def _takes_houses(kind: type[Action]) -> bool:
+    """An action that hands a space over or adds houses, by its traits: any plugin's too."""
+    return kind.acquires is not None or kind.adds_houses is not None
+
 
 PLUGIN_ID = "houses"
-REFUSES = (Buy, Bid, Build, Sell)
+REFUSES = _takes_houses
 RULES = ("R3",)
 ESSENTIAL = True
 
@@ -39,14 +40,22 @@ def _short(player: Player, needed: int, what: str) -> list[Refusal]:
 
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is Buy or type(action) is Bid:
-        if action.player.houses_left < 1:
-            return _short(action.player, 1, f"{action.space}")
-    elif type(action) is Build:
-        if action.player.houses_left < action.count:
-            return _short(action.player, action.count, "building")
-    elif type(action) is Sell:
-        needed = game.houses[action.space.index]
-        if action.buyer.houses_left < needed:
-            return _short(action.buyer, needed, f"taking over {action.space}")
+    kind = type(action)
+    field = kind.acquires
+    if field is not None:
+        space = getattr(action, field)
+        taker = getattr(action, kind.acquirer)
+        if game.owner[space.index] is None:  # a new space: one house marks it
+            if taker.houses_left < 1:
+                return _short(taker, 1, f"{space}")
+        else:  # taken over with its houses, in the taker's colour (R22)
+            needed = game.houses[space.index]
+            if taker.houses_left < needed:
+                return _short(taker, needed, f"taking over {space}")
+        return None
+    added = kind.adds_houses
+    if added is not None:
+        count = getattr(action, added)
+        if action.player.houses_left < count:
+            return _short(action.player, count, "building")
     return None

@@ -46,8 +46,10 @@ class Mortgage(Action):
         """In the asked player's window, or to raise money: each space they own."""
         if request.kind in WINDOW_KINDS or request.kind == RAISE:
             p = request.player
+            mortgaged = game.mortgaged
             for space in p.spaces:
-                yield cls(p, space)
+                if not mortgaged[space.index]:  # a mortgaged one is always refused
+                    yield cls(p, space)
 
 
 @dataclass(slots=True)
@@ -68,8 +70,10 @@ class Redeem(Action):
         """In the asked player's window: each space they own."""
         if request.kind in WINDOW_KINDS:
             p = request.player
+            mortgaged = game.mortgaged
             for space in p.spaces:
-                yield cls(p, space)
+                if mortgaged[space.index]:  # only a mortgaged one is redeemed
+                    yield cls(p, space)
 
 
 PLUGIN_ID = "mortgage"

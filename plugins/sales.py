@@ -31,6 +31,7 @@ class Sell(Action):
     window = True
     raises_money = True
     counterparty = "buyer"  # the buyer agrees to the price (R22)
+    acquires, acquirer = "space", "buyer"
 
     def describe(self) -> str:
         return f"sell {self.space} to {self.buyer} for {money(self.price)}"

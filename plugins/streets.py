@@ -23,6 +23,7 @@ class Buy(Action):
     player: Player
     space: Space
     verb = "buy"
+    acquires = "space"
 
     def describe(self) -> str:
         return f"buy {self.space}"

@@ -62,6 +62,13 @@ class Action:
     chance_event: ClassVar[str | None] = None
     # it closes the mover's last window: the turn is over (a script may leave it unwritten)
     ends_turn: ClassVar[bool] = False
+    # traits the cross-cutting rules read (R13 four sides, R3 the house supply), so that a
+    # plugin's action gets them with no line of theirs: the field naming the space the
+    # action hands over, and the field naming who gets it
+    acquires: ClassVar[str | None] = None
+    acquirer: ClassVar[str] = "player"
+    # the field holding how many houses it adds from the actor's supply (building)
+    adds_houses: ClassVar[str | None] = None
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
