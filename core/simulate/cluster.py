@@ -203,8 +203,11 @@ class Cluster:
                 yield self._result(window.popleft())
         except EasyMoneyError:
             raise
-        except (OSError, TimeoutError) as exc:
-            raise UsageError(f"--cluster {self.spec}: lost the scheduler ({_reason(exc)})") from None
+        except (OSError, TimeoutError):
+            # a closed stream once the run is under way (its words are Dask's internals):
+            # the same one line however the loss shows
+            raise UsageError(f"--cluster {self.spec}: lost the scheduler during the "
+                             f"run") from None
         except Exception as exc:  # KilledWorker, CancelledError, ...: the cluster's, not a game's
             if "scheduler-connection-lost" in str(exc):
                 raise UsageError(f"--cluster {self.spec}: lost the scheduler during the "
