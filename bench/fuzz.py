@@ -176,7 +176,27 @@ def seed_scripts() -> list[tuple[str, str]]:
                            "Ann sells 7 to Bob for 900\nexpect refused\nBob rolls 1 1\n"
                            "Bob draws \"Take $500\"\n"),
     ]
+    found += legal_scripts()
     return found
+
+
+def legal_scripts() -> list[tuple[str, str]]:
+    """Scripts of games stepped at random through their legal actions (issue 17): deals
+    offered and taken, sales, bids of every amount, as the rules allow them."""
+    from easymoney import ActionRange, new_game
+    out = []
+    for variant, seed in (("standard", 1), ("no-four-sides", 2), ("classic-1936", 3)):
+        state = new_game(variant, ["Ann", "Bob", "Cat"], seed=seed)
+        r = random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            choice = r.choice(state.legal_actions())
+            if isinstance(choice, ActionRange):
+                choice = choice.at(r.choice(list(choice.values())))
+            state.apply(choice)
+        out.append((f"legal-{variant}.game", state.script()))
+    return out
 
 
 @functools.lru_cache(maxsize=1)
