@@ -52,19 +52,24 @@ def test_issue20_api_test_with_three_seats_and_bankruptcies():
         api_test(env, num_cycles=400)
 
 
-def test_issue20_the_mask_is_exactly_the_legal_actions():
-    """Every legal slot's action is legal; every listed action (a range: both ends) has a slot."""
-    env = agents.env("standard", 3, seed=2, max_turns=80, state_info=False)
+@pytest.mark.parametrize("variant", ["standard", RAILROADS, JAIL])
+def test_issue20_the_mask_is_exactly_the_legal_actions(variant):
+    """Every legal slot's action is legal; every listed action (a range: both ends) has a
+    slot; a plugin's actions (the railroads' Lend, with its amount) among them."""
+    env = agents.env(variant, 3, seed=2, max_turns=80, state_info=False)
     rng = np.random.default_rng(1)
     cat = env.catalogue
     checked = 0
+    seen: set[str] = set()
     for seed in range(6):
         env.reset(seed=seed)
-        checked += check_masks(env, cat, rng)
+        checked += check_masks(env, cat, rng, seen)
     assert checked > 150
+    if variant == RAILROADS:
+        assert "Lend" in seen
 
 
-def check_masks(env, cat, rng) -> int:
+def check_masks(env, cat, rng, seen: set[str]) -> int:
     checked = 0
     for agent in env.agent_iter(600):
         obs, _, term, trunc, _ = env.last()
@@ -78,6 +83,7 @@ def check_masks(env, cat, rng) -> int:
         for slot in legal:
             assert state.is_legal(cat.action(slots[int(slot)])), cat.name(int(slot))
         covered = {str(cat.action(e)) for e in slots.values()}
+        seen.update(cat.name(int(slot)).split()[0] for slot in legal)
         for found in state.legal_actions():
             ends = [found.at(found.least), found.at(found.most)] if hasattr(found, "at") else [found]
             assert all(str(a) in covered for a in ends), found
@@ -272,3 +278,13 @@ def test_issue20_the_random_agent_of_the_docs_runs():
     assert len(code.strip().splitlines()) <= 12
     scope: dict[str, object] = {}
     exec(compile(code, "docs/agents.md", "exec"), scope)
+
+
+def test_issue20_the_bench_prints_steps_a_second():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_agents.py"), "--steps", "300"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"random masked agent.* [\d,]+ steps/s", done.stdout)
+    assert "the engine listing legal actions" in done.stdout
