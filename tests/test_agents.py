@@ -96,6 +96,7 @@ def test_issue20_a_plugins_actions_join_the_catalogue():
     names = set(n.split()[0] for n in agents.env("standard", 2, seed=0).catalogue.names)
     assert "Lend" not in names and "PayBail" not in names
     assert {"Roll", "Bid", "Sell", "Accept", "Reject"} <= names
+    assert len(agents.env("standard", 2, seed=0).catalogue) == 1215  # as docs/agents.md counts
     rail = agents.env(RAILROADS, 2, seed=0).catalogue
     assert any(n.startswith("Lend borrower=") or n.startswith("Lend ") for n in rail.names)
     jail = set(n.split()[0] for n in agents.env(JAIL, 2, seed=0).catalogue.names)
@@ -268,6 +269,7 @@ def test_issue20_single_seat_refuses_an_action_outside_the_mask():
     before = penalised.table.state.history
     obs2, reward, term, trunc, _ = penalised.step(bad)
     assert reward == -0.5 and not term and penalised.table.state.history == before
+    assert penalised.step(None)[1] == -0.5 and penalised.table.state.history == before
 
 
 def test_issue20_the_random_agent_of_the_docs_runs():

@@ -94,7 +94,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                                 ": no action can be taken; reset() starts another game")
         table = self.table
         reward = 0.0
-        if self.illegal == "penalty" and int(action) not in table.slots():
+        if self.illegal == "penalty" and not self._legal(action):
             reward = self.penalty
         else:
             table.step(action)
@@ -105,6 +105,12 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
             reward = table.final_reward(self.seat) if not self._out() else -1.0
         self._done = terminated or truncated
         return self._obs(), reward, terminated, truncated, self._info()
+
+    def _legal(self, action: Any) -> bool:
+        try:
+            return int(action) == action and int(action) in self.table.slots()
+        except (TypeError, ValueError):
+            return False
 
     def action_masks(self) -> np.ndarray:
         """The legal slots now, as sb3-contrib's MaskablePPO asks for them."""
