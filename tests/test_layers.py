@@ -5,7 +5,7 @@
     plugins                  the rules (easymoney.plugins)
     loading                  variants, YAML, the schema
     script, bots             the script language; the built-in strategies
-    board, simulate          drawing the board; running batches of games
+    board, simulate, agents  drawing the board; running batches of games; learning agents
     interactive, commands    playing at the prompt; the command line
 
 Imports inside functions (made when a command runs) and under `if TYPE_CHECKING:` are
@@ -18,8 +18,9 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "plugins": 2, "loading": 3, "script": 4,
-         "bots": 4, "board": 5, "simulate": 5, "outputs": 5, "interactive": 6, "commands": 7,
+LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "plugins": 2, "loading": 3,
+         "script": 4, "bots": 4, "board": 5, "simulate": 5, "agents": 5, "outputs": 5,
+         "interactive": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
 
 

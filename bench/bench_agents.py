@@ -1,0 +1,91 @@
+"""Environment steps a second of easymoney.agents.env with a random masked agent, one process.
+
+    python bench/bench_agents.py [--steps N] [--variant standard] [--players 2] [--info] [--profile]
+
+A step is one `env.step` of a seat's action (the dead seats' closing steps count too);
+games are started again with the next seed when one ends. It also prints the share of
+the time spent in the engine listing what is legal (`engine.legal.legal_actions`, which
+the mask needs every step), timed around each call. `--profile` prints where the time
+goes (cProfile, by own time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import easymoney.agents
+from easymoney.engine import stepping
+
+_LISTING = [0.0]
+
+
+def _timed(listing: Callable[..., Any]) -> Callable[..., Any]:
+    def timed(*args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return listing(*args)
+        finally:
+            _LISTING[0] += time.perf_counter() - start
+    return timed
+
+
+def run(env: object, steps: int, rng: np.random.Generator) -> tuple[int, int]:
+    e: object = env
+    e.reset(seed=0)  # type: ignore[attr-defined]
+    done = games = 0
+    while done < steps:
+        for agent in e.agent_iter():  # type: ignore[attr-defined]
+            obs, _, term, trunc, _ = e.last()  # type: ignore[attr-defined]
+            if term or trunc:
+                action = None
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                action = legal[rng.integers(len(legal))]
+            e.step(action)  # type: ignore[attr-defined]
+            done += 1
+            if done >= steps:
+                break
+        else:
+            games += 1
+            e.reset()  # type: ignore[attr-defined]
+    return done, games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20000)
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--info", action="store_true", help="with infos[agent]['state'] (the default of env())")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    stepping.legal_actions = _timed(stepping.legal_actions)  # type: ignore[assignment]
+    env = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info)
+    rng = np.random.default_rng(0)
+    run(env, 500, rng)  # warm the caches
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+    _LISTING[0] = 0.0
+    start = time.perf_counter()
+    done, games = run(env, args.steps, rng)
+    took = time.perf_counter() - start
+    if args.profile:
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(18)
+    print(f"{args.variant}, {args.players} seats, random masked agent, state_info={args.info}: "
+          f"{done:,} steps in {took:.2f}s = {done / took:,.0f} steps/s ({games} games ended)")
+    listing = _LISTING[0]
+    print(f"  of which the engine listing legal actions: {listing:.2f}s ({listing / took:.0%}); "
+          f"the rest (the env, the game's steps, the agent): {done / (took - listing):,.0f} steps/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""The PettingZoo environment: every seat an agent, the asked player the one to act."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..board.state import BoardState
+from ..board.text import text_board
+from ..errors import GameOverError, UsageError
+from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table
+
+
+def observation_space(table: Table) -> spaces.Dict:
+    return spaces.Dict({
+        "observation": spaces.Box(-np.inf, np.inf, (table.layout.size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (table.catalogue.size,), np.int8),
+    })
+
+
+class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
+    """An AEC game of Easy Money (docs/agents.md). `agent_selection` is the seat the game
+    asks, whatever it asks (to roll, to bid, to agree to a deal, a plugin's question)."""
+
+    metadata = {"name": "easymoney_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, variant: str = "standard", players: int | Sequence[str] = 2,
+                 seed: int | None = None, *, enable: Sequence[str] = (),
+                 disable: Sequence[str] = (), options: Sequence[str] = (),
+                 render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
+                 amount_steps: int = DEFAULT_AMOUNT_STEPS, state_info: bool = True) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise UsageError(f"render_mode {render_mode!r}: only 'ansi' (the text board) is offered")
+        self.render_mode = render_mode
+        self.table = Table(variant, players, seed, enable, disable, options, max_turns,
+                           amount_steps)
+        self.state_info = state_info
+        self.possible_agents = list(self.table.seats)
+        self._seat = {name: k for k, name in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(self.table.catalogue.size)
+                              for a in self.possible_agents}
+        obs = observation_space(self.table)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self._started = False
+
+    @property
+    def catalogue(self) -> Any:
+        return self.table.catalogue
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed)
+        self._started = True
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._settle()
+
+    def _settle(self) -> None:
+        """After a step: who is out, who is asked, the rewards of an ending."""
+        table = self.table
+        state = table.state
+        if state.is_over:
+            for a in self.agents:
+                if not self.terminations[a]:
+                    self.terminations[a] = True
+                    self.rewards[a] = table.final_reward(a)
+        elif table.truncated:
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            players = state.game.players
+            for a in self.agents:
+                if not self.terminations[a] and players[self._seat[a]].bankrupt:
+                    self.terminations[a] = True
+                    self.rewards[a] = -1.0
+            self.agent_selection = state.request.player.name  # type: ignore[union-attr]
+        if not self.agents:
+            return
+        if state.is_over or table.truncated:
+            self.agent_selection = self.agents[0]
+        if self.state_info:
+            facts = table.facts(0)
+            for a in self.agents:
+                self.infos[a] = {"state": dict(facts, me=a)}
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def step(self, action: Any) -> None:
+        if not self._started:
+            raise GameOverError("no game yet: call reset() first")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.table.step(action)  # an action outside the mask raises, changing nothing
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if agent not in self._seat:
+            raise UsageError(f"no seat {agent!r}: the seats are {', '.join(self.possible_agents)}")
+        if not self._started:
+            raise GameOverError("no game yet: call reset() first")
+        if agent not in self.agents:
+            raise GameOverError(f"{agent} has left the game ({self.table.over_text()}): no "
+                                "observation of it; reset() starts another game")
+        live = (agent == self.agent_selection and not self.terminations[agent]
+                and not self.truncations[agent])
+        return self.table.observation(self._seat[agent], live)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        game = self.table.state.game
+        return text_board(BoardState.of(game, game.turns_played))
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,110 @@
+"""What an agent sees: the game as a vector of numbers (its layout fixed per environment)
+and as a plain dict of the same facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import _REQUEST_WORDS, Request
+from ..engine.game import Game
+
+# request kinds of no rule in play (a plugin of another variant) are counted here
+OTHER_KIND = "other"
+
+
+class Layout:
+    """The order of the observation vector (docs/agents.md): for n seats, S spaces, C kept
+    cards, P pots and K request kinds,
+
+        seats      n x 5   position, cash, houses left, bankrupt (0/1), spaces owned
+        me         n       one-hot: the seat observing
+        asked      n       one-hot: the seat the game asks now (zeros once over)
+        turn       n       one-hot: whose turn it is
+        owners     S x n   one-hot owner of each space (zeros: the Bank's)
+        houses     S       houses on each space
+        mortgaged  S       1 where mortgaged
+        cards      C x n   one-hot holder of each kept card (zeros: nobody)
+        pots       P       cash in each pot present at the start, in name order
+        bank       1       the Bank's cash
+        deck       1       cards left in the deck
+        turns      1       turns played
+        request    K + 1   one-hot kind of what is asked (the last: a kind of no rule in play)
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.seats = [p.name for p in game.players]
+        self.spaces = len(game.spaces)
+        kinds = game.ruleset.kept_kinds
+        self.cards = sorted({c.text for c in game.variant.cards if c.kind in kinds})
+        self.card_index = {text: k for k, text in enumerate(self.cards)}
+        self.pots = sorted(game.pots)
+        modules = {t.__module__ for t in game.ruleset.handled} | {"easymoney.engine.deals"}
+        self.kinds = sorted(k for k, words in _REQUEST_WORDS.items()
+                            if getattr(words, "__module__", None) in modules)
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        n, s = len(self.seats), self.spaces
+        self.size = 5 * n + 3 * n + s * n + 2 * s + len(self.cards) * n + len(self.pots) + 3 \
+            + len(self.kinds) + 1
+
+    def vector(self, game: Game, me: int, request: Request | None) -> list[float]:
+        """The observation of seat `me`, as a list (the environment makes it an array)."""
+        players = game.players
+        n = len(players)
+        out: list[float] = []
+        for p in players:
+            out += (p.position, p.cash, p.houses_left, p.bankrupt, len(p.spaces))
+        ones = [0.0] * (3 * n)
+        ones[me] = 1.0
+        if request is not None:
+            ones[n + request.player.index] = 1.0
+        if game.current is not None:
+            ones[2 * n + game.current.index] = 1.0
+        out += ones
+        owners = [0.0] * (self.spaces * n)
+        for k, o in enumerate(game.owner):
+            if o is not None:
+                owners[k * n + o.index] = 1.0
+        out += owners
+        out += game.houses
+        out += game.mortgaged
+        cards = [0.0] * (len(self.cards) * n)
+        if cards:
+            index = self.card_index
+            for p in players:
+                for c in p.held:
+                    held = index.get(c.text)
+                    if held is not None:
+                        cards[held * n + p.index] = 1.0
+        out += cards
+        pots = game.pots
+        out += [pots[name].cash if name in pots else 0 for name in self.pots]
+        out += (game.bank.cash, len(game.deck), game.turns_played)
+        kinds = [0.0] * (len(self.kinds) + 1)
+        if request is not None:
+            kinds[self.kind_index.get(request.kind, len(self.kinds))] = 1.0
+        out += kinds
+        return out
+
+    def facts(self, game: Game, me: int, request: Request | None) -> dict[str, Any]:
+        """The same facts as plain values, by name."""
+        o = game.outcome
+        return {
+            "me": self.seats[me],
+            "players": [{"name": p.name, "position": p.position, "cash": p.cash,
+                         "houses_left": p.houses_left, "bankrupt": p.bankrupt,
+                         "spaces": [s.name for s in p.spaces],
+                         "held": [c.text for c in p.held]} for p in game.players],
+            "turn": None if game.current is None else game.current.name,
+            "owners": {s.name: o_.name for s, o_ in zip(game.spaces, game.owner) if o_ is not None},
+            "houses": {s.name: h for s, h in zip(game.spaces, game.houses) if h},
+            "mortgaged": [s.name for s, m in zip(game.spaces, game.mortgaged) if m],
+            "pots": {name: pot.cash for name, pot in game.pots.items()},
+            "bank": game.bank.cash,
+            "deck": len(game.deck),
+            "turns_played": game.turns_played,
+            "asked": None if request is None else {"kind": request.kind,
+                                                   "player": request.player.name,
+                                                   "words": request.describe()},
+            "outcome": None if o is None else {"reason": o.reason, "detail": o.detail,
+                                               "winners": list(o.winners)},
+        }

@@ -1,0 +1,123 @@
+"""The Gymnasium environment: one learning seat against built-in bots, whose decisions are
+applied inside `step` until the game asks the learning seat again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..board.state import BoardState
+from ..board.text import text_board
+from ..bots import make_strategy
+from ..errors import GameOverError, UsageError
+from .aec import observation_space
+from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table
+
+
+class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
+    """`seat` is the agent; each other seat plays a built-in strategy (`make_strategy`).
+    An action outside the mask raises `ActionNotInMask` (`illegal="raise"`), or, with
+    `illegal="penalty"`, changes nothing and earns `penalty` (for tools that sample
+    unmasked actions, as gymnasium's env checker does). `action_masks()` is the mask."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, variant: str = "standard", seat: str = "Ann",
+                 opponents: str | Sequence[str] = "cautious", players: int | Sequence[str] = 2,
+                 seed: int | None = None, *, enable: Sequence[str] = (),
+                 disable: Sequence[str] = (), options: Sequence[str] = (),
+                 render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
+                 amount_steps: int = DEFAULT_AMOUNT_STEPS, illegal: str = "raise",
+                 penalty: float = -0.01) -> None:
+        if render_mode not in (None, "ansi"):
+            raise UsageError(f"render_mode {render_mode!r}: only 'ansi' (the text board) is offered")
+        if illegal not in ("raise", "penalty"):
+            raise UsageError(f"illegal={illegal!r}: 'raise' or 'penalty'")
+        self.render_mode = render_mode
+        self.illegal, self.penalty = illegal, penalty
+        self.table = Table(variant, players, seed, enable, disable, options, max_turns,
+                           amount_steps)
+        seats = self.table.seats
+        if seat not in seats:
+            raise UsageError(f"no seat {seat!r}: the seats are {', '.join(seats)}")
+        self.seat = seat
+        self.me = seats.index(seat)
+        others = [s for s in seats if s != seat]
+        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(names) != len(others):
+            raise UsageError(f"{len(others)} opponents' strategies needed, {len(names)} given")
+        self.bots = {s: make_strategy(n) for s, n in zip(others, names)}
+        self.action_space = spaces.Discrete(self.table.catalogue.size)
+        self.observation_space = observation_space(self.table)
+        self._done = True
+
+    @property
+    def catalogue(self) -> Any:
+        return self.table.catalogue
+
+    def _play_bots(self) -> None:
+        """The bots answer until the game asks the learning seat, ends, or reaches the limit."""
+        table = self.table
+        state = table.state
+        while not state.is_over and not table.truncated:
+            request = state.request
+            assert request is not None
+            if request.player.name == self.seat:
+                return
+            table.apply(self.bots[request.player.name].decide(state.game, request))
+
+    def _out(self) -> bool:
+        return self.table.state.game.players[self.me].bankrupt
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        live = not self.table.state.is_over and not self._out() and not self.table.truncated
+        return self.table.observation(self.me, live)
+
+    def _info(self) -> dict[str, Any]:
+        return {"state": self.table.facts(self.me)}
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        self.table.reset(seed)  # no seed: the one after the last game's
+        self._play_bots()
+        self._done = self.table.state.is_over or self._out() or self.table.truncated
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise GameOverError(f"{self.table.over_text() if self.table.state.is_over else 'the episode is over'}"
+                                ": no action can be taken; reset() starts another game")
+        table = self.table
+        reward = 0.0
+        if self.illegal == "penalty" and not self._legal(action):
+            reward = self.penalty
+        else:
+            table.step(action)
+            self._play_bots()
+        terminated = table.state.is_over or self._out()
+        truncated = not terminated and table.truncated
+        if terminated:
+            reward = table.final_reward(self.seat) if not self._out() else -1.0
+        self._done = terminated or truncated
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def _legal(self, action: Any) -> bool:
+        try:
+            return int(action) == action and int(action) in self.table.slots()
+        except (TypeError, ValueError):
+            return False
+
+    def action_masks(self) -> np.ndarray:
+        """The legal slots now, as sb3-contrib's MaskablePPO asks for them."""
+        return self.table.mask() if not self._done else np.zeros(self.table.catalogue.size, np.int8)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        game = self.table.state.game
+        return text_board(BoardState.of(game, game.turns_played))

@@ -1,0 +1,146 @@
+"""One game seen by learning agents: its stepping state, the action catalogue and the
+observation layout, the mask of each step, and the rewards at the end.
+
+Shared by the PettingZoo environment (every seat an agent) and the Gymnasium one (one seat
+against bots); it knows nothing of either library but numpy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..engine.actions import Action, ActionRange
+from ..engine.stepping import GameState
+from ..errors import EasyMoneyError, GameOverError, UsageError
+from ..script.table import new_game
+from .catalogue import Catalogue
+from .observe import Layout
+
+DEFAULT_MAX_TURNS = 1000
+DEFAULT_AMOUNT_STEPS = 5
+
+
+class ActionNotInMask(EasyMoneyError):
+    """An agent named a slot that is not legal now (or no slot at all): nothing changed."""
+
+
+def seat_names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int):
+        if players < 1:
+            raise UsageError(f"players must be at least 1, not {players}")
+        return ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:players] \
+            if players <= 8 else [f"P{k}" for k in range(players)]
+    names = [str(p) for p in players]
+    if len(set(names)) != len(names):
+        raise UsageError(f"each seat needs its own name: {', '.join(names)}")
+    return names
+
+
+class Table:
+    """A game of `variant` for `players`, replayed from a seed on each `reset`."""
+
+    def __init__(self, variant: str, players: int | Sequence[str], seed: int | None,
+                 enable: Sequence[str], disable: Sequence[str], options: Sequence[str],
+                 max_turns: int, amount_steps: int) -> None:
+        self.variant = variant
+        self.seats = seat_names(players)
+        self.enable, self.disable, self.options = list(enable), list(disable), list(options)
+        if max_turns < 1:
+            raise UsageError(f"max_turns must be at least 1, not {max_turns}")
+        if amount_steps < 1:
+            raise UsageError(f"amount_steps must be at least 1, not {amount_steps}")
+        self.max_turns = max_turns
+        self.next_seed = random.randrange(2**31) if seed is None else seed
+        self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
+        self.catalogue = Catalogue(self.state.game, amount_steps)
+        self.layout = Layout(self.state.game)
+        self._slots: dict[int, tuple[Action | ActionRange, int]] | None = None
+
+    def _new(self, seed: int) -> GameState:
+        return new_game(self.variant, self.seats, seed, enable=self.enable, disable=self.disable,
+                        options=self.options, keep_log=False)
+
+    def reset(self, seed: int | None) -> None:
+        """A new game: seed `seed`, or the one after the last game's."""
+        if seed is not None:
+            self.next_seed = seed
+        self.seed = self.next_seed
+        self.next_seed += 1
+        self.state = self._new(self.seed)
+        self._slots = None
+
+    # --- what is legal ------------------------------------------------------------------------
+    def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
+        """The legal slots now, each with what it stands for (computed once a step)."""
+        if self._slots is None:
+            self._slots = self.catalogue.slots(self.state.legal_actions())
+        return self._slots
+
+    def mask(self) -> np.ndarray:
+        out = np.zeros(self.catalogue.size, dtype=np.int8)
+        if not self.state.is_over:
+            slots = self.slots()
+            if slots:
+                out[list(slots)] = 1
+        return out
+
+    def step(self, slot: Any) -> Action:
+        """Apply the action of `slot`; anything not legal now raises and changes nothing."""
+        state = self.state
+        if state.is_over:
+            raise GameOverError(f"{self.over_text()}: no action can be taken; reset() starts "
+                                "another game")
+        slots = self.slots()
+        try:
+            number = int(slot)
+            ok = number == slot
+        except (TypeError, ValueError):
+            ok = False
+        entry = slots.get(number) if ok else None
+        if entry is None:
+            size = self.catalogue.size
+            what = (f"slot {slot} ({self.catalogue.name(number)})" if ok and 0 <= number < size
+                    else f"{slot!r}, which is no slot (0 to {size - 1})")
+            raise ActionNotInMask(f"action {what} is not legal now: the game waits for "
+                                  f"{state.request.describe()}; legal slots: "  # type: ignore[union-attr]
+                                  f"{', '.join(map(str, sorted(slots)))}")
+        action = self.catalogue.action(entry)
+        state.apply(action)
+        self._slots = None
+        return action
+
+    def apply(self, action: Action) -> None:
+        """Apply an action chosen elsewhere (a bot's)."""
+        self.state.apply(action)
+        self._slots = None
+
+    # --- how it stands ------------------------------------------------------------------------
+    @property
+    def truncated(self) -> bool:
+        return not self.state.is_over and self.state.game.turns_played >= self.max_turns
+
+    def over_text(self) -> str:
+        o = self.state.outcome
+        return "the game is over" + (f" ({o.reason}: {o.detail})" if o else "")
+
+    def final_reward(self, seat: str) -> float:
+        """At the end: the winners share +1, every other seat gets -1 (docs/agents.md)."""
+        o = self.state.outcome
+        winners = o.winners if o is not None else ()
+        return 1.0 / len(winners) if seat in winners else -1.0
+
+    def observation(self, me: int, mask: bool) -> dict[str, np.ndarray]:
+        state = self.state
+        vector = np.array(self.layout.vector(state.game, me, state.request), dtype=np.float32)
+        return {"observation": vector,
+                "action_mask": self.mask() if mask else np.zeros(self.catalogue.size, np.int8)}
+
+    def facts(self, me: int) -> dict[str, Any]:
+        state = self.state
+        facts = self.layout.facts(state.game, me, state.request)
+        facts["legal"] = sorted(self.slots()) if not state.is_over else []
+        return facts
