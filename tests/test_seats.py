@@ -281,3 +281,14 @@ def test_a_range_is_answered_by_line_or_by_index() -> None:
     assert by_line == by_index == found.at(amount)
     with pytest.raises(seats.SeatFailure, match="illegal"):
         seats.read_answer(json.dumps({"index": i, "amount": found.least + 1}), legal)
+
+
+def test_a_program_plays_at_the_prompt(monkeypatch: pytest.MonkeyPatch, started: list[Any]) -> None:
+    """Issue 20 case: `play --interactive` asks a program seat through its strategy, and
+    closes the program when the session ends."""
+    from prompt_helpers import play_lines
+    status, said = play_lines(monkeypatch, ["quit"], "--players", f"Ann:{seat(RANDOM_AGENT)}",
+                              "Pat", "--seed", "3")
+    assert status == 0, said
+    assert "Turn 1: Ann" in said and "Ann rolls" in said and "program" not in said
+    assert all_reaped(started)

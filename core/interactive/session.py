@@ -34,6 +34,7 @@ from ..outputs import check_not_input, check_target, record_header, standings_te
 from ..script import ast as S
 from ..script.parser import parse, parse_file
 from ..script.runner import Note, RunResult, ScriptRunner
+from ..seats import close_strategies
 from ..script.setup import apply_setup
 from ..script.table import read_line
 from .answers import (answer_lines, completions, describe_wait, ends_turn, help_text, is_throw,
@@ -311,6 +312,8 @@ class Session:
             except OutputGone:
                 self._record()
                 return 0
+            finally:  # programs at seats (core/seats.py) end with the session
+                close_strategies(self.bots.values())
 
     def _leave(self, status: int, why: str) -> int:
         self.say("")
