@@ -506,6 +506,9 @@ def available_strategies() -> Mapping[str, tuple[Any, str]]:
 
 
 def make_strategy(name: str) -> Strategy:
+    if name.startswith("exec:"):  # a program at the seat (docs/seats.md)
+        from .seats import program_strategy
+        return program_strategy(name)
     table = available_strategies()
     if name not in table:
         raise UsageError(f"unknown strategy {name!r}{did_you_mean(name, table)}; "

@@ -4,7 +4,7 @@
     engine                   the state, actions, hooks and their dispatch
     plugins                  the rules (easymoney.plugins)
     loading                  variants, YAML, the schema
-    script, bots             the script language; the built-in strategies
+    script, bots, seats      the script language; the built-in strategies; programs at seats
     board, simulate, agents  drawing the board; running batches of games; learning agents
     interactive, commands    playing at the prompt; the command line
 
@@ -19,8 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "plugins": 2, "loading": 3,
-         "script": 4, "bots": 4, "board": 5, "simulate": 5, "agents": 5, "outputs": 5,
-         "interactive": 6, "commands": 7,
+         "script": 4, "bots": 4, "seats": 4, "board": 5, "simulate": 5, "agents": 5,
+         "outputs": 5, "interactive": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
 
 

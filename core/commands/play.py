@@ -36,7 +36,8 @@ def register(sub: Any) -> None:
     seats.add_argument("--players", nargs="+", metavar="NAME[:STRATEGY]",
                        help="the seats of a new game in turn order; NAME:STRATEGY is a bot "
                             "(e.g. Ann Bob:greedy Cat:cautious; default: Pat Ann:cautious "
-                            "Bob:greedy)")
+                            "Bob:greedy); 'Ann:exec:\"python my_bot.py\"' seats a program "
+                            "(docs/seats.md)")
     seats.add_argument("--variant", metavar="VARIANT", default=None,
                        help="the variant of a new game: a built-in name or a .yaml file "
                             "(default: standard)")

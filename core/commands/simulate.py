@@ -37,7 +37,8 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
                         f"number every variant allows)")
     p.add_argument("--strategies", default="cautious", metavar="NAME,...",
                    help="strategies given to the seats in turn, cycling (default cautious); "
-                        "see `easymoney strategies`")
+                        "see `easymoney strategies`; exec:\"COMMAND\" seats a program "
+                        "(docs/seats.md)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="the master seed: game i's seed is derived from it and i (default 0)")
     p.add_argument("--max-turns", type=int, default=None, metavar="T",

@@ -60,6 +60,9 @@ CORE_TEMPLATES: dict[str, str] = {
     "game_over": "Game over by {reason}: {detail}",
     "stopped": "The script ends here; the game stops where it is",
     "deal_rejected": "{player} rejects {offerer}'s offer to {deal}",
+    # a program at a seat (core/seats.py) failed; the seat plays its fallback from here
+    "seat_failed": "{player}'s program {program} failed ({problem}: {detail}); {player} "
+                   "plays {fallback} from here",
 }
 
 

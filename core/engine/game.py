@@ -501,7 +501,7 @@ class Game:
             pass
         except StopGame:
             self.stopped = True
-        except EasyMoneyError:
+        except (EasyMoneyError, BrokenPipeError):  # the reader of the transcript went away
             raise
         except Exception as exc:
             raise self.plugin_failure(exc) from exc

@@ -36,6 +36,7 @@ from ..engine.settings import Settings
 from ..script import ast as S
 from ..script.parser import parse, parse_file
 from ..script.runner import Note, RunResult, ScriptRunner
+from ..seats import close_strategies
 from ..script.setup import apply_setup
 from ..script.table import read_line
 from .answers import (answer_lines, completions, describe_wait, ends_turn, help_text, is_throw,
@@ -315,6 +316,8 @@ class Session:
             except OutputGone:
                 self._record()
                 return 0
+            finally:  # programs at seats (core/seats.py) end with the session
+                close_strategies(self.bots.values())
 
     def _leave(self, status: int, why: str) -> int:
         self.say("")

@@ -438,7 +438,9 @@ class _ToAst(Transformer):
             if strategy.column != name.end_column or strategy.line != name.line:
                 raise _at(strategy, f"write a player's strategy without spaces, e.g. "
                                     f"`{_clip(str(name))}{strategy}`")
-            strategy = _name(strategy, "a strategy")[1:]
+            # a program's command may be longer than a name
+            strategy = (str(strategy)[1:] if str(strategy).startswith(":exec:")
+                        else _name(strategy, "a strategy")[1:])
         return A.PlayerDecl(_player(name), strategy, line=name.line, column=name.column)
 
     def players(self, meta, children):

@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from ..engine import actions as A
 from ..bots import make_strategy
+from ..seats import close_strategies
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, did_you_mean
 from ..engine.events import Event
 from ..engine.decisions import NO_RULE
@@ -145,7 +146,10 @@ class ScriptRunner:
                 apply_setup(game, stmt, self)
             except EasyMoneyError as exc:
                 raise self.error(stmt, exc.message) from None
-        game.play()
+        try:
+            game.play()
+        finally:  # programs at seats live as long as the game
+            close_strategies(self.strategies.values())
         if game.stopped and game.outcome is None:
             game.emit("stopped")
         # what is left: expectations, or lines the game never asked for

@@ -14,6 +14,7 @@ from ..engine.model import Variant
 from ..engine.registry import discover
 from ..errors import PluginError, UsageError
 from ..loading.loader import builtin_names, load_variant
+from ..seats import split_strategies
 
 SEAT_PREFIX = "P"
 DEFAULT_GAMES = 1000       # simulate, compare and sweep alike
@@ -104,7 +105,7 @@ def game_seed(master: int, index: int) -> int:
 
 def parse_strategies(text: str) -> tuple[str, ...]:
     """`cautious,greedy` -> ('cautious', 'greedy'), every name checked (UsageError otherwise)."""
-    names = tuple(part.strip() for part in text.split(","))
+    names = tuple(split_strategies(text))  # a program's quoted command may hold commas
     if not names or any(not n for n in names):
         raise UsageError(f"--strategies {text!r}: expected names separated by commas, like "
                          f"cautious,greedy; known: {', '.join(available_strategies())}")

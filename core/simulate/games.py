@@ -21,6 +21,7 @@ from ..engine.settings import Settings
 from ..engine.model import Variant
 from ..errors import EasyMoneyError, UsageError
 from ..script.record import Recorder, header_lines, record_text
+from ..seats import close_strategies, is_program
 from ..outputs import write_atomically
 from ..timelimit import GameTimeout, stalled, time_limit
 from .arms import Arm, Batch, game_seed
@@ -29,7 +30,7 @@ END_REASONS = ("bankruptcy", "bank", "turns")
 END_LABELS = {"bankruptcy": "bankruptcy", "bank": "bank broken", "turns": "turn limit"}
 
 # the events the statistics read: the others are not even built during a simulation
-STAT_EVENTS = ("move", "rent", "buy", "auction_won", "build")
+STAT_EVENTS = ("move", "rent", "buy", "auction_won", "build", "seat_failed")
 
 Contrast = tuple[tuple[int, int], ...]  # (baseline arm, arm) pairs whose differences are averaged
 
@@ -72,6 +73,8 @@ class ArmStats:
         self.landings = [0] * spaces
         self.rent = [0] * spaces
         self.paid = [0] * spaces  # purchase prices, winning bids and houses built
+        # "P1 timeout" -> games where the program at seat P1 timed out (core/seats.py)
+        self.seat_failures: Counter[str] = Counter()
 
     def add(self, row: GameRow) -> None:
         self.games += 1
@@ -94,6 +97,7 @@ class ArmStats:
         self.player_turns += other.player_turns
         self.ended.update(other.ended)
         self.turns.update(other.turns)
+        self.seat_failures.update(other.seat_failures)
         self.shared += other.shared
         self.no_winner += other.no_winner
         self.bank += other.bank
@@ -118,6 +122,8 @@ class ArmStats:
                 paid[index[event.data["space"]]] += event.data["amount"]
             elif kind == "build":
                 paid[index[event.data["space"]]] += event.data["cost"]
+            elif kind == "seat_failed":
+                self.seat_failures[f"{event.data['player']} {event.data['problem']}"] += 1
         return on_event
 
 
@@ -225,6 +231,7 @@ class Simulator:
         self.caps = [plan.batch.cap(v) for v in self.variants]
         self.space_index = [{s.name: s.index for s in v.spaces} for v in self.variants]
         self.width = max(5, len(str(plan.batch.games)))
+        self.programs = any(is_program(s) for s in plan.batch.strategy_order)
         used = {a for contrast in plan.contrasts for pair in contrast for a in pair}
         self.metric_arms = frozenset(used)
 
@@ -250,8 +257,15 @@ class Simulator:
                     keep_log=False, ruleset=self.rulesets[arm])
         game.listen(listener, STAT_EVENTS)
         recorder = Recorder(game) if self.plan.record_dir is not None else None
-        game.setup()
-        outcome = game.play(max_turns=self.caps[arm])
+        if self.programs:
+            try:
+                game.setup()
+                outcome = game.play(max_turns=self.caps[arm])
+            finally:  # a program at a seat lives one game
+                close_strategies(decider.strategies.values())
+        else:
+            game.setup()
+            outcome = game.play(max_turns=self.caps[arm])
         worth = {p.index: w for p, w, _ in game.standings()}
         winners = outcome.winners if outcome is not None else tuple(p.name for p in game.winners())
         row = GameRow(index + 1, seed, game.turns_played,

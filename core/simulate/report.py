@@ -48,7 +48,7 @@ def summarize(result: Result, arm: int = 0, *, histogram: bool = True) -> dict[s
     if histogram:
         turns["histogram"] = [[t, s.turns[t]] for t in sorted(s.turns)]
     bank = mean_interval(n, s.bank, s.bank_sq)
-    return {
+    out = {
         "arm": a.name, "variant": variant.name,
         "rules": {"with": list(a.enable), "without": list(a.disable), "options": list(a.options)},
         "games": n, "players": batch.players, "seed": batch.seed,
@@ -68,6 +68,23 @@ def summarize(result: Result, arm: int = 0, *, histogram: bool = True) -> dict[s
         "landings": landings,
         "spaces": spaces,
     }
+    if s.seat_failures:  # programs at seats that failed (core/seats.py); absent otherwise
+        strategy_of = dict(zip(batch.names, batch.seats))
+        out["seat_failures"] = [
+            {"seat": seat, "strategy": strategy_of.get(seat, ""), "problem": problem, "games": k}
+            for (seat, problem), k in sorted((tuple(key.split(" ", 1)), k)
+                                             for key, k in s.seat_failures.items())]
+    return out
+
+
+def seat_failure_lines(summaries: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
+    """A line per seat program that failed, per arm (`label` before it when there are arms)."""
+    lines = []
+    for label, summary in summaries:
+        for f in summary.get("seat_failures", ()):
+            lines.append(f"  {label}{f['seat']} {f['strategy']}: {f['problem']} in "
+                         f"{count(f['games'], 'game')} (the seat played its fallback from there)")
+    return ["Seat programs that failed:"] + lines if lines else []
 
 
 def tested_metrics(batch: Batch) -> list[str]:
@@ -147,6 +164,7 @@ def summary_text(summary: Mapping[str, Any], top: int = 10) -> str:
              f", {count(summary['players'], 'player')}, seed {summary['seed']}, "
              f"{limit_text(summary['max_turns'])}",
              f"Seats: {seats_text(summary)}",
+             *seat_failure_lines([("", summary)]),
              f"Player-turns played: {summary['player_turns']:,}", "", "How the games ended"]
     for reason, e in summary["ended"].items():
         lines.append(f"  {END_LABELS.get(reason, reason):<12} {e['percent']:5.1f}%  "
@@ -255,7 +273,8 @@ def compare_text(summary: Mapping[str, Any]) -> str:
     lines = [f"{count(summary['games'], 'game')} on each of {len(arms)} arms, the same seeds on each "
              f"(seed {summary['seed']}), {count(summary['players'], 'player')}, "
              f"{limit_text(summary['max_turns'])}",
-             f"Seats: {seats_text(summary)}", ""]
+             f"Seats: {seats_text(summary)}",
+             *seat_failure_lines([(f"{a['arm']}: ", a) for a in arms]), ""]
     lines += table_lines(table)
     lines += ["",
               f"diff: the arm minus {_short(first)} (percentage points for the %); p: two-sided, over the "

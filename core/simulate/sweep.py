@@ -21,8 +21,8 @@ from ..words import count
 from ..errors import PluginError, UsageError
 from .arms import Arm, echo
 from .games import END_LABELS, END_REASONS, Contrast
-from .report import (HOLM_NOTE, _limits, limit_text, p_text, paired_tests, seats_text, summarize,
-                     table_lines)
+from .report import (HOLM_NOTE, _limits, limit_text, p_text, paired_tests, seat_failure_lines,
+                     seats_text, summarize, table_lines)
 from .runner import Result
 from .stats import adjust
 
@@ -156,6 +156,8 @@ def sweep_summary(result: Result, grid: Grid) -> dict[str, Any]:
         arms.append(s)
         cells.append({"cell": i + 1, "settings": {k: v for k, v in column.items() if k != "cell"},
                       "arm": s["arm"], "max_turns": s["max_turns"], "figures": figures(s)})
+        if "seat_failures" in s:
+            cells[-1]["seat_failures"] = s["seat_failures"]
     effects = []
     family: list[dict[str, Any]] = []
     for (d, k, contrast), pair in zip(grid.effects(), result.pairs):
@@ -209,7 +211,9 @@ def sweep_text(summary: Mapping[str, Any]) -> str:
              f"({shape}) of {summary['variant']}, the same seeds in each (seed "
              f"{summary['seed']}), {count(summary['players'], 'player')}, "
              f"{limit_text(summary['max_turns'])}",
-             f"Seats: {seats_text(summary)}", "", "Cells (value ± half its 95% interval)"]
+             f"Seats: {seats_text(summary)}",
+             *seat_failure_lines([(f"cell {c['cell']}: ", c) for c in cells]), "",
+             "Cells (value ± half its 95% interval)"]
     table = [["#"] + [s["key"] for s in settings] + [short_label(m) for m in metrics]]
     for c in cells:
         row = [str(c["cell"])] + [c["settings"][s["key"]] for s in settings]

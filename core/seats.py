@@ -1,0 +1,456 @@
+"""Programs at a seat: a strategy that asks a program in any language, one JSON line each way.
+
+A seat written `Ann:exec:"python my_bot.py"` (options after it: `:timeout=2`,
+`:on_error=resign`) is a `ProgramStrategy`. The program is started (shlex-split, no shell)
+at the seat's first decision and closed at the end of the game; it hears a hello, then one
+`decide` message per decision, and answers each with one line. A program that is slow,
+crashes, writes garbage or answers an illegal line is stopped, named by a `seat_failed`
+event, and its seat plays the fallback (a built-in strategy, or `resign`) from then on.
+The protocol is docs/seats.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import selectors
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import IO, Any
+
+from .bots import Strategy, available_strategies
+from .engine.actions import Action, ActionRange, Request
+from .engine.deals import Reject
+from .engine.legal import is_listed, legal_actions
+from .errors import UsageError, did_you_mean
+
+PROTOCOL = 1
+PREFIX = "exec:"
+DEFAULT_TIMEOUT = 10.0    # seconds a program may think about one decision
+HELLO_TIMEOUT = 10.0      # seconds a program may take to start and answer the hello
+DEFAULT_FALLBACK = "cautious"
+RESIGN = "resign"
+MAX_LINE = 1 << 20        # an answer longer than this is garbage
+MAX_ECHO = 80             # characters of a bad answer repeated in a message
+CLOSE_WAIT = 1.0          # seconds a program has to leave after `bye` before it is killed
+
+_SPEC = re.compile(r'exec:(?:"(?P<quoted>[^"\n]*)"|(?P<bare>[^\s:",]+))'
+                   r'(?P<opts>(?::[A-Za-z_]+=[^\s:",]*)*)$')
+_NUMBER = r"\$?([0-9][0-9,]*)"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A parsed `exec:` seat: the program's argument list, its time limit, its fallback."""
+
+    text: str
+    argv: tuple[str, ...]
+    timeout: float = DEFAULT_TIMEOUT
+    on_error: str = DEFAULT_FALLBACK
+
+
+def is_program(name: str) -> bool:
+    return name.startswith(PREFIX)
+
+
+def _clip(text: str) -> str:
+    return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "...")
+
+
+def parse_spec(text: str) -> SeatSpec:
+    """`exec:"python bot.py":timeout=2:on_error=resign` -> SeatSpec (UsageError when malformed)."""
+    m = _SPEC.match(text)
+    if m is None:
+        raise UsageError(f"seat {_clip(text)}: expected exec:\"COMMAND\" or exec:PROGRAM, then "
+                         f"options like :timeout=2:on_error=resign (e.g. "
+                         f"Ann:exec:\"python my_bot.py\":timeout=2)")
+    command = m["quoted"] if m["quoted"] is not None else m["bare"]
+    try:
+        argv = tuple(shlex.split(command))
+    except ValueError as exc:
+        raise UsageError(f"seat {_clip(text)}: the command {command!r} does not split into "
+                         f"arguments ({exc})") from None
+    if not argv:
+        raise UsageError(f"seat {_clip(text)}: the command is empty")
+    timeout, on_error = DEFAULT_TIMEOUT, DEFAULT_FALLBACK
+    for option in filter(None, m["opts"].split(":")):
+        key, _, value = option.partition("=")
+        if key == "timeout":
+            try:
+                timeout = float(value)
+            except ValueError:
+                timeout = -1.0
+            if not 0 < timeout <= 3600:
+                raise UsageError(f"seat {_clip(text)}: timeout={value!r}: expected seconds "
+                                 f"between 0 and 3600, e.g. timeout=2")
+        elif key == "on_error":
+            choices = [RESIGN] + [n for n in available_strategies() if not is_program(n)]
+            if value not in choices:
+                raise UsageError(f"seat {_clip(text)}: on_error={value!r}{did_you_mean(value, choices)}; "
+                                 f"expected one of {', '.join(choices)}")
+            on_error = value
+        else:
+            raise UsageError(f"seat {_clip(text)}: unknown option {key!r}"
+                             f"{did_you_mean(key, ['timeout', 'on_error'])}; the options are "
+                             f"timeout=SECONDS and on_error=STRATEGY|resign")
+    return SeatSpec(text, argv, timeout, on_error)
+
+
+def split_strategies(text: str) -> list[str]:
+    """`cautious,exec:"python a.py, b",greedy` -> its names: commas inside quotes do not split."""
+    parts: list[str] = []
+    current: list[str] = []
+    quoted = False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        if ch == "," and not quoted:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current).strip())
+    return parts
+
+
+class SeatFailure(Exception):
+    """What went wrong with a program: `problem` is timeout, crash, garbage or illegal."""
+
+    def __init__(self, problem: str, detail: str) -> None:
+        super().__init__(f"{problem}: {detail}")
+        self.problem = problem
+        self.detail = detail
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """Stop `proc` now and reap it (a finalizer: it must not raise)."""
+    try:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    except OSError:
+        pass
+    for stream in (proc.stdin, proc.stdout):
+        try:
+            if stream is not None:
+                stream.close()
+        except OSError:
+            pass
+
+
+class Program:
+    """One running seat program: JSON lines to its standard input, lines from its output."""
+
+    def __init__(self, spec: SeatSpec) -> None:
+        self.spec = spec
+        # its standard error goes to a file: a pipe nobody reads could block it, and the
+        # last line says why a program died
+        self.errors: IO[bytes] = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(list(spec.argv), stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=self.errors,
+                                         bufsize=0)
+        except OSError as exc:
+            self.errors.close()
+            raise UsageError(f"seat {_clip(spec.text)}: cannot start {spec.argv[0]!r}: "
+                             f"{exc.strerror or exc}") from None
+        # a strategy dropped without close() still stops its program
+        self._finalizer = weakref.finalize(self, _kill, self.proc)
+        self._buffer = b""
+        assert self.proc.stdout is not None
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self.proc.stdout, selectors.EVENT_READ)
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write((json.dumps(message) + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise SeatFailure("crash", self._exit_text()) from None
+
+    def read(self, timeout: float) -> str:
+        """The next line the program writes, within `timeout` seconds (SeatFailure otherwise)."""
+        deadline = time.monotonic() + timeout
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._selector.select(left):
+                if self.proc.poll() is not None:
+                    raise SeatFailure("crash", self._exit_text())
+                raise SeatFailure("timeout", f"no answer within {self.spec.timeout:g} s")
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                self.proc.wait()
+                raise SeatFailure("crash", self._exit_text())
+            self._buffer += chunk
+            if len(self._buffer) > MAX_LINE:
+                raise SeatFailure("garbage", f"a line longer than {MAX_LINE:,} bytes")
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.decode("utf-8", "replace").strip()
+
+    def _exit_text(self) -> str:
+        try:
+            code = self.proc.wait(timeout=CLOSE_WAIT)
+        except subprocess.TimeoutExpired:
+            return "its standard input or output closed"
+        said = ""
+        try:
+            self.errors.seek(0)
+            lines = [ln for ln in self.errors.read().decode("utf-8", "replace").splitlines()
+                     if ln.strip()]
+            said = f" ({lines[-1].strip()[:200]})" if lines else ""
+        except (OSError, ValueError):
+            pass
+        return f"the program exited with status {code}{said}"
+
+    def close(self, *, polite: bool = True) -> None:
+        """Say bye, give the program a moment to leave, then kill it; always reaped."""
+        if polite and self.proc.poll() is None:
+            try:
+                self.send({"type": "bye"})
+                assert self.proc.stdin is not None
+                self.proc.stdin.close()
+                self.proc.wait(timeout=CLOSE_WAIT)
+            except (SeatFailure, OSError, ValueError, subprocess.TimeoutExpired):
+                pass
+        self._finalizer()
+        self._selector.close()
+        self.errors.close()
+
+
+_STARTED: set[str] = set()  # specs whose program started and answered a hello in this process
+
+
+def check_program(spec: SeatSpec) -> None:
+    """Start the program once, hello, and close it: a program that cannot start is a
+    UsageError before any game is played (once per spec and process)."""
+    if spec.text in _STARTED:
+        return
+    if os.sep not in spec.argv[0] and shutil.which(spec.argv[0]) is None:
+        raise UsageError(f"seat {_clip(spec.text)}: cannot start {spec.argv[0]!r}: no such "
+                         f"program on the PATH")
+    program = Program(spec)
+    try:
+        program.send(hello_message(None, "", [], spec))
+        reply = program.read(max(spec.timeout, HELLO_TIMEOUT))
+        if _ready(reply) is None:
+            raise SeatFailure("garbage", f"expected {{\"ready\": true}}, got {_clip(reply)}")
+    except SeatFailure as exc:
+        raise UsageError(f"seat {_clip(spec.text)}: the program did not answer the hello: "
+                         f"{exc}") from None
+    finally:
+        program.close(polite=True)
+    _STARTED.add(spec.text)
+
+
+def _ready(line: str) -> bool | None:
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return None
+    return True if isinstance(data, dict) and data.get("ready") is True else None
+
+
+def hello_message(game: Any, seat: str, players: list[str], spec: SeatSpec) -> dict[str, Any]:
+    """The first message: the protocol, the variant and its board, the seat, the players."""
+    if game is None:  # the start-up check: no game yet
+        return {"type": "hello", "protocol": PROTOCOL, "variant": None, "seat": None,
+                "players": [], "board": [], "check": True}
+    variant = game.variant
+    return {"type": "hello", "protocol": PROTOCOL, "variant": variant.name,
+            "changes": list(variant.changes), "seat": seat, "players": players,
+            "board": [{"index": s.index, "name": s.name, "kind": s.kind,
+                       "price": s.data.get("price")} for s in game.spaces]}
+
+
+def state_message(game: Any) -> dict[str, Any]:
+    """Everything a player sees of the game (not the order of the deck)."""
+    return {
+        "turn": game.turns_played + 1,
+        "current": game.current.name if game.current is not None else None,
+        "players": [{"name": p.name, "cash": p.cash, "position": p.position,
+                     "bankrupt": p.bankrupt, "houses_left": p.houses_left,
+                     "cards": [c.text for c in p.held]} for p in game.players],
+        "owners": [o.name if o is not None else None for o in game.owner],
+        "houses": list(game.houses),
+        "mortgaged": [bool(m) for m in game.mortgaged],
+        "pots": {name: pot.cash for name, pot in game.pots.items()},
+        "bank": game.bank.cash,
+    }
+
+
+def request_message(request: Request) -> dict[str, Any]:
+    return {"kind": request.kind, "player": request.player.name, "words": request.describe(),
+            "space": request.space.name if request.space is not None else None,
+            "amount": request.amount, "high_bid": request.high_bid, "least": request.least}
+
+
+def action_entries(legal: Iterable[Action | ActionRange]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for found in legal:
+        if isinstance(found, ActionRange):
+            out.append({"line": found.line("N"), "least": found.least, "most": found.most,
+                        "step": found.step})
+        else:
+            out.append({"line": str(found)})
+    return out
+
+
+def _range_pattern(found: ActionRange) -> re.Pattern[str]:
+    before, _, after = found.line("N").rpartition("N")
+    return re.compile(re.escape(before) + _NUMBER + re.escape(after) + "$")
+
+
+def read_answer(line: str, legal: list[Action | ActionRange]) -> Action:
+    """The action a program's answer names: `{"line": ...}` or `{"index": i[, "amount": n]}`."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not ({"line", "index"} & data.keys()):
+        raise SeatFailure("garbage", f"expected {{\"line\": ...}} or {{\"index\": ...}}, got "
+                                     f"{_clip(line)}")
+    if "index" in data:
+        index = data["index"]
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
+            raise SeatFailure("illegal", f"index {index!r} is not one of the {len(legal)} listed")
+        found = legal[index]
+        if not isinstance(found, ActionRange):
+            return found
+        amount = data.get("amount")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount not in found:
+            raise SeatFailure("illegal", f"amount {amount!r} for {found.line('N')!r} is not "
+                                         f"from {found.least} to {found.most} in steps of {found.step}")
+        return found.at(amount)
+    text = data["line"]
+    if not isinstance(text, str):
+        raise SeatFailure("garbage", f"\"line\" must be a string, got {_clip(json.dumps(text))}")
+    text = " ".join(text.split())
+    for found in legal:
+        if isinstance(found, ActionRange):
+            m = _range_pattern(found).match(text)
+            if m is not None:
+                amount = int(m.group(1).replace(",", ""))
+                if amount in found:
+                    return found.at(amount)
+        elif str(found) == text:
+            return found
+    raise SeatFailure("illegal", f"{_clip(text)} is not one of the listed actions")
+
+
+class Resign(Strategy):
+    """Gives up without leaving: goes bankrupt when asked to raise money, passes, declines,
+    rejects, ends the turn, and rolls only when nothing else answers."""
+
+    name = RESIGN
+
+    def decide(self, game: Any, request: Request) -> Action:
+        listed = [a for a in legal_actions(game, request)
+                  if not isinstance(a, ActionRange) and type(a) in request.accepts]
+        for action in listed:
+            kind = type(action)
+            if kind.verb in ("go bankrupt", "pass", "decline") or kind is Reject or kind.ends_turn:
+                return action
+        for action in listed:
+            if type(action).chance == "dice":
+                return action
+        if listed:
+            return listed[0]
+        return self.choose(game, request)
+
+
+def fallback_strategy(name: str) -> Strategy:
+    if name == RESIGN:
+        return Resign()
+    from .bots import make_strategy
+    return make_strategy(name)
+
+
+class ProgramStrategy(Strategy):
+    """A seat played by a program over standard input and output (docs/seats.md)."""
+
+    def __init__(self, spec: SeatSpec) -> None:
+        super().__init__()
+        self.spec = spec
+        self.name = spec.text
+        self.program: Program | None = None
+        self.game: Any = None           # the game the program was told about
+        self.failed: str | None = None  # what went wrong, once it has
+        self.fallback = fallback_strategy(spec.on_error)
+
+    def decide(self, game: Any, request: Request) -> Action:
+        if self.failed is not None and game is self.game:
+            return self.fallback.decide(game, request)
+        try:
+            return self._ask(game, request)
+        except SeatFailure as exc:
+            self._fail(game, request, exc)
+            return self.fallback.decide(game, request)
+
+    def _ask(self, game: Any, request: Request) -> Action:
+        if game is not self.game:  # a new game for this seat: a fresh program
+            self.close()
+            self.failed = None
+            self.game = game
+            try:
+                self.program = Program(self.spec)
+            except UsageError as exc:  # it started before (check_program): now it cannot
+                raise SeatFailure("crash", exc.message) from None
+            self.program.send(hello_message(game, request.player.name,
+                                            [p.name for p in game.players], self.spec))
+            reply = self.program.read(max(self.spec.timeout, HELLO_TIMEOUT))
+            if _ready(reply) is None:
+                raise SeatFailure("garbage", f"expected {{\"ready\": true}} after the hello, "
+                                             f"got {_clip(reply)}")
+        program = self.program
+        assert program is not None
+        legal = legal_actions(game, request)
+        program.send({"type": "decide", "request": request_message(request),
+                      "state": state_message(game), "actions": action_entries(legal)})
+        action = read_answer(program.read(self.spec.timeout), legal)
+        if not is_listed(legal, action):  # a listed action never is; kept as a guard
+            raise SeatFailure("illegal", f"{str(action)!r} is refused")
+        return action
+
+    def _fail(self, game: Any, request: Request, exc: SeatFailure) -> None:
+        self.failed = exc.problem
+        self.game = game
+        if self.program is not None:
+            self.program.close(polite=False)
+            self.program = None
+        game.emit("seat_failed", player=request.player.name, program=self.spec.text,
+                  problem=exc.problem, detail=exc.detail, fallback=self.spec.on_error)
+
+    def close(self) -> None:
+        """Stop the program (the end of a game or of a batch); safe to call twice."""
+        if self.program is not None:
+            self.program.close()
+            self.program = None
+
+
+def program_strategy(name: str) -> ProgramStrategy:
+    """The strategy for an `exec:` name: the spec checked, the program started once."""
+    spec = parse_spec(name)
+    check_program(spec)
+    return ProgramStrategy(spec)
+
+
+def close_strategies(strategies: Iterable[Any]) -> None:
+    """Close each strategy that runs a program (the others have nothing to close)."""
+    for strategy in strategies:
+        close = getattr(strategy, "close", None)
+        if close is not None:
+            close()

@@ -1,0 +1,294 @@
+"""Programs at a seat (issue 20, part 2): `exec:` strategies speak JSON lines (docs/seats.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from easymoney import seats
+from easymoney.bots import make_strategy
+from easymoney.engine.actions import ActionRange
+from easymoney.engine.game import Game
+from easymoney.errors import UsageError
+from easymoney.loading.loader import load_variant
+
+from cli_helpers import cli, one_line_error
+
+ROOT = Path(__file__).resolve().parent.parent
+RANDOM_AGENT = ROOT / "examples" / "agents" / "random_agent.py"
+BAD_AGENT = Path(__file__).resolve().parent / "data" / "seats" / "bad_agent.py"
+PY = sys.executable
+
+
+def seat(path: Path, *args: str, options: str = "") -> str:
+    command = " ".join([PY, str(path), *args])
+    return f'exec:"{command}"{options}'
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Every program a test starts; each must have been waited for, and is killed regardless."""
+    procs: list[subprocess.Popen[bytes]] = []
+    real = seats.Program.__init__
+
+    def record(self: seats.Program, spec: seats.SeatSpec) -> None:
+        real(self, spec)
+        procs.append(self.proc)
+
+    monkeypatch.setattr(seats.Program, "__init__", record)
+    monkeypatch.setattr(seats, "_STARTED", set())
+    try:
+        yield procs
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+
+def all_reaped(procs: list[subprocess.Popen[bytes]]) -> bool:
+    return bool(procs) and all(p.returncode is not None for p in procs)
+
+
+def script(tmp_path: Path, players: str, seed: int = 4) -> str:
+    path = tmp_path / "seats.game"
+    path.write_text(f"variant standard\nplayers {players}\nseed {seed}\nautoplay\n", encoding="utf-8")
+    return str(path)
+
+
+# --- the spec ------------------------------------------------------------------------------
+
+def test_spec_parses_the_command_and_its_options() -> None:
+    spec = seats.parse_spec('exec:"python my bot.py --fast":timeout=2.5:on_error=resign')
+    assert spec.argv == ("python", "my", "bot.py", "--fast")
+    assert (spec.timeout, spec.on_error) == (2.5, "resign")
+    bare = seats.parse_spec("exec:./bot")
+    assert bare.argv == ("./bot",) and bare.timeout == seats.DEFAULT_TIMEOUT
+    assert bare.on_error == seats.DEFAULT_FALLBACK
+
+
+@pytest.mark.parametrize("text, words", [
+    ('exec:"python x', "expected exec:"),
+    ('exec:""', "the command is empty"),
+    ('exec:"python x.py":timeout=0', "timeout='0'"),
+    ('exec:"python x.py":timeout=soon', "timeout='soon'"),
+    ('exec:"python x.py":on_error=cautios', "did you mean 'cautious'"),
+    ('exec:"python x.py":tmeout=2', "did you mean 'timeout'"),
+    ("exec:\"python 'x.py\"", "does not split"),
+])
+def test_a_malformed_seat_spec_is_one_clear_error(text: str, words: str) -> None:
+    with pytest.raises(UsageError, match="seat ") as info:
+        seats.parse_spec(text)
+    assert words in info.value.message
+
+
+def test_strategies_split_on_commas_outside_quotes() -> None:
+    assert seats.split_strategies('cautious,exec:"a b,c":timeout=1,greedy') == [
+        "cautious", 'exec:"a b,c":timeout=1', "greedy"]
+
+
+# --- a whole game with the example agent ------------------------------------------------------
+
+def test_random_agent_plays_a_whole_game_from_a_script(tmp_path: Path, capsys: Any,
+                                                      started: list[Any]) -> None:
+    """Issue 20 case: `players Ann:exec:... Bob:cautious` plays the example agent to the end."""
+    code, out, err = cli(capsys, "play", script(tmp_path, f"Ann:{seat(RANDOM_AGENT)} Bob:cautious"))
+    assert code == 0, err
+    assert "Game over" in out and "seat_failed" not in out and "program" not in out
+    assert all_reaped(started)  # the start-up check's program and the game's
+
+
+def test_random_agent_plays_in_simulate_with_workers(capsys: Any, started: list[Any]) -> None:
+    """Issue 20 case: simulate --workers starts the program in the workers; the batch ends."""
+    spec = seat(RANDOM_AGENT)
+    code, out, err = cli(capsys, "simulate", "--games", "4", "--players", "2", "--workers", "2",
+                         "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert f"P1 {spec}" in out and "failed" not in out
+    assert all_reaped(started)
+
+
+def test_random_agent_plays_in_compare_and_sweep(capsys: Any, started: list[Any]) -> None:
+    spec = seat(RANDOM_AGENT)
+    code, out, err = cli(capsys, "compare", "standard", "standard@end.max_turns=50", "--games", "2",
+                         "--players", "2", "--strategies", f"cautious,{spec}")
+    assert code == 0, err
+    code, out, err = cli(capsys, "sweep", "standard", "--vary", "end.max_turns=40,60",
+                         "--games", "2", "--players", "2", "--strategies", f"{spec},greedy")
+    assert code == 0, err
+    assert all_reaped(started)
+
+
+def test_the_program_hears_the_protocol(tmp_path: Path, started: list[Any]) -> None:
+    """The hello names protocol 1, the seat and the players; each decision carries the state,
+    the request and the legal actions as script lines (ranges with least, most and step)."""
+    log = tmp_path / "heard.jsonl"
+    agent = tmp_path / "tee_agent.py"
+    agent.write_text(
+        "import json, sys\n"
+        f"log = open({str(log)!r}, 'a')\n"
+        "for line in sys.stdin:\n"
+        "    log.write(line); log.flush()\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'hello': print(json.dumps({'ready': True}), flush=True)\n"
+        "    elif m['type'] == 'decide': print(json.dumps({'line': m['actions'][-1]['line'].replace('N', str(m['actions'][-1].get('least')))}), flush=True)\n",
+        encoding="utf-8")
+    strategy = make_strategy(seat(agent))
+    game = Game(load_variant("standard"), [("Ann", strategy.name), ("Bob", "cautious")],
+                _Decider({"Ann": strategy, "Bob": make_strategy("cautious")}), seed=3)
+    try:
+        game.setup()
+        game.play(max_turns=30)
+    finally:
+        seats.close_strategies([strategy])
+    heard = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    hellos = [m for m in heard if m["type"] == "hello" and not m.get("check")]
+    assert hellos[0]["protocol"] == 1 and hellos[0]["seat"] == "Ann"
+    assert hellos[0]["players"] == ["Ann", "Bob"] and hellos[0]["variant"] == "standard"
+    decides = [m for m in heard if m["type"] == "decide"]
+    assert decides and all(m["request"]["player"] == "Ann" for m in decides)
+    first = decides[0]
+    assert first["request"]["kind"] == "window_before"
+    assert {"cash", "position", "cards"} <= first["state"]["players"][0].keys()
+    assert {"owners", "houses", "mortgaged", "pots", "turn"} <= first["state"].keys()
+    ranges = [a for m in decides for a in m["actions"] if "least" in a]
+    assert ranges and all("N" in a["line"] and a["step"] >= 1 for a in ranges)
+    assert heard[-1]["type"] == "bye"
+    assert all_reaped(started)
+
+
+class _Decider:
+    def __init__(self, strategies: dict[str, Any]) -> None:
+        self.strategies = strategies
+
+    def decide(self, game: Any, request: Any) -> Any:
+        return self.strategies[request.player.name].decide(game, request)
+
+    def refused(self, game: Any, request: Any, action: Any, refusals: Any) -> None:
+        raise AssertionError(f"{action} refused: {refusals}")
+
+    def choose_card(self, game: Any, player: Any) -> None:
+        return None
+
+
+# --- programs that fail ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode, problem", [
+    ("slow", "timeout"), ("crash", "crash"), ("garbage", "garbage"), ("illegal", "illegal"),
+    ("badindex", "illegal"),
+])
+def test_a_failing_program_is_named_and_its_seat_falls_back(tmp_path: Path, capsys: Any,
+                                                            started: list[Any], mode: str,
+                                                            problem: str) -> None:
+    """Issue 20 case: slow, crashing, garbage and illegal answers are named in the transcript,
+    the program is stopped, and the seat plays its fallback (cautious) to the end."""
+    spec = seat(BAD_AGENT, mode, options=":timeout=0.5")
+    code, out, err = cli(capsys, "play", script(tmp_path, f"Ann:{spec} Bob:cautious"))
+    assert code == 0, err
+    said = [line for line in out.splitlines() if "program" in line]
+    assert len(said) == 1, out
+    assert said[0].startswith(f"Ann's program {spec} failed ({problem}: ")
+    assert said[0].endswith("Ann plays cautious from here")
+    assert "Game over" in out
+    assert all_reaped(started)
+
+
+def test_a_crash_says_what_the_program_said(tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    code, out, err = cli(capsys, "play", script(tmp_path, f"Ann:{seat(BAD_AGENT, 'crash')} Bob:cautious"))
+    assert code == 0, err
+    assert "exited with status 3 (boom)" in out
+
+
+def test_on_error_resign_gives_up_the_game(tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    """on_error=resign: the seat passes, declines, ends its turns and goes bankrupt when it owes."""
+    spec = seat(BAD_AGENT, "garbage", options=":on_error=resign")
+    code, out, err = cli(capsys, "play", script(tmp_path, f"Ann:{spec} Bob:cautious"))
+    assert code == 0, err
+    assert "Ann plays resign from here" in out
+    assert "Ann buys" not in out and "Ann bids" not in out
+    assert "Winner: Bob" in out
+    assert all_reaped(started)
+
+
+def test_failures_are_counted_in_the_results_and_the_batch_goes_on(capsys: Any,
+                                                                   started: list[Any]) -> None:
+    spec = seat(BAD_AGENT, "illegal")
+    code, out, err = cli(capsys, "simulate", "--games", "3", "--players", "2",
+                         "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert "Seat programs that failed:" in out
+    assert f"  P1 {spec}: illegal in 3 games" in out
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--json",
+                         "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["seat_failures"] == [{"seat": "P1", "strategy": spec, "problem": "illegal",
+                                         "games": 2}]
+    assert all_reaped(started)
+
+
+def test_results_without_programs_name_no_failures(capsys: Any) -> None:
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--json")
+    assert code == 0, err
+    assert "seat_failures" not in json.loads(out)
+
+
+# --- programs that cannot start -------------------------------------------------------------
+
+def test_a_missing_program_file_is_one_error_before_any_game(tmp_path: Path, capsys: Any,
+                                                            started: list[Any]) -> None:
+    out_dir = tmp_path / "records"
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--record-dir", str(out_dir),
+                         "--strategies", seat(tmp_path / "missing.py"))
+    assert code == 2
+    line = one_line_error(err)
+    assert "the program did not answer the hello" in line and "missing.py" in line
+    assert not out_dir.exists() and out == ""
+    assert all_reaped(started)
+
+
+def test_a_missing_program_is_one_error(capsys: Any) -> None:
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--strategies", "exec:no-such-agent-here")
+    assert code == 2
+    assert "cannot start 'no-such-agent-here'" in one_line_error(err)
+
+
+def test_a_bad_seat_in_a_script_is_located(tmp_path: Path, capsys: Any) -> None:
+    path = script(tmp_path, 'Ann:exec:"python x.py":speed=9 Bob')
+    code, out, err = cli(capsys, "play", path)
+    assert code == 2
+    assert err.startswith(f"{path}:2:") and "unknown option 'speed'" in err
+    assert len(err.strip().splitlines()) <= 3  # the located line, the line quoted, a caret
+
+
+def test_a_range_is_answered_by_line_or_by_index() -> None:
+    from easymoney import new_game
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    while not any(isinstance(a, ActionRange) for a in state.legal_actions()):
+        state.apply(state.legal_actions()[-1])
+    legal = state.legal_actions()
+    i, found = next((i, a) for i, a in enumerate(legal) if isinstance(a, ActionRange))
+    assert isinstance(found, ActionRange)
+    amount = found.least + found.step
+    by_line = seats.read_answer(json.dumps({"line": found.line("N").replace("N", str(amount))}), legal)
+    by_index = seats.read_answer(json.dumps({"index": i, "amount": amount}), legal)
+    assert by_line == by_index == found.at(amount)
+    with pytest.raises(seats.SeatFailure, match="illegal"):
+        seats.read_answer(json.dumps({"index": i, "amount": found.least + 1}), legal)
+
+
+def test_a_program_plays_at_the_prompt(monkeypatch: pytest.MonkeyPatch, started: list[Any]) -> None:
+    """Issue 20 case: `play --interactive` asks a program seat through its strategy, and
+    closes the program when the session ends."""
+    from prompt_helpers import play_lines
+    status, said = play_lines(monkeypatch, ["quit"], "--players", f"Ann:{seat(RANDOM_AGENT)}",
+                              "Pat", "--seed", "3")
+    assert status == 0, said
+    assert "Turn 1: Ann" in said and "Ann rolls" in said and "program" not in said
+    assert all_reaped(started)
