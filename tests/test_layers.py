@@ -6,7 +6,8 @@
     loading                  variants, YAML, the schema
     script, bots             the script language; the built-in strategies
     board, simulate          drawing the board; running batches of games
-    interactive, commands    playing at the prompt; the command line
+    interactive, web         playing at the prompt; in a browser (easymoney serve)
+    commands                 the command line
 
 Imports inside functions (made when a command runs) and under `if TYPE_CHECKING:` are
 not edges of the graph: only the module-level ones, which run at import time, are.
@@ -19,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYER = {"errors": 0, "words": 0, "engine": 1, "plugins": 2, "loading": 3, "script": 4,
-         "bots": 4, "board": 5, "simulate": 5, "outputs": 5, "interactive": 6, "commands": 7,
+         "bots": 4, "board": 5, "simulate": 5, "outputs": 5, "interactive": 6, "web": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
 
 
