@@ -67,7 +67,8 @@ def board_svg(state: BoardState) -> str:
             fill = kind_colour + "55"
         if owner is not None:
             fill = player_colour(owner) + "40"
-        out.append(f'<g class="space" data-index="{first}" data-kind="{escape(space.kind)}">')
+        out.append(f'<g class="space" data-index="{first}" data-kind="{escape(space.kind)}">'
+                   f'<title>{escape(space.name)} ({escape(space.kind)})</title>')
         out.append(_rect(state, cell.x, cell.y, cell.w, cell.h, fill=fill, stroke="black",
                          stroke_width="0.8"))
         if not cell.corner:

@@ -182,7 +182,8 @@ async function stepPage() {
   $("next-turn").onclick = () => show(endOfTurn(turnOf() + (at === endOfTurn(turnOf()) ? 1 : 0)));
   $("prev-turn").onclick = () => show(turnOf() === 0 ? 0 : endOfTurn(turnOf() - 1));
   $("jump").addEventListener("submit", (ev) => { ev.preventDefault(); show(endOfTurn(Number($("turn").value))); });
-  show(replay.error ? replay.frames.length - 1 : 0);
+  if (replay.frames.length) show(replay.error ? replay.frames.length - 1 : 0);
+  else document.body.dataset.state = "ready";  // the script does not parse: its error alone
 }
 
 if (page === "index") index();
