@@ -282,3 +282,23 @@ def test_issue21_serve_says_where_to_point_the_browser(monkeypatch, capsys):
     assert out.count("\n") == 1 and "http://127.0.0.1:8123/" in out and seen["host"] == "127.0.0.1"
     assert main(["serve", "--port", "70000"]) == 2
     assert main(["serve", "--root", "/no/such/dir"]) == 2
+
+
+def test_issue21_a_scripts_variant_file_is_read_from_its_folder_and_only_under_the_root(client):
+    r = client.post("/api/replays", json={"path": "examples/16-railroads.game"}).json()
+    rep = client.get(f"/api/replays/{r['id']}").json()
+    assert rep["error"] is None and len(rep["frames"]) > 10
+    for text in ('variant "../../../etc/passwd"\n', 'variant "/etc/hostname"\n'):
+        r = client.post("/api/replays", files={"file": ("up.game", text + "players Ann Bob\n",
+                                                        "text/plain")})
+        rep = client.get(f"/api/replays/{r.json()['id']}").json()
+        assert rep["error"].startswith("up.game:1:") and "server's folder" in rep["error"]
+        assert rep["frames"] == []
+
+
+def test_issue21_a_script_of_endless_events_keeps_a_bounded_number_of_boards(monkeypatch):
+    from easymoney.web import games
+    monkeypatch.setattr(games, "MAX_FRAMES", 50)
+    frames, transcript, error = games.replay_script(
+        "long.game", b"players Ann:greedy Bob:greedy\nautoplay\n", str(ROOT))
+    assert len(frames) == 50 and "more than 50 events" in error

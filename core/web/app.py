@@ -150,7 +150,8 @@ class App:
 
     async def rebuild(self, request: Request) -> Response:
         body = await _json(request)
-        params = game_params(body.get("params") if isinstance(body.get("params"), dict) else {})
+        given = body.get("params")
+        params = game_params(given if isinstance(given, dict) else {})
         if "/" in params["variant"] or params["variant"].endswith((".yaml", ".yml")):
             raise UsageError("a game of an uploaded variant cannot be made again: start it anew")
         history = _list(body.get("history"), "history") if isinstance(body.get("history"), str) \
@@ -231,17 +232,22 @@ class App:
             async with request.form(max_files=1, max_fields=5) as form:
                 upload = form.get("file")
                 path = form.get("path")
+                folder = ""
                 if upload is not None and not isinstance(upload, str) and upload.filename:
                     name = os.path.basename(upload.filename)[:200] or "upload.game"
                     data = await upload.read(MAX_BODY + 1)
                 elif isinstance(path, str) and path:
                     name, data = self._read_path(path)
+                    folder = os.path.dirname(path)
                 else:
                     raise BadRequest("give a script: `file` (an upload) or `path`")
         else:
             body = await _json(request)
-            name, data = self._read_path(_text(body.get("path"), "path"))
-        frames, transcript, error = await run_in_threadpool(replay_script, name, data)
+            path = _text(body.get("path"), "path")
+            name, data = self._read_path(path)
+            folder = os.path.dirname(path)
+        frames, transcript, error = await run_in_threadpool(replay_script, name, data, self.root,
+                                                            folder)
         replay = Replay(new_id(), name, frames, transcript, error)
         self.store.add(replay)
         return JSONResponse({"id": replay.id, "url": f"/step/{replay.id}"})

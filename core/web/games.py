@@ -21,7 +21,7 @@ from typing import Any
 
 from ..board.state import BoardState
 from ..engine.actions import Action, ActionRange
-from ..errors import EasyMoneyError, UsageError
+from ..errors import EasyMoneyError, ScriptError, UsageError
 
 MAX_GAMES = 200          # games held at once; the least recently used goes first
 MAX_FINISHED = 20        # finished games kept (for a reload); older ones are dropped
@@ -154,18 +154,38 @@ class Replay:
     finished = True
 
 
-def replay_script(name: str, data: bytes) -> tuple[list[Frame], list[str], str | None]:
+MAX_FRAMES = 50_000  # boards kept of one script (about 1 kB each); a longer one stops there
+
+
+def replay_script(name: str, data: bytes, root: str, folder: str = ""
+                  ) -> tuple[list[Frame], list[str], str | None]:
     """Run a script with the runner (as `easymoney board --turn` does) and keep the board
     after each event; an error stops it where it is and is given located, as the terminal
-    gives it."""
+    gives it. A `variant "file.yaml"` line is read from the script's folder under `root`
+    (`folder`, relative to it), and only from under `root`."""
+    import dataclasses
+
     from ..engine.events import Event
+    from ..engine.game import StopGame
     from ..outputs import current_turn
+    from ..script import ast as S
     from ..script.parser import parse_bytes
     from ..script.runner import ScriptRunner
     frames: list[Frame] = []
     transcript: list[str] = []
     try:
         script = parse_bytes(data, name)
+        header = list(script.header)
+        for k, stmt in enumerate(header):
+            if isinstance(stmt, S.VariantStmt) and stmt.path is not None:
+                try:
+                    where = safe_path(root, os.path.normpath(os.path.join(folder, stmt.path)))
+                except UsageError as exc:
+                    raise ScriptError(f"variant file: {exc.message}", file=name, line=stmt.line,
+                                      col=stmt.column,
+                                      source_line=script.source_lines[stmt.line - 1]) from None
+                header[k] = dataclasses.replace(stmt, path=where)
+        script = dataclasses.replace(script, header=tuple(header))
         game_ref: list[Any] = []
 
         def on_event(event: Event) -> None:
@@ -173,6 +193,8 @@ def replay_script(name: str, data: bytes) -> tuple[list[Frame], list[str], str |
             text = game.describe(event)
             if text is None:
                 return
+            if len(frames) >= MAX_FRAMES:
+                raise StopGame()
             transcript.append(text)
             frames.append(Frame(BoardState.of(game, current_turn(game)), len(transcript),
                                 current_turn(game)))
@@ -180,9 +202,15 @@ def replay_script(name: str, data: bytes) -> tuple[list[Frame], list[str], str |
         runner = ScriptRunner(script, on_event=on_event)
         game_ref.append(runner.game)
         frames.append(Frame(BoardState.empty(runner.variant), 0, 0))
-        runner.run()
+        try:
+            runner.run()
+        except StopGame:  # raised where the game does not catch it: the frames are enough
+            pass
     except EasyMoneyError as exc:
         return frames, transcript, exc.located()
+    if len(frames) >= MAX_FRAMES:
+        return frames, transcript, (f"{name}: the script plays more than {MAX_FRAMES:,} events; "
+                                    "the page shows the first ones")
     return frames, transcript, None
 
 
@@ -229,7 +257,7 @@ class Store:
     def get(self, key: str, kind: type) -> Any:
         with self.lock:
             item = self.items.get(key)
-            if not isinstance(item, kind):
+            if item is None or not isinstance(item, kind):
                 return None
             item.touched = time.monotonic()
             self.items.move_to_end(key)
