@@ -105,7 +105,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--skip-browser", action="store_true")
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--turns", type=int, default=50)
+    parser.add_argument("--turns", type=int, default=30)
     args = parser.parse_args()
     with web_browser.serving(str(ROOT)) as (base, app):
         if not args.skip_browser:

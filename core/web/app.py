@@ -172,11 +172,12 @@ class App:
     def view(self, played: Played, since: int = 0) -> dict[str, Any]:
         state = played.state
         req = state.request
-        return {"id": played.id, "watch": played.watch, "svg": board_svg(played.board()),
+        board = played.board()
+        return {"id": played.id, "watch": played.watch, "svg": board_svg(board),
                 "request": req.describe() if req is not None else None,
                 "asked": req.player.name if req is not None else None,
                 "bot": played.bot_to_move(), "controls": played.controls(),
-                "over": played.board().over, "steps": state.steps,
+                "over": board.over, "steps": state.steps,
                 "standings": [list(s) for s in state.standings()],
                 "transcript": played.transcript[since:], "lines": len(played.transcript),
                 "params": played.params, "history": state.history,
