@@ -2,6 +2,7 @@
 
     python bench/bench_web.py                 # all three figures (a few minutes)
     python bench/bench_web.py --skip-browser  # without Chromium: memory and games at once
+    python bench/bench_web.py --skip-browser --games 0 --at-once 1000  # past the cap
 
 1. Click to board: a whole game against a `greedy` bot played by clicks in headless
    Chromium (end.max_turns=30); for each click, the time from the click to the board drawn
@@ -106,6 +107,9 @@ def main() -> int:
     parser.add_argument("--skip-browser", action="store_true")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--at-once", type=int, nargs="*", metavar="N",
+                        help="the numbers of games held at once to time (default: 10 50 100 "
+                             "MAX_GAMES); above MAX_GAMES the store's cap is raised to N")
     args = parser.parse_args()
     with web_browser.serving(str(ROOT)) as (base, app):
         if not args.skip_browser:
@@ -113,9 +117,12 @@ def main() -> int:
                 print(web_browser.NO_BROWSER)
             else:
                 clicks(base)
-        memory(base, args.games, args.turns)
+        if args.games:
+            memory(base, args.games, args.turns)
         from easymoney.web.games import MAX_GAMES
-        at_once(base, app, [n for n in (10, 50, 100, MAX_GAMES) if n <= MAX_GAMES])
+        counts = args.at_once or [10, 50, 100, MAX_GAMES]
+        app.state.store.max_games = max(MAX_GAMES, *counts)
+        at_once(base, app, counts)
     return 0
 
 
