@@ -302,3 +302,21 @@ def test_issue21_a_script_of_endless_events_keeps_a_bounded_number_of_boards(mon
     frames, transcript, error = games.replay_script(
         "long.game", b"players Ann:greedy Bob:greedy\nautoplay\n", str(ROOT))
     assert len(frames) == 50 and "more than 50 events" in error
+
+
+@pytest.mark.parametrize("url", ["/api/games", "/api/replays", "/api/games/rebuild"])
+@pytest.mark.parametrize("content_type, data", [
+    ("multipart/form-data; boundary=xx", b"garbage"), ("multipart/form-data", b"--x\r\n"),
+    ("application/x-www-form-urlencoded", b"a=b"), ("text/plain", b"\xff\xfe")])
+def test_issue21_garbage_bodies_start_nothing(client, url, content_type, data):
+    r = client.post(url, content=data, headers={"content-type": content_type})
+    assert 400 <= r.status_code < 500
+    assert client.app.state.store.items == {}
+
+
+def test_issue21_a_history_that_does_not_replay_makes_no_game(client):
+    r = client.post("/api/games/rebuild", json={"params": {"players": "A B"}, "history": ["A flies"]})
+    assert r.status_code == 422 and not client.app.state.store.items
+    r = client.post("/api/games/rebuild", json={"params": {"players": "A B"},
+                                                "history": ["A rolls"] * 20_001})
+    assert r.status_code == 400

@@ -30,6 +30,7 @@ STATIC = str(files("easymoney.web") / "static")
 MAX_BODY = (1 << 20) + 65536  # a script or a variant (1 MiB each, as on the command line)
 MAX_FIELD = 4096
 MAX_LIST = 64
+MAX_HISTORY = 20_000  # lines of a game made again (each replayed on the event loop)
 
 
 class BadRequest(Exception):
@@ -156,7 +157,7 @@ class App:
             raise UsageError("a game of an uploaded variant cannot be made again: start it anew")
         history = _list(body.get("history"), "history") if isinstance(body.get("history"), str) \
             else body.get("history")
-        if not isinstance(history, list) or len(history) > 200_000 or \
+        if not isinstance(history, list) or len(history) > MAX_HISTORY or \
                 not all(isinstance(h, str) and len(h) < MAX_FIELD for h in history):
             raise BadRequest("history: a list of script lines is expected")
         played = rebuild(self.store, params, history, watch=bool(body.get("watch")))
