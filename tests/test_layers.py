@@ -6,7 +6,8 @@
     loading                  variants, YAML, the schema
     script, bots, seats      the script language; the built-in strategies; programs at seats
     board, simulate, agents  drawing the board; running batches of games; learning agents
-    interactive, commands    playing at the prompt; the command line
+    interactive, web         playing at the prompt; in a browser (easymoney serve)
+    commands                 the command line
 
 Imports inside functions (made when a command runs) and under `if TYPE_CHECKING:` are
 not edges of the graph: only the module-level ones, which run at import time, are.
@@ -20,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "plugins": 2, "loading": 3,
          "script": 4, "bots": 4, "seats": 4, "board": 5, "simulate": 5, "agents": 5,
-         "outputs": 5, "interactive": 6, "commands": 7,
+         "outputs": 5, "interactive": 6, "web": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
 
 

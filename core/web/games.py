@@ -1,0 +1,329 @@
+"""The games a server holds: games played or watched (a GameState and its seats), scripts
+stepped through (the BoardState after each event), and their expiry.
+
+A game is its script: what the server keeps of a played game is its GameState, and the
+page keeps the game's id in its address; `rebuild` makes the same game again from what
+`new_game` was given and the history's decisions (the seed throws the same dice).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board.state import BoardState
+from ..engine.actions import Action, ActionRange
+from ..errors import EasyMoneyError, ScriptError, UsageError
+
+MAX_GAMES = 200          # games held at once; the least recently used goes first
+MAX_FINISHED = 20        # finished games kept (for a reload); older ones are dropped
+IDLE_SECONDS = 30 * 60   # a game nobody asked about for this long is dropped
+MAX_PLAYERS_TEXT = 400
+BOT_TURN_LIMIT = 20_000  # a watched game of bots stops here, as `autoplay` does
+
+
+@dataclass
+class Seats:
+    """Who decides for each seat: a strategy (a bot) or nobody (a person at the page)."""
+
+    names: list[str]
+    bots: dict[str, Any]
+    strategies: dict[str, str]
+
+
+def parse_seats(text: str) -> Seats:
+    """`Ann Bob:greedy` as `--players` takes it: names in turn order, NAME:STRATEGY a bot."""
+    from ..bots import make_strategy
+    if len(text) > MAX_PLAYERS_TEXT:
+        raise UsageError(f"players: at most {MAX_PLAYERS_TEXT} characters")
+    names, bots, strategies = [], {}, {}
+    for word in text.split():
+        name, _, strategy = word.partition(":")
+        names.append(name)
+        if strategy:
+            bots[name] = make_strategy(strategy)
+            strategies[name] = strategy
+    if not names:
+        raise UsageError("players: name the seats, e.g. `Ann Bob:greedy`")
+    if len(set(names)) != len(names):
+        raise UsageError("players: each seat needs a name of its own")
+    return Seats(names, bots, strategies)
+
+
+@dataclass
+class Played:
+    """A game played or watched at the page."""
+
+    id: str
+    state: Any  # GameState
+    seats: Seats
+    params: dict[str, Any]
+    transcript: list[str] = field(default_factory=list)
+    touched: float = field(default_factory=time.monotonic)
+    watch: bool = False
+    variant_file: str | None = None  # an uploaded variant, removed with the game
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.is_over)
+
+    def bot_to_move(self) -> bool:
+        request = self.state.request
+        return request is not None and request.player.name in self.seats.bots
+
+    def board(self) -> BoardState:
+        from ..outputs import current_turn
+        return BoardState.of(self.state.game, current_turn(self.state.game))
+
+    def controls(self) -> list[dict[str, Any]]:
+        """The legal actions of the person asked, as the page's controls."""
+        state = self.state
+        if state.request is None or self.bot_to_move():
+            return []
+        out: list[dict[str, Any]] = []
+        for k, action in enumerate(state.legal_actions()):
+            if isinstance(action, ActionRange):
+                out.append({"index": k, "kind": "range", "text": action.line("N"),
+                            "least": action.least, "most": action.most, "step": action.step})
+            else:
+                out.append({"index": k, "kind": "action", "text": str(action)})
+        return out
+
+    def take(self, action: Action | str) -> None:
+        self.state.apply(action)
+
+    def control(self, index: int, amount: int | None) -> None:
+        """Apply the control numbered `index` (an amount for a range), as listed now."""
+        listed = self.state.legal_actions() if not self.bot_to_move() else []
+        if not 0 <= index < len(listed):
+            raise UsageError(f"no control number {index}: the page is out of date")
+        chosen = listed[index]
+        if isinstance(chosen, ActionRange):
+            if amount is None or amount not in chosen:
+                raise UsageError(f"{chosen.line('N')}: N from {chosen.least} to {chosen.most} "
+                                 f"in steps of {chosen.step}")
+            self.take(chosen.at(amount))
+        else:
+            self.take(chosen)
+
+    def bot_step(self) -> bool:
+        """One decision of the bot asked, if a bot is asked (a deal's "agree" included)."""
+        state = self.state
+        if not self.bot_to_move():
+            return False
+        if state.game.turns_played >= BOT_TURN_LIMIT:
+            return False
+        bot = self.seats.bots[state.request.player.name]
+        state.apply(bot.decide(state.game, state.request))
+        return True
+
+    def undo(self) -> None:
+        """Back to the person's last decision: the bots' steps after it are taken back too."""
+        state = self.state
+        state.undo()
+        while self.bot_to_move() and not self.watch and state.steps:
+            state.undo()
+
+
+@dataclass
+class Frame:
+    board: BoardState
+    lines: int       # transcript lines shown with it
+    turn: int
+
+
+@dataclass
+class Replay:
+    """A script stepped through: the board after each event, and the transcript."""
+
+    id: str
+    name: str
+    frames: list[Frame]
+    transcript: list[str]
+    error: str | None
+    touched: float = field(default_factory=time.monotonic)
+
+    finished = True
+
+
+MAX_FRAMES = 50_000  # boards kept of one script (about 1 kB each); a longer one stops there
+
+
+def replay_script(name: str, data: bytes, root: str, folder: str = ""
+                  ) -> tuple[list[Frame], list[str], str | None]:
+    """Run a script with the runner (as `easymoney board --turn` does) and keep the board
+    after each event; an error stops it where it is and is given located, as the terminal
+    gives it. A `variant "file.yaml"` line is read from the script's folder under `root`
+    (`folder`, relative to it), and only from under `root`."""
+    import dataclasses
+
+    from ..engine.events import Event
+    from ..engine.game import StopGame
+    from ..outputs import current_turn
+    from ..script import ast as S
+    from ..script.parser import parse_bytes
+    from ..script.runner import ScriptRunner
+    frames: list[Frame] = []
+    transcript: list[str] = []
+    try:
+        script = parse_bytes(data, name)
+        header = list(script.header)
+        for k, stmt in enumerate(header):
+            if isinstance(stmt, S.VariantStmt) and stmt.path is not None:
+                try:
+                    where = safe_path(root, os.path.normpath(os.path.join(folder, stmt.path)))
+                except UsageError as exc:
+                    raise ScriptError(f"variant file: {exc.message}", file=name, line=stmt.line,
+                                      col=stmt.column,
+                                      source_line=script.source_lines[stmt.line - 1]) from None
+                header[k] = dataclasses.replace(stmt, path=where)
+        script = dataclasses.replace(script, header=tuple(header))
+        game_ref: list[Any] = []
+
+        def on_event(event: Event) -> None:
+            game = game_ref[0]
+            text = game.describe(event)
+            if text is None:
+                return
+            if len(frames) >= MAX_FRAMES:
+                raise StopGame()
+            transcript.append(text)
+            frames.append(Frame(BoardState.of(game, current_turn(game)), len(transcript),
+                                current_turn(game)))
+
+        runner = ScriptRunner(script, on_event=on_event)
+        game_ref.append(runner.game)
+        frames.append(Frame(BoardState.empty(runner.variant), 0, 0))
+        try:
+            runner.run()
+        except StopGame:  # raised where the game does not catch it: the frames are enough
+            pass
+    except EasyMoneyError as exc:
+        return frames, transcript, exc.located()
+    if len(frames) >= MAX_FRAMES:
+        return frames, transcript, (f"{name}: the script plays more than {MAX_FRAMES:,} events; "
+                                    "the page shows the first ones")
+    return frames, transcript, None
+
+
+def safe_path(root: str, relative: str) -> str:
+    """`relative` under `root`, refused if it climbs out (`..`), is absolute or is a link."""
+    if not relative or relative.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", relative) \
+            or "\x00" in relative:
+        raise UsageError(f"{relative!r}: name a file under the server's folder, relative to it")
+    parts = relative.replace("\\", "/").split("/")
+    if ".." in parts:
+        raise UsageError(f"{relative!r}: '..' is not allowed: only files under the server's folder")
+    path = root
+    for part in parts:
+        if part in ("", "."):
+            continue
+        path = os.path.join(path, part)
+        if os.path.islink(path):
+            raise UsageError(f"{relative!r}: links are not followed")
+    real = os.path.realpath(path)
+    if os.path.commonpath([real, os.path.realpath(root)]) != os.path.realpath(root):
+        raise UsageError(f"{relative!r}: outside the server's folder")
+    if not os.path.isfile(real):
+        raise UsageError(f"{relative!r}: no such file under the server's folder")
+    return real
+
+
+class Store:
+    """Every game the server holds, by id; finished and idle ones expire (see `sweep`)."""
+
+    def __init__(self, max_games: int = MAX_GAMES, max_finished: int = MAX_FINISHED,
+                 idle: float = IDLE_SECONDS) -> None:
+        self.items: OrderedDict[str, Played | Replay] = OrderedDict()
+        self.lock = threading.RLock()
+        self.max_games = max_games
+        self.max_finished = max_finished
+        self.idle = idle
+        self.uploads = tempfile.mkdtemp(prefix="easymoney-web-")
+
+    def add(self, item: Played | Replay) -> None:
+        with self.lock:
+            self.items[item.id] = item
+            self.sweep()
+
+    def get(self, key: str, kind: type) -> Any:
+        with self.lock:
+            item = self.items.get(key)
+            if item is None or not isinstance(item, kind):
+                return None
+            item.touched = time.monotonic()
+            self.items.move_to_end(key)
+            return item
+
+    def sweep(self, now: float | None = None) -> None:
+        """Drop games idle too long, the oldest finished beyond `max_finished`, and the
+        least recently used beyond `max_games`."""
+        now = time.monotonic() if now is None else now
+        with self.lock:
+            for key, item in list(self.items.items()):
+                if now - item.touched > self.idle:
+                    self._drop(key)
+            finished = [k for k, item in self.items.items() if item.finished]
+            for key in finished[:max(0, len(finished) - self.max_finished)]:
+                self._drop(key)
+            while len(self.items) > self.max_games:
+                self._drop(next(iter(self.items)))
+
+    def _drop(self, key: str) -> None:
+        item = self.items.pop(key)
+        if isinstance(item, Played) and item.variant_file:
+            try:
+                os.unlink(item.variant_file)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        import shutil
+        with self.lock:
+            for key in list(self.items):
+                self._drop(key)
+        shutil.rmtree(self.uploads, ignore_errors=True)
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
+               variant_file: str | None = None) -> Played:
+    """A new game from the page's form (already checked for types)."""
+    from ..script.table import new_game
+    seats = parse_seats(params["players"])
+    state = new_game(params["variant"], seats.names, seed=params["seed"],
+                     enable=params["enable"], disable=params["disable"],
+                     options=params["options"])
+    game = Played(new_id(), state, seats, params, watch=watch, variant_file=variant_file)
+    game.transcript = [t for t in map(state.game.describe, state.game.log) if t is not None]
+    state.listen(lambda event: _hear(game, event))
+    return game
+
+
+def _hear(played: Played, event: Any) -> None:
+    text = played.state.game.describe(event)
+    if text is not None:
+        played.transcript.append(text)
+
+
+def rebuild(store: Store, params: dict[str, Any], history: Sequence[str], *,
+            watch: bool = False) -> Played:
+    """The same game again from its start and the decisions of its history (the seed throws
+    the same dice and deals the same cards)."""
+    played = start_game(store, params, watch=watch)
+    for line in history:
+        if re.match(r"^\w+ draws ", line):
+            continue  # the game deals its cards itself
+        played.take(re.sub(r"^(\w+ rolls)( \d+ \d+)$", r"\1", line))
+    return played

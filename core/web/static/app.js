@@ -1,0 +1,191 @@
+// easymoney serve: the pages. Every name is put on the page as text (textContent); the
+// board's SVG comes from the server with its names escaped.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const page = document.body.dataset.page;
+window.__timings = [];  // click to board drawn again, in ms (read by the tests and the bench)
+
+async function call(method, url, body) {
+  const opts = { method, headers: {} };
+  if (body instanceof FormData) opts.body = body;
+  else if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
+  const res = await fetch(url, opts);
+  let data = {};
+  try { data = await res.json(); } catch (e) { data = { error: "the server answered " + res.status }; }
+  return { ok: res.ok, status: res.status, data };
+}
+
+function li(text, cls) { const e = document.createElement("li"); e.textContent = text; if (cls) e.className = cls; return e; }
+
+// --- the index page ----------------------------------------------------------------------
+async function index() {
+  const { data } = await call("GET", "/api/variants");
+  for (const sel of document.querySelectorAll("select.variants")) {
+    for (const name of data.variants || []) {
+      const o = document.createElement("option"); o.value = name; o.textContent = name;
+      if (name === "standard") o.selected = true;
+      sel.appendChild(o);
+    }
+  }
+  $("strategies").textContent = (data.strategies || []).join(", ");
+  const submit = (formId, url, errId) => $(formId).addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const form = new FormData($(formId));
+    const r = await call("POST", url, form);
+    if (r.ok) location.href = r.data.url; else $(errId).textContent = r.data.error;
+  });
+  submit("play-form", "/api/games", "play-error");
+  submit("watch-form", "/api/games", "watch-error");
+  submit("step-form", "/api/replays", "step-error");
+  document.body.dataset.state = "ready";
+}
+
+// --- a game played or watched -------------------------------------------------------------
+let game = null, lines = 0, paused = false, clickAt = null, timer = null;
+const gameId = () => location.pathname.split("/")[2];
+const watching = () => location.pathname.startsWith("/watch/");
+
+function render(view) {
+  game = view;
+  $("board").innerHTML = view.svg;
+  if (clickAt !== null) { window.__timings.push(performance.now() - clickAt); clickAt = null; }
+  $("request").textContent = view.request ? view.request : "The game is over: " + view.over;
+  const controls = $("controls"); controls.replaceChildren();
+  for (const c of view.controls) {
+    if (c.kind === "action") {
+      const b = document.createElement("button"); b.textContent = c.text; b.className = "action";
+      b.dataset.index = c.index; b.onclick = () => act({ index: c.index });
+      controls.appendChild(b);
+    } else {
+      const box = document.createElement("span"); box.className = "range";
+      const label = document.createElement("span"); label.textContent = c.text;
+      const input = document.createElement("input"); input.type = "number";
+      input.min = c.least; input.max = c.most; input.step = c.step; input.value = c.least;
+      input.dataset.index = c.index;
+      const b = document.createElement("button"); b.textContent = "OK"; b.className = "amount";
+      b.onclick = () => {
+        const n = Number(input.value);
+        if (!Number.isInteger(n) || n < c.least || n > c.most || (n - c.least) % c.step) {
+          $("refusal").textContent = `${c.text}: N from ${c.least} to ${c.most} in steps of ${c.step}`;
+          return;
+        }
+        act({ index: c.index, amount: n });
+      };
+      box.append(label, input, b); controls.appendChild(box);
+    }
+  }
+  if (view.lines < lines) { $("transcript").replaceChildren(); lines = 0; }
+  for (const t of view.transcript) $("transcript").appendChild(li(t));
+  lines = view.lines;
+  $("transcript").scrollTop = $("transcript").scrollHeight;
+  const st = $("standings"); st.replaceChildren();
+  for (const [name, worth] of view.standings) st.appendChild(li(`${name}: worth $${worth.toLocaleString("en-US")}`));
+  $("save").href = `/api/games/${view.id}/script`;
+  localStorage.setItem("easymoney:" + view.id, JSON.stringify({ params: view.params, history: view.history, watch: view.watch }));
+  document.body.dataset.steps = view.steps;
+  if (view.bot && view.request && !paused) {
+    document.body.dataset.state = "bot";
+    clearTimeout(timer);
+    timer = setTimeout(botStep, Number($("pace").value));
+  } else {
+    document.body.dataset.state = view.request ? "ready" : "over";
+  }
+}
+
+async function act(body) {
+  $("refusal").textContent = "";
+  clickAt = performance.now();
+  document.body.dataset.state = "busy";
+  const r = await call("POST", `/api/games/${game.id}/act`, { ...body, since: lines });
+  if (r.ok) render(r.data);
+  else { clickAt = null; $("refusal").textContent = r.data.error; document.body.dataset.state = "ready"; }
+}
+
+async function botStep() {
+  if (paused && !stepping) return;
+  const r = await call("POST", `/api/games/${game.id}/bot`, { since: lines });
+  if (r.ok) render(r.data); else $("refusal").textContent = r.data.error;
+}
+let stepping = false;
+
+async function playPage() {
+  const watch = watching();
+  $("mode").textContent = watch ? "watching bots" : "a game";
+  if (!watch) { $("watchbar").style.display = "none"; $("pace").value = "300"; }
+  else { $("typed").style.display = "none"; $("undo").style.display = "none"; }
+  $("typed").addEventListener("submit", (ev) => { ev.preventDefault(); act({ line: $("line").value }); });
+  $("undo").onclick = async () => {
+    $("refusal").textContent = "";
+    const r = await call("POST", `/api/games/${game.id}/undo`);
+    if (r.ok) render(r.data); else $("refusal").textContent = r.data.error;
+  };
+  $("pause").onclick = () => {
+    paused = !paused; $("pause").textContent = paused ? "Resume" : "Pause";
+    if (!paused && game.bot) botStep(); else clearTimeout(timer);
+    document.body.dataset.state = paused ? "paused" : "bot";
+  };
+  $("step").onclick = async () => { stepping = true; await botStep(); stepping = false; };
+  let r = await call("GET", `/api/games/${gameId()}`);
+  if (r.status === 404) {  // the server forgot it: the game is its script, made again
+    const kept = localStorage.getItem("easymoney:" + gameId());
+    if (kept) {
+      const again = await call("POST", "/api/games/rebuild", JSON.parse(kept));
+      if (again.ok) {
+        history.replaceState(null, "", `/${watch ? "watch" : "play"}/${again.data.id}`);
+        r = await call("GET", `/api/games/${again.data.id}`);
+      }
+    }
+  }
+  if (r.ok) render(r.data);
+  else { $("refusal").textContent = r.data.error; document.body.dataset.state = "gone"; }
+}
+
+// --- a script stepped through ----------------------------------------------------------------
+let replay = null, at = 0;
+const replayId = () => location.pathname.split("/")[2];
+
+async function show(k) {
+  const n = replay.frames.length;
+  at = Math.max(0, Math.min(n - 1, k));
+  document.body.dataset.state = "busy";
+  const r = await call("GET", `/api/replays/${replay.id}/frame/${at}`);
+  if (!r.ok) { $("error").textContent = r.data.error; return; }
+  $("board").innerHTML = r.data.svg;
+  const items = $("transcript").children;
+  for (let i = 0; i < items.length; i++) {
+    items[i].className = i < r.data.lines - 1 ? "" : i === r.data.lines - 1 ? "current" : "future";
+  }
+  const cur = items[r.data.lines - 1]; if (cur) cur.scrollIntoView({ block: "nearest" });
+  $("position").textContent = `event ${at} of ${n - 1} · turn ${r.data.turn}`;
+  document.body.dataset.frame = at; document.body.dataset.turn = r.data.turn;
+  document.body.dataset.state = "ready";
+}
+// the last frame of turn t: the board after turn t, as `easymoney board --turn t` shows it
+function endOfTurn(t) {
+  let k = 0;
+  replay.frames.forEach(([turn], i) => { if (turn <= t) k = i; });
+  return k;
+}
+
+async function stepPage() {
+  const r = await call("GET", `/api/replays/${replayId()}`);
+  if (!r.ok) { $("error").textContent = r.data.error; document.body.dataset.state = "gone"; return; }
+  replay = r.data;
+  $("name").textContent = replay.name;
+  $("error").textContent = replay.error || "";
+  for (const t of replay.transcript) $("transcript").appendChild(li(t, "future"));
+  const turnOf = () => replay.frames[at][0];
+  $("first").onclick = () => show(0);
+  $("last").onclick = () => show(replay.frames.length - 1);
+  $("prev").onclick = () => show(at - 1);
+  $("next").onclick = () => show(at + 1);
+  $("next-turn").onclick = () => show(endOfTurn(turnOf() + (at === endOfTurn(turnOf()) ? 1 : 0)));
+  $("prev-turn").onclick = () => show(turnOf() === 0 ? 0 : endOfTurn(turnOf() - 1));
+  $("jump").addEventListener("submit", (ev) => { ev.preventDefault(); show(endOfTurn(Number($("turn").value))); });
+  if (replay.frames.length) show(replay.error ? replay.frames.length - 1 : 0);
+  else document.body.dataset.state = "ready";  // the script does not parse: its error alone
+}
+
+if (page === "index") index();
+else if (page === "play") playPage();
+else if (page === "step") stepPage();

@@ -1,0 +1,322 @@
+"""Issue 21 (`easymoney serve`) over plain HTTP: games, controls, 4xx for garbage, paths
+kept under the server's folder, names escaped, uploads under the command line's limits,
+expiry of finished and idle games. The browser tests are tests/test_web_browser.py."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra: pip install 'easymoney-game[web]'")
+pytest.importorskip("httpx", reason="starlette's TestClient needs httpx: pip install httpx")
+
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():  # newer starlettes ask for httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from easymoney.web.app import create_app  # noqa: E402
+from easymoney.web.games import Store  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT = ["end.max_turns=10"]
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(str(ROOT))) as c:
+        yield c
+
+
+def new(client: TestClient, players: str = "You Bot:greedy", **more: object) -> dict:
+    r = client.post("/api/games", json={"players": players, "seed": 3, "options": SHORT, **more})
+    assert r.status_code == 200, r.text
+    return client.get(f"/api/games/{r.json()['id']}").json()
+
+
+def test_issue21_a_new_game_lists_the_legal_actions_of_the_person_as_controls(client):
+    view = new(client)
+    assert view["asked"] == "You" and not view["bot"]
+    assert [c["text"] for c in view["controls"]][0] == "You rolls"
+    assert "<svg" in view["svg"] and 'data-player="You"' in view["svg"]
+    assert view["transcript"][0].startswith("Game of standard")
+
+
+def test_issue21_a_whole_game_by_controls_and_bot_steps(client):
+    view = new(client)
+    gid = view["id"]
+    for _ in range(2000):
+        if view["request"] is None:
+            break
+        if view["bot"]:
+            view = client.post(f"/api/games/{gid}/bot", json={}).json()
+            continue
+        c = view["controls"][0]
+        body = {"index": c["index"]} if c["kind"] == "action" else {"index": c["index"],
+                                                                      "amount": c["least"]}
+        r = client.post(f"/api/games/{gid}/act", json=body)
+        assert r.status_code == 200, r.text
+        view = r.json()
+    assert view["request"] is None and "max_turns" in (view["over"] or "") + "max_turns"
+    script = client.get(f"/api/games/{gid}/script")
+    assert script.headers["content-disposition"].startswith("attachment")
+    assert "players You Bot" in script.text
+
+
+def test_issue21_a_refused_typed_line_shows_its_refusal_and_changes_nothing(client):
+    view = new(client)
+    r = client.post(f"/api/games/{view['id']}/act", json={"line": "You bids 300"})
+    assert r.status_code == 422 and r.json()["error"]
+    r = client.post(f"/api/games/{view['id']}/act", json={"line": "You rolls like @@"})
+    assert r.status_code == 422 and "<line>:1:" in r.json()["error"]
+    assert client.get(f"/api/games/{view['id']}").json()["steps"] == view["steps"]
+    r = client.post(f"/api/games/{view['id']}/act", json={"line": "You rolls"})
+    assert r.status_code == 200 and r.json()["steps"] == view["steps"] + 1
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'{"index": "x"}',
+                                  b'{"index": 99}', b'{"index": -1}', b'{"line": 5}',
+                                  b'{"index": 0, "amount": "lots"}', b"{}",
+                                  b'{"line": "' + b"x" * 5000 + b'"}'])
+def test_issue21_garbage_gets_a_4xx_and_changes_no_game(client, body):
+    view = new(client)
+    r = client.post(f"/api/games/{view['id']}/act", content=body,
+                    headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500, r.text
+    after = client.get(f"/api/games/{view['id']}").json()
+    assert after["steps"] == view["steps"] and after["history"] == view["history"]
+
+
+def test_issue21_an_amount_off_its_range_is_refused(client):
+    view = new(client, players="You Bot:greedy")
+    gid = view["id"]
+    client.post(f"/api/games/{gid}/act", json={"line": "You rolls"})
+    for _ in range(200):  # to a request with an amount (a bid, a raise)
+        view = client.get(f"/api/games/{gid}").json()
+        ranges = [c for c in view["controls"] if c["kind"] == "range"]
+        if ranges or view["request"] is None:
+            break
+        if view["bot"]:
+            client.post(f"/api/games/{gid}/bot", json={})
+        else:
+            client.post(f"/api/games/{gid}/act", json={"index": view["controls"][-1]["index"]})
+    if not ranges:
+        pytest.skip("no amount asked in this game")
+    r = ranges[0]
+    for bad in (r["most"] + r["step"], r["least"] - r["step"]):
+        assert client.post(f"/api/games/{gid}/act",
+                           json={"index": r["index"], "amount": bad}).status_code == 422
+    assert client.get(f"/api/games/{gid}").json()["steps"] == view["steps"]
+
+
+def test_issue21_unknown_games_and_pages_are_404(client):
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.post("/api/games/nope/act", json={"line": "x"}).status_code == 404
+    assert client.get("/api/replays/nope").status_code == 404
+    assert client.get("/nothing/here").status_code == 404
+
+
+def test_issue21_undo_goes_back_to_the_persons_last_decision(client):
+    view = new(client)
+    gid = view["id"]
+    first = client.post(f"/api/games/{gid}/act", json={"line": "You rolls"}).json()
+    while first["request"] and not first["bot"] and first["asked"] == "You" and \
+            not first["controls"][0]["text"].startswith("You ends"):
+        first = client.post(f"/api/games/{gid}/act", json={"index": first["controls"][-1]["index"]}).json()
+    back = client.post(f"/api/games/{gid}/undo").json()
+    assert back["asked"] == "You" and back["steps"] < first["steps"]
+    assert len(back["transcript"]) == back["lines"]
+
+
+def test_issue21_a_game_is_made_again_from_its_history(client):
+    view = new(client, players="Ann:greedy Bob:cautious", watch=True)
+    gid = view["id"]
+    for _ in range(60):
+        view = client.post(f"/api/games/{gid}/bot", json={}).json()
+    again = client.post("/api/games/rebuild", json={"params": view["params"],
+                                                    "history": view["history"]}).json()
+    twin = client.get(f"/api/games/{again['id']}").json()
+    assert twin["history"] == view["history"] and twin["svg"] == view["svg"]
+
+
+@pytest.mark.parametrize("path", ["../README.md", "/etc/passwd", "examples/../../x.game",
+                                  "C:/x.game", "examples/nothing.game", ""])
+def test_issue21_no_file_outside_the_servers_folder(client, path):
+    r = client.post("/api/replays", json={"path": path})
+    assert 400 <= r.status_code < 500
+    r = client.post("/api/games", json={"variant": path or "a/b.yaml", "players": "A B"})
+    assert 400 <= r.status_code < 500
+
+
+def test_issue21_a_link_under_the_folder_is_not_followed(tmp_path):
+    outside = tmp_path / "outside.game"
+    outside.write_text("players Ann Bob\n")
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "in.game").symlink_to(outside)
+    (root / "sub").symlink_to(tmp_path, target_is_directory=True)
+    with TestClient(create_app(str(root))) as c:
+        for path in ("in.game", "sub/outside.game"):
+            r = c.post("/api/replays", json={"path": path})
+            assert r.status_code == 422 and "link" in r.json()["error"]
+
+
+def test_issue21_static_files_stay_in_their_folder(client):
+    for url in ("/static/../games.py", "/static/%2e%2e/games.py", "/static/..%2fapp.py"):
+        r = client.get(url)
+        assert r.status_code == 404 or "Starlette" not in r.text
+
+
+def test_issue21_a_space_named_script_is_text(client, tmp_path):
+    variant = ("name: tricky\nextends: standard\nmodify:\n  spaces:\n"
+               "    Dover Street: {name: \"<script>alert(1)</script>\"}\n")
+    r = client.post("/api/games", data={"players": "<b>x</b>", "seed": "1"},
+                    files={"variant_file": ("v.yaml", variant, "application/x-yaml")})
+    assert r.status_code == 422  # a player name must be a word
+    r = client.post("/api/games", data={"players": "Ann Bob", "seed": "1"},
+                    files={"variant_file": ("v.yaml", variant, "application/x-yaml")})
+    assert r.status_code == 200, r.text
+    svg = client.get(f"/api/games/{r.json()['id']}").json()["svg"]
+    assert "<script>" not in svg and "&lt;script&gt;alert(1)&lt;/script&gt;" in svg
+
+
+def test_issue21_an_uploaded_variant_goes_through_the_limits(client):
+    deep = "name: deep\nextends: standard\nx: " + "[" * 100 + "]" * 100 + "\n"
+    r = client.post("/api/games", data={"players": "Ann Bob"},
+                    files={"variant_file": ("v.yaml", deep, "application/x-yaml")})
+    assert r.status_code == 422 and "nesting too deep" in r.json()["error"]
+    big = "#" * ((1 << 20) + 70000)
+    r = client.post("/api/games", data={"players": "Ann Bob"},
+                    files={"variant_file": ("v.yaml", big, "application/x-yaml")})
+    assert r.status_code == 400
+    bad = "name: bad\nextends: nowhere\n"
+    r = client.post("/api/games", data={"players": "Ann Bob"},
+                    files={"variant_file": ("v.yaml", bad, "application/x-yaml")})
+    assert r.status_code == 422 and r.json()["error"]
+    assert os.listdir(client.app.state.store.uploads) == []  # nothing kept of a refused one
+
+
+def test_issue21_an_uploaded_script_over_the_limit_is_refused(client):
+    r = client.post("/api/replays", files={"file": ("x.game", "#" * ((1 << 20) + 10), "text/plain")})
+    assert r.status_code == 200  # opened, with its error shown where the board would be
+    rep = client.get(f"/api/replays/{r.json()['id']}").json()
+    assert "1 MiB" in rep["error"] and rep["error"].startswith("x.game")
+
+
+def test_issue21_a_script_with_an_error_shows_it_located(client):
+    r = client.post("/api/replays", files={"file": ("bad.game", "players Ann Bob\nAnn rolls 3 4\n"
+                                                                "Ann flies\n", "text/plain")})
+    assert r.status_code == 200
+    rep = client.get(f"/api/replays/{r.json()['id']}").json()
+    assert re.match(r"bad\.game:3:\d+: ", rep["error"]), rep["error"]
+    assert rep["frames"] == []  # it does not parse: no game, no board
+    r = client.post("/api/replays", files={"file": ("late.game", "players Ann Bob\nAnn rolls 3 4\n"
+                                                                 "Ann rolls 1 1\n", "text/plain")})
+    rep = client.get(f"/api/replays/{r.json()['id']}").json()
+    assert re.match(r"late\.game:3:\d+: ", rep["error"]), rep["error"]
+    assert len(rep["frames"]) > 1  # the board where it stopped
+
+
+def test_issue21_stepping_09_building_to_turn_3_is_easymoney_board_turn_3(client):
+    from easymoney.board.state import BoardState  # noqa: F401
+    import argparse
+    from easymoney.commands.board import script_state
+    from easymoney.web.svg import board_svg
+    r = client.post("/api/replays", json={"path": "examples/09-building.game"}).json()
+    rep = client.get(f"/api/replays/{r['id']}").json()
+    assert rep["error"] is None
+    k = max(i for i, (turn, _) in enumerate(rep["frames"]) if turn <= 3)
+    frame = client.get(f"/api/replays/{r['id']}/frame/{k}").json()
+    args = argparse.Namespace(turn=3, with_rules=[], without_rules=[], options=[])
+    expected = script_state(str(ROOT / "examples/09-building.game"), args)
+    assert frame["svg"] == board_svg(expected)
+    assert client.get(f"/api/replays/{r['id']}/frame/{len(rep['frames'])}").status_code == 404
+
+
+def test_issue21_a_plugins_kinds_and_actions_show_with_no_web_code(client):
+    r = client.post("/api/games", json={"variant": "examples/variants/railroads.yaml",
+                                        "players": "Ann Bob", "seed": 2})
+    assert r.status_code == 200, r.text
+    svg = client.get(f"/api/games/{r.json()['id']}").json()["svg"]
+    assert 'data-kind="railroad"' in svg and "Reading Railroad" in svg
+    r = client.post("/api/games", json={"variant": "tests/data/variants/jail.yaml",
+                                        "players": "Ann Bob", "seed": 2})
+    assert r.status_code == 200, r.text
+
+
+def test_issue21_finished_and_idle_games_expire():
+    store = Store(max_games=50, max_finished=3, idle=60)
+    from easymoney.web.games import start_game
+    params = {"variant": "standard", "players": "Ann:greedy Bob:greedy", "seed": 1,
+              "enable": [], "disable": [], "options": ["end.max_turns=2"]}
+    try:
+        for seed in range(8):
+            g = start_game(store, {**params, "seed": seed}, watch=True)
+            while g.bot_step():
+                pass
+            store.add(g)
+        assert len(store.items) == 3
+        live = start_game(store, params, watch=True)
+        store.add(live)
+        store.sweep(now=live.touched + 61)
+        assert len(store.items) == 0
+        for seed in range(60):
+            store.add(start_game(store, {**params, "seed": seed}))
+        assert len(store.items) == 50
+    finally:
+        store.close()
+
+
+def test_issue21_serve_says_where_to_point_the_browser(monkeypatch, capsys):
+    import uvicorn
+    from easymoney.cli import main
+    seen = {}
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: seen.setdefault("host", self.config.host))
+    assert main(["serve", "--port", "8123", "--root", str(ROOT)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "http://127.0.0.1:8123/" in out and seen["host"] == "127.0.0.1"
+    assert main(["serve", "--port", "70000"]) == 2
+    assert main(["serve", "--root", "/no/such/dir"]) == 2
+
+
+def test_issue21_a_scripts_variant_file_is_read_from_its_folder_and_only_under_the_root(client):
+    r = client.post("/api/replays", json={"path": "examples/16-railroads.game"}).json()
+    rep = client.get(f"/api/replays/{r['id']}").json()
+    assert rep["error"] is None and len(rep["frames"]) > 10
+    for text in ('variant "../../../etc/passwd"\n', 'variant "/etc/hostname"\n'):
+        r = client.post("/api/replays", files={"file": ("up.game", text + "players Ann Bob\n",
+                                                        "text/plain")})
+        rep = client.get(f"/api/replays/{r.json()['id']}").json()
+        assert rep["error"].startswith("up.game:1:") and "server's folder" in rep["error"]
+        assert rep["frames"] == []
+
+
+def test_issue21_a_script_of_endless_events_keeps_a_bounded_number_of_boards(monkeypatch):
+    from easymoney.web import games
+    monkeypatch.setattr(games, "MAX_FRAMES", 50)
+    frames, transcript, error = games.replay_script(
+        "long.game", b"players Ann:greedy Bob:greedy\nautoplay\n", str(ROOT))
+    assert len(frames) == 50 and "more than 50 events" in error
+
+
+@pytest.mark.parametrize("url", ["/api/games", "/api/replays", "/api/games/rebuild"])
+@pytest.mark.parametrize("content_type, data", [
+    ("multipart/form-data; boundary=xx", b"garbage"), ("multipart/form-data", b"--x\r\n"),
+    ("application/x-www-form-urlencoded", b"a=b"), ("text/plain", b"\xff\xfe")])
+def test_issue21_garbage_bodies_start_nothing(client, url, content_type, data):
+    r = client.post(url, content=data, headers={"content-type": content_type})
+    assert 400 <= r.status_code < 500
+    assert client.app.state.store.items == {}
+
+
+def test_issue21_a_history_that_does_not_replay_makes_no_game(client):
+    r = client.post("/api/games/rebuild", json={"params": {"players": "A B"}, "history": ["A flies"]})
+    assert r.status_code == 422 and not client.app.state.store.items
+    r = client.post("/api/games/rebuild", json={"params": {"players": "A B"},
+                                                "history": ["A rolls"] * 20_001})
+    assert r.status_code == 400
