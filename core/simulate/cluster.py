@@ -209,7 +209,7 @@ class Cluster:
             raise UsageError(f"--cluster {self.spec}: lost the scheduler during the "
                              f"run") from None
         except Exception as exc:  # KilledWorker, CancelledError, ...: the cluster's, not a game's
-            if "scheduler-connection-lost" in str(exc):
+            if "scheduler-connection-lost" in str(exc) or not self._reachable():
                 raise UsageError(f"--cluster {self.spec}: lost the scheduler during the "
                                  f"run") from None
             raise UsageError(f"--cluster {self.spec}: the cluster failed the run: "
