@@ -19,6 +19,7 @@ from ..engine.events import Event
 from ..engine.game import INVARIANTS_ENV, Game, ruleset_for
 from ..engine.model import Variant
 from ..errors import EasyMoneyError, UsageError
+from ..search import play_stepping
 from ..script.record import Recorder, header_lines, record_text
 from ..outputs import write_atomically
 from .arms import Arm, Batch, game_seed
@@ -246,13 +247,18 @@ class Simulator:
         batch = self.batch
         seed = game_seed(batch.seed, index)
         names, seats = batch.names, batch.seats
-        decider = BotDecider({n: make_strategy(s) for n, s in zip(names, seats)})
+        strategies = {n: make_strategy(s) for n, s in zip(names, seats)}
+        decider = BotDecider(strategies)
         game = Game(self.variants[arm], list(zip(names, seats)), decider, seed=seed,
                     keep_log=False, ruleset=self.rulesets[arm])
         game.listen(listener, STAT_EVENTS)
         recorder = Recorder(game) if self.plan.record_dir is not None else None
-        game.setup()
-        outcome = game.play(max_turns=self.caps[arm])
+        if any(getattr(s, "searches", False) for s in strategies.values()):
+            play_stepping(game, strategies, self.caps[arm])  # a search copies it mid-turn
+            outcome = game.outcome
+        else:
+            game.setup()
+            outcome = game.play(max_turns=self.caps[arm])
         worth = {p.index: w for p, w, _ in game.standings()}
         winners = outcome.winners if outcome is not None else tuple(p.name for p in game.winners())
         row = GameRow(index + 1, seed, game.turns_played,
