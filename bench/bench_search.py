@@ -1,6 +1,6 @@
 """The searching bot `mc` head to head, and its cost per decision.
 
-    python bench/bench_search.py                               # 1,000 game pairs, the default budget
+    python bench/bench_search.py                  # 1,000 seeds x 2 seat orders, default budget
     python bench/bench_search.py --games 100 --mc mc:rollouts=8,horizon=4 --workers 2
 
 Two players on `standard` (or --variant); each game seed is played twice, seats swapped:
@@ -73,11 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-turns", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop after this long and report the seed pairs played")
     args = parser.parse_args(argv)
     jobs = [(args.variant, args.mc, args.against, game_seed(args.seed, i), seat, args.max_turns)
             for i in range(args.games) for seat in (0, 1)]
     start = time.perf_counter()
     results: list[tuple[float, float, int, int, int]] = []
+    deadline = None if args.minutes is None else start + 60 * args.minutes
     with Pool(args.workers) as pool:
         # seed pairs first to last; a running tally on standard error every 50 games
         for result in pool.imap(play, jobs, chunksize=1):
@@ -86,13 +89,16 @@ def main(argv: list[str] | None = None) -> int:
                 won = sum(r[0] for r in results)
                 print(f"  ... {len(results):,} games, {args.mc} won {won / len(results):.1%}",
                       file=sys.stderr, flush=True)
+            if deadline is not None and time.perf_counter() > deadline and len(results) % 2 == 0:
+                pool.terminate()  # --minutes: report the seed pairs played so far
+                break
     wall = time.perf_counter() - start
     n = len(results)
     wins = sum(r[0] for r in results)
     lo, hi = wilson(wins, n)
     spent = sum(r[1] for r in results)
     asked, searched, playouts = (sum(r[k] for r in results) for k in (2, 3, 4))
-    print(f"{args.mc} vs {args.against} on {args.variant}, 2 players: {args.games:,} seeds x 2 "
+    print(f"{args.mc} vs {args.against} on {args.variant}, 2 players: {n // 2:,} seeds x 2 "
           f"seat orders = {n:,} games in {wall:,.0f} s with {args.workers} workers")
     print(f"  {args.mc} won {wins:,.1f} of {n:,} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
     print(f"  its decisions: {asked:,}, searched {searched:,} ({searched / max(asked, 1):.1%}; "

@@ -60,11 +60,12 @@ class _Horizon:
 
 
 class MonteCarlo(Strategy):
-    """Looks ahead: plays each legal answer out with sampled dice and cards (flat Monte Carlo).
+    """Looks ahead: plays each legal answer out with random dice and shuffled cards.
 
-    Options (`mc:rollouts=16,horizon=6`, the defaults): `rollouts` playouts a decision (shared among the
-    candidates, at least 2 each), `horizon` player-turns a playout, `amounts` points of an
-    amount's range, `policy` the strategy of the playouts.
+    Flat Monte Carlo. Options (`mc:rollouts=16,horizon=6`, the defaults): `rollouts`
+    playouts a decision (shared among the candidates, at least 2 each), `horizon`
+    player-turns a playout, `amounts` points of an amount's range, `policy` the strategy
+    of the playouts.
     """
 
     name = "mc"

@@ -152,3 +152,13 @@ def test_issue20_simulate_with_mc_is_the_same_under_workers() -> None:
     one = run("1")
     assert one == run("2")
     assert "mc:rollouts=2,horizon=2" in one
+
+
+def test_issue20_bench_search_prints_the_win_rate_and_the_cost() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench/bench_search.py"), "--games", "1", "--mc",
+         "mc:rollouts=2,horizon=1", "--workers", "1", "--max-turns", "40"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "1 seeds x 2 seat orders = 2 games" in done.stdout
+    assert "95% CI" in done.stdout and "playouts/s" in done.stdout
