@@ -113,7 +113,8 @@ def test_each_mistake_has_its_message(name, where, line, col, message):
 
 
 def test_every_bad_file_is_tested():
-    tested = {b[0] for b in BAD} | {"cycle_b.yaml"}
+    # jail.yaml is no bad file: the jail test plugin's variant (tests/test_legal.py)
+    tested = {b[0] for b in BAD} | {"cycle_b.yaml", "jail.yaml"}
     assert {p.name for p in DATA.glob("*.yaml")} == tested
 
 
