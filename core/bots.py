@@ -494,7 +494,9 @@ BUILTIN_STRATEGIES: dict[str, type[Strategy]] = {
 @lru_cache(maxsize=1)
 def available_strategies() -> Mapping[str, tuple[Any, str]]:
     """name -> (factory, origin) for the built-in strategies and the entry-point ones."""
+    from .search import MonteCarlo  # the searching bot builds on this module
     found: dict[str, tuple[Any, str]] = {n: (c, "built-in") for n, c in BUILTIN_STRATEGIES.items()}
+    found["mc"] = (MonteCarlo, "built-in")
     for ep in sorted(entry_points(group=STRATEGY_GROUP), key=lambda e: e.name):
         if ep.name in found:
             continue
@@ -506,6 +508,12 @@ def available_strategies() -> Mapping[str, tuple[Any, str]]:
 
 
 def make_strategy(name: str) -> Strategy:
+    """The strategy called `name`; `mc:rollouts=64,horizon=8` gives the searching bot its
+    options (see core/search.py)."""
+    if name == "mc" or name.startswith("mc:"):
+        from .search import MonteCarlo, parse_options  # it builds on this module
+        _, _, text = name.partition(":")
+        return MonteCarlo(**parse_options("mc", text, MonteCarlo.OPTIONS)) if text else MonteCarlo()
     if name.startswith("exec:"):  # a program at the seat (docs/seats.md)
         from .seats import program_strategy
         return program_strategy(name)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "plugins": 2, "loading": 3,
-         "script": 4, "bots": 4, "seats": 4, "board": 5, "simulate": 5, "agents": 5,
+         "script": 4, "bots": 4, "seats": 4, "search": 4, "board": 5, "simulate": 5, "agents": 5,
          "outputs": 5, "interactive": 6, "web": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from .simulate import Job, add_batch_args, execute
+from .simulate import Job, add_batch_args, add_mixes_arg, execute, execute_mixes
 
 if TYPE_CHECKING:  # imported when the command runs: --help stays quick
     from .. import simulate as S
@@ -27,6 +27,7 @@ def register(sub: Any) -> None:
                     "--without and --option apply to every SPEC. See docs/simulation.md.")
     p.add_argument("specs", nargs="+", metavar="SPEC", help="the arms; the first is the baseline")
     add_batch_args(p)
+    add_mixes_arg(p)
     p.set_defaults(func=run)
 
 
@@ -94,4 +95,4 @@ def run(args: argparse.Namespace) -> int:
     job = Job(arms=arms, summarize=S.compare_summary, text=S.compare_text,
               tables=lambda s: {"summary": comparison_table(s)}, plot=_plot,
               arm_columns=[{"arm": a.name} for a in arms])
-    return execute(args, job)
+    return execute_mixes(args, job) if args.strategies_sets else execute(args, job)

@@ -113,8 +113,46 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
     return batch, variants
 
 
-def execute(args: argparse.Namespace, job: Job) -> int:
-    """Check everything, play the job's arms, write the files, print the result."""
+def add_mixes_arg(p: argparse.ArgumentParser) -> None:
+    """compare's and sweep's --strategies-sets: the same question under several mixes."""
+    p.add_argument("--strategies-sets", nargs="+", default=None, metavar="MIX",
+                   help="ask the same question under each strategy mix (each as --strategies "
+                        "takes it, e.g. --strategies-sets cautious greedy cautious,mc) and say "
+                        "where an effect changes sign or significance between mixes")
+
+
+def execute_mixes(args: argparse.Namespace, job: Job) -> int:
+    """The job once a mix of --strategies-sets, then the effects side by side."""
+    from .. import simulate as S
+    from ..simulate import mixes
+    for flag, given in (("--json-out", args.json_out), ("--csv-out", args.csv_out),
+                        ("--record-dir", args.record_dir), ("--plot", args.plot),
+                        ("--csv", args.csv)):
+        if given:
+            raise UsageError(f"{flag} with --strategies-sets: not supported; run one mix at a "
+                             f"time with --strategies for the files")
+    if len(args.strategies_sets) < 2:
+        raise UsageError("--strategies-sets needs at least two mixes, e.g. "
+                         "--strategies-sets cautious greedy")
+    for mix in args.strategies_sets:  # every mix checked before any game is played
+        S.parse_strategies(mix)
+    runs: list[tuple[str, Mapping[str, Any]]] = []
+    for mix in args.strategies_sets:
+        one = argparse.Namespace(**{**vars(args), "strategies": mix})
+        found: list[Mapping[str, Any]] = []
+        execute(one, job, collect=found)
+        runs.append((mix, found[0]))
+    if args.json:
+        sys.stdout.write(json.dumps(mixes.mixes_json(runs), indent=2) + "\n")
+    else:
+        sys.stdout.write(mixes.mixes_text(runs, job.text))
+    return 0
+
+
+def execute(args: argparse.Namespace, job: Job,
+            collect: list[Mapping[str, Any]] | None = None) -> int:
+    """Check everything, play the job's arms, write the files, print the result (or, with
+    `collect`, add the summary to it and print nothing)."""
     from .. import simulate as S
     from ..outputs import cleanup_on_signals, variant_inputs
     from ..simulate.plot import require_matplotlib
@@ -157,6 +195,9 @@ def execute(args: argparse.Namespace, job: Job) -> int:
             progress.close()
             files.abort()
             raise
+    if collect is not None:
+        collect.append(summary)
+        return 0
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     elif args.csv:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from .simulate import Job, add_batch_args, execute
+from .simulate import Job, add_batch_args, add_mixes_arg, execute, execute_mixes
 
 if TYPE_CHECKING:  # imported when the command runs: --help stays quick
     from .. import simulate as S
@@ -30,6 +30,7 @@ def register(sub: Any) -> None:
                         "RULE=on,off (a rule switched); repeatable, the first value of each "
                         "is the baseline")
     add_batch_args(p)
+    add_mixes_arg(p)
     p.set_defaults(func=run)
 
 
@@ -65,4 +66,4 @@ def run(args: argparse.Namespace) -> int:
               text=W.sweep_text, tables=_tables, plot=_plot,
               contrasts=[contrast for _, _, contrast in effects],
               arm_columns=grid.columns(), table_suffixes=("summary", "effects"))
-    return execute(args, job)
+    return execute_mixes(args, job) if args.strategies_sets else execute(args, job)

@@ -105,7 +105,14 @@ def game_seed(master: int, index: int) -> int:
 
 def parse_strategies(text: str) -> tuple[str, ...]:
     """`cautious,greedy` -> ('cautious', 'greedy'), every name checked (UsageError otherwise)."""
-    names = tuple(split_strategies(text))  # a program's quoted command may hold commas
+    parts: list[str] = []
+    for part in split_strategies(text):  # a program's quoted command may hold commas
+        # `mc:rollouts=64,horizon=8`: an option after the first continues its strategy
+        if parts and "=" in part and ":" not in part and ":" in parts[-1]:
+            parts[-1] += "," + part.strip()
+        else:
+            parts.append(part)
+    names = tuple(part.strip() for part in parts)
     if not names or any(not n for n in names):
         raise UsageError(f"--strategies {text!r}: expected names separated by commas, like "
                          f"cautious,greedy; known: {', '.join(available_strategies())}")

@@ -20,6 +20,7 @@ from ..engine.game import Game, ruleset_for
 from ..engine.settings import Settings
 from ..engine.model import Variant
 from ..errors import EasyMoneyError, UsageError
+from ..search import play_stepping
 from ..script.record import Recorder, header_lines, record_text
 from ..seats import close_strategies, is_program
 from ..outputs import write_atomically
@@ -252,12 +253,19 @@ class Simulator:
         batch = self.batch
         seed = game_seed(batch.seed, index)
         names, seats = batch.names, batch.seats
-        decider = BotDecider({n: make_strategy(s) for n, s in zip(names, seats)})
+        strategies = {n: make_strategy(s) for n, s in zip(names, seats)}
+        decider = BotDecider(strategies)
         game = Game(self.variants[arm], list(zip(names, seats)), decider, seed=seed,
                     keep_log=False, ruleset=self.rulesets[arm])
         game.listen(listener, STAT_EVENTS)
         recorder = Recorder(game) if self.plan.record_dir is not None else None
-        if self.programs:
+        if any(getattr(s, "searches", False) for s in strategies.values()):
+            try:
+                play_stepping(game, strategies, self.caps[arm])  # a search copies it mid-turn
+            finally:
+                close_strategies(strategies.values())
+            outcome = game.outcome
+        elif self.programs:
             try:
                 game.setup()
                 outcome = game.play(max_turns=self.caps[arm])
