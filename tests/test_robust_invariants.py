@@ -7,6 +7,7 @@ import pytest
 
 from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.game import Game
+from easymoney.engine.settings import Settings
 from easymoney.loading.loader import load_variant
 from easymoney.plugins.invariants import InvariantViolation, violations
 
@@ -16,9 +17,10 @@ EVENT = "the Bank pays Ann $10: a test"
 @pytest.fixture
 def game() -> Game:
     bots = BotDecider({"Ann": make_strategy("cautious"), "Bob": make_strategy("greedy")})
-    game = Game(load_variant("standard"), ["Ann", "Bob"], bots, seed=1)
+    game = Game(load_variant("standard"), ["Ann", "Bob"], bots, seed=1,
+                settings=Settings(invariants=True))
     game.setup()
-    assert "invariants" in game.ruleset.enabled  # tests/conftest.py switches it on
+    assert "invariants" in game.ruleset.enabled
     assert violations(game) == []
     return game
 

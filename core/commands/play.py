@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -174,6 +175,8 @@ def take_script_from_players(args: argparse.Namespace) -> None:
     if not players:
         return
     for k, value in enumerate(players):
+        if _SEAT_WITH_STRATEGY.match(value):  # `Ann:exec:"python bots/a.py"`: a seat
+            continue
         if _names_script(value):
             if k == len(players) - 1 and args.file is None and k > 0:
                 args.file = value
@@ -185,6 +188,10 @@ def take_script_from_players(args: argparse.Namespace) -> None:
         if any(ch.isspace() or ch == "#" or is_control(ch) for ch in value):
             raise UsageError(f"--players '{visible(value)}': one value is one seat: expected a player name, optionally "
                              "with :STRATEGY (e.g. Ann or Bob:greedy)")
+
+
+# a name then a strategy: its program's command may hold spaces and paths (docs/seats.md)
+_SEAT_WITH_STRATEGY = re.compile(r'[A-Za-z_]\w*:(exec:"[^"\n\r#]*"(:[\w=.,]+)*|[^\s#"]+)\Z')
 
 
 def _names_script(value: str) -> bool:
