@@ -31,7 +31,7 @@ from .bots import WINDOW_AFTER, WINDOW_BEFORE, Strategy, make_strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.game import Game, StopGame
 from .engine.legal import legal_actions
-from .engine.stepping import GameState, rebind
+from .engine.stepping import GameState
 from .errors import UsageError
 
 # a playout that ends the game: won or lost counts more than any worth it could leave
@@ -164,7 +164,7 @@ class MonteCarlo(Strategy):
         rng.shuffle(game.deck)  # the order of the draw pile is not known to the seat
         game.rng.seed(rng.getrandbits(64))  # nor are the dice to come
         game.decider = _Horizon(self.policy, limit)
-        step(twin, action)  # listed as legal: the game judges it once more itself
+        twin.push(action)  # listed as legal: the game judges it once more itself
         return score(game, seat)
 
 
@@ -189,19 +189,7 @@ def play_stepping(game: Game, strategies: Mapping[str, Any], max_turns: int | No
         if max_turns is not None and game.turns_played >= max_turns:
             break
         request = state.request
-        step(state, strategies[request.player.name].decide(game, request))
-
-
-def step(state: GameState, action: Action) -> None:
-    """`state.apply(action)` without listing every legal action first: for an answer the
-    game judges itself (`Decisions.ask` asks the rules, and a refused one raises
-    `RefusedAction` through `GameState.refused`). A strategy's answer, a listed action."""
-    players = state.game.players
-    if action.player is not players[action.player.index]:
-        action = rebind(action, players)  # an action of another copy of the game
-    rng = state._rng
-    # the generator's state only when the strategy drew from it (as `apply` keeps it)
-    state._push(action, rng.getstate() if rng.draws != state._draws_asked else None)
+        state.push(strategies[request.player.name].decide(game, request))
 
 
 def parse_options(name: str, text: str, kinds: Mapping[str, type]) -> dict[str, Any]:

@@ -317,6 +317,15 @@ class GameState:
         if refusals:
             raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
         game.decisions.checked = (action, [])  # judged: the game need not judge it again
+        self.push(action)
+
+    def push(self, action: Action) -> None:
+        """Take a step without listing the legal actions first: for an answer the game judges
+        itself as it takes it (a bot's, in a search's playouts). Unlike `apply`, an answer the
+        rules refuse raises from inside the game and leaves it unusable."""
+        players = self.game.players
+        if action.player is not players[action.player.index]:
+            action = rebind(action, players)  # an action of another copy of the game
         rng = self._rng
         # the generator's state only when the caller drew from it since the question
         self._push(action, rng.getstate() if rng.draws != self._draws_asked else None)
