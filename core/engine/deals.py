@@ -27,43 +27,33 @@ AGREE = request_kind("agree", _agree_words)
 
 
 @dataclass(slots=True)
-class Accept(Action):
-    """The other party agrees to the offer: it is carried out."""
+class DealAnswer(Action):
+    """The other party's answer to an offer: `Accept` (it is carried out) or `Reject`
+    (nothing happens). Listed for the asked player of an AGREE request."""
 
     player: Player
     offer: Action
+
+    def describe(self) -> str:
+        return f"{self.verb} {self.offer.player}'s offer to {self.offer.describe()}"
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.verb}s"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == AGREE and request.offer is not None:
+            yield cls(request.player, request.offer)
+
+
+class Accept(DealAnswer):
+    __slots__ = ()
     verb = "accept"
 
-    def describe(self) -> str:
-        return f"accept {self.offer.player}'s offer to {self.offer.describe()}"
 
-    def __str__(self) -> str:
-        return f"{self.player} accepts"
-
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == AGREE and request.offer is not None:
-            yield cls(request.player, request.offer)
-
-
-@dataclass(slots=True)
-class Reject(Action):
-    """The other party turns the offer down: nothing happens."""
-
-    player: Player
-    offer: Action
+class Reject(DealAnswer):
+    __slots__ = ()
     verb = "reject"
-
-    def describe(self) -> str:
-        return f"reject {self.offer.player}'s offer to {self.offer.describe()}"
-
-    def __str__(self) -> str:
-        return f"{self.player} rejects"
-
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == AGREE and request.offer is not None:
-            yield cls(request.player, request.offer)
 
 
 ANSWERS = (Accept, Reject)
