@@ -122,19 +122,20 @@ class _Snapshot:
 
 
 class _Idle:
-    """The decider of a kept copy: it is never asked (a copy plays only once restored)."""
+    """The decider of a game nobody asks yet: a kept copy (it plays only once restored), a
+    game a GameState is about to take over."""
 
     def decide(self, game: Game, request: Request) -> Action:
-        raise RuntimeError("a kept copy of a game was asked to decide")
+        raise RuntimeError("a game with no decider yet was asked to decide")
 
     def refused(self, game: Game, request: Request, action: Action, refusals: list[Refusal]) -> None:
-        raise RuntimeError("a kept copy of a game was refused an action")
+        raise RuntimeError("a game with no decider yet was refused an action")
 
     def choose_card(self, game: Game, player: Player) -> str | None:
         return None
 
 
-_IDLE = _Idle()
+NEVER_ASKED = _Idle()  # the decider of a game a GameState is about to take over
 
 
 class GameState:
@@ -220,7 +221,7 @@ class GameState:
         last = self._snapshots[-1].steps if self._snapshots else -SNAPSHOT_EVERY
         if len(self._steps) - last >= SNAPSHOT_EVERY:
             self._snapshots.append(_Snapshot(len(self._steps), len(self._lines), len(game.log),
-                                             copy_game(game, _IDLE)))
+                                             copy_game(game, NEVER_ASKED)))
 
     def _forward(self, event: Event) -> None:
         if not self._replaying:

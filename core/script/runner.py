@@ -54,7 +54,39 @@ class RunResult:
         return self.checked - len(self.failures)
 
 
-class ScriptRunner:
+class NameLookups:
+    """A script's players and spaces by the names its lines give: what a statement asks of
+    the script that runs it (ScriptContext), each unknown name one located error."""
+
+    game: Game
+
+    def error(self, stmt: Any, message: str) -> ScriptError:
+        raise NotImplementedError
+
+    def player(self, name: str, stmt: Any) -> Player:
+        p = self.game.by_name.get(name)
+        if p is None:
+            names = ", ".join(self.game.by_name)
+            raise self.error(stmt, f"unknown player '{name}'{did_you_mean(name, self.game.by_name)}"
+                                   f"; the players are {names}")
+        return p
+
+    def space(self, ref: S.SpaceRef, stmt: Any) -> Space:
+        spaces = self.game.spaces
+        if ref.number is not None:
+            if 0 <= ref.number < len(spaces):
+                return spaces[ref.number]
+            raise self.error(stmt, f"no space number {ref.number}: the board has spaces 0 to "
+                                   f"{len(spaces) - 1}")
+        for s in spaces:
+            if s.name == ref.name:
+                return s
+        names = [s.name for s in spaces]
+        name = ref.name or ""
+        raise self.error(stmt, f"unknown space \"{name}\"{did_you_mean(name, names)}")
+
+
+class ScriptRunner(NameLookups):
     """Plays a `Script`: answers the game's requests from its lines, checks its `expect` lines.
 
     It is the game's `Decider`. Players declared with a strategy (`Bob:greedy`) decide by it
@@ -186,28 +218,6 @@ class ScriptRunner:
         if self.on_note is not None:
             self.on_note(note)
 
-    # --- name lookups --------------------------------------------------------------------
-    def player(self, name: str, stmt: Any) -> Player:
-        p = self.game.by_name.get(name)
-        if p is None:
-            names = ", ".join(self.game.by_name)
-            raise self.error(stmt, f"unknown player '{name}'{did_you_mean(name, self.game.by_name)}"
-                                   f"; the players are {names}")
-        return p
-
-    def space(self, ref: S.SpaceRef, stmt: Any) -> Space:
-        spaces = self.game.spaces
-        if ref.number is not None:
-            if 0 <= ref.number < len(spaces):
-                return spaces[ref.number]
-            raise self.error(stmt, f"no space number {ref.number}: the board has spaces 0 to "
-                                   f"{len(spaces) - 1}")
-        for s in spaces:
-            if s.name == ref.name:
-                return s
-        names = [s.name for s in spaces]
-        name = ref.name or ""
-        raise self.error(stmt, f"unknown space \"{name}\"{did_you_mean(name, names)}")
 
     # --- expectations --------------------------------------------------------------------
     def _expect(self, stmt: Any) -> None:

@@ -14,12 +14,12 @@ from typing import Any
 from ..engine.actions import Action, Refusal, Request
 from ..engine.game import Game, Player, ruleset_for
 from ..engine.model import Space
-from ..engine.stepping import GameState
+from ..engine.stepping import NEVER_ASKED, GameState
 from ..errors import RefusedAction, ScriptError, ScriptSyntaxError, UsageError, did_you_mean
 from . import ast as S
 from .parser import parse
 from .record import header_lines
-from .runner import own_answer
+from .runner import NameLookups, own_answer
 from .syntax import ActionStatement
 
 
@@ -55,57 +55,23 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
                           options=options, players=names, seed=seed)
     if choose_dice:
         header.insert(2, "# the dice were chosen by the players (--choose-dice)")
-    game = Game(v, [(n, None) for n in names], _NO_DECIDER, seed=seed,
+    game = Game(v, [(n, None) for n in names], NEVER_ASKED, seed=seed,
                 ruleset=ruleset_for(v, registry), keep_log=keep_log)
     return GameState(game, choose_dice=choose_dice, header=header, read_line=read_line)
 
 
-class _NoDecider:
-    def decide(self, game: Game, request: Request) -> Action:
-        raise RuntimeError("a stepping game decides through its state")
-
-    def refused(self, game: Game, request: Request, action: Action, refusals: list[Refusal]) -> None:
-        raise RuntimeError("a stepping game decides through its state")
-
-    def choose_card(self, game: Game, player: Player) -> str | None:
-        return None
 
 
-_NO_DECIDER = _NoDecider()
-
-
-class _LineContext:
+class _LineContext(NameLookups):
     """What a statement asks of the script that runs it (see ScriptContext), for one line."""
 
     def __init__(self, game: Game, text: str) -> None:
         self.game = game
         self.text = text
 
-    def _error(self, stmt: Any, message: str) -> ScriptError:
+    def error(self, stmt: Any, message: str) -> ScriptError:
         col = getattr(stmt, "column", 0) or None
         return ScriptError(message, file="<line>", line=1, col=col, source_line=self.text)
-
-    def player(self, name: str, stmt: Any) -> Player:
-        p = self.game.by_name.get(name)
-        if p is None:
-            raise self._error(stmt, f"unknown player '{name}'"
-                                    f"{did_you_mean(name, self.game.by_name)}; the players are "
-                                    f"{', '.join(self.game.by_name)}")
-        return p
-
-    def space(self, ref: S.SpaceRef, stmt: Any) -> Space:
-        spaces = self.game.spaces
-        if ref.number is not None:
-            if 0 <= ref.number < len(spaces):
-                return spaces[ref.number]
-            raise self._error(stmt, f"no space number {ref.number}: the board has spaces 0 to "
-                                    f"{len(spaces) - 1}")
-        for s in spaces:
-            if s.name == ref.name:
-                return s
-        name = ref.name or ""
-        raise self._error(stmt, f"unknown space \"{name}\""
-                                f"{did_you_mean(name, [s.name for s in spaces])}")
 
 
 def read_line(state: GameState, text: str) -> Action:
