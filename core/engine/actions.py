@@ -86,13 +86,24 @@ class Action:
         return ()
 
 
-def _with(action: Action, field: str, value: Any) -> Action:
+def with_field(action: Action, field: str, value: Any) -> Action:
     """`action` with one field changed (actions are values: a copy)."""
     if dataclasses.is_dataclass(action):
         return dataclasses.replace(action, **{field: value})  # type: ignore[type-var]
     other = copy.copy(action)
     setattr(other, field, value)
     return other
+
+
+def chance_taken(action: Action, event: Any) -> Action | None:
+    """`action` (a throw left to chance) with what `event`, its `chance_event`, says chance
+    gave (`Ann rolls 3 4`); None when `event` is another one. What a record writes."""
+    kind = type(action)
+    field = kind.chance
+    if field is None or event.kind != kind.chance_event:
+        return None
+    value = event.data.get(field)
+    return with_field(action, field, tuple(value) if isinstance(value, list) else value)
 
 
 class ActionRange:
@@ -120,7 +131,7 @@ class ActionRange:
         return type(self.template)
 
     def at(self, amount: int) -> Action:
-        return _with(self.template, self.field, amount)
+        return with_field(self.template, self.field, amount)
 
     def __contains__(self, amount: object) -> bool:
         return (type(amount) is int and self.least <= amount <= self.most

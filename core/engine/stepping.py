@@ -19,7 +19,7 @@ from typing import Any
 from greenlet import getcurrent, greenlet
 
 from ..errors import EasyMoneyError, GameOverError, NothingToUndo, RefusedAction
-from .actions import Action, ActionRange, Refusal, Request, _with
+from .actions import Action, ActionRange, Refusal, Request, chance_taken, with_field
 from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
@@ -233,12 +233,9 @@ class GameState:
         if event.kind == "draw":
             self._lines.append(f'{event.data["player"]} draws "{event.data["card"]}"')
         elif self._chance_at is not None and self._chance_action is not None:
-            action = self._chance_action
-            field = type(action).chance
-            if event.kind == type(action).chance_event and field is not None:
-                value = event.data.get(field)
-                chosen = tuple(value) if isinstance(value, list) else value
-                self._lines[self._chance_at] = str(_with(action, field, chosen))
+            taken = chance_taken(self._chance_action, event)
+            if taken is not None:
+                self._lines[self._chance_at] = str(taken)
                 self._chance_at = self._chance_action = None
 
     # --- what it waits for -----------------------------------------------------------------
@@ -283,7 +280,7 @@ class GameState:
                 return [Refusal("-", "-", f"the game throws the {kind.chance} here (a game "
                                 "started with choose_dice, or `play --interactive "
                                 "--choose-dice`, lets a person choose them)")]
-            listed = _with(action, kind.chance, None)  # listed as the throw, whatever the dice
+            listed = with_field(action, kind.chance, None)  # listed as the throw, whatever the dice
         if is_listed(self.legal_actions(action.player), listed):
             return []
         found = game.refusals(action)

@@ -7,7 +7,7 @@ nothing here names a rule's action or request.
 
 from __future__ import annotations
 
-from ..engine.actions import Action, ActionRange, Request, _with, money
+from ..engine.actions import Action, ActionRange, Request, money, with_field
 from ..engine.game import Game, Player
 from ..engine.stepping import GameState
 
@@ -47,7 +47,7 @@ def answer_lines(state: GameState) -> list[str]:
         line = _unnamed(str(found), request.player)
         out.append(line)
         if state.choose_dice and is_throw(found) and type(found).chance == "dice":
-            chosen = _unnamed(str(_with(found, "dice", (3, 4))), request.player)
+            chosen = _unnamed(str(with_field(found, "dice", (3, 4))), request.player)
             out.append(f"{chosen}  (you choose the dice: --choose-dice)")
     return out
 

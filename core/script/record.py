@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import __version__
-from ..engine.actions import Action, Refusal, Request, _with
+from ..engine.actions import Action, Refusal, Request, chance_taken
 from ..engine.deals import AGREE, ANSWERS, Accept
 from ..errors import EasyMoneyError, UsageError, is_control
 from ..engine.events import Event
@@ -63,11 +63,10 @@ class Recorder:
         return self.inner.choose_card(game, player)
 
     def _on_event(self, event: Event) -> None:
-        if self._roll_at is not None and event.kind == type(self.lines[self._roll_at]).chance_event:
-            roll = self.lines[self._roll_at]
-            field = type(roll).chance
-            value = event.data[field]
-            self.lines[self._roll_at] = _with(roll, field, tuple(value) if isinstance(value, list) else value)
+        taken = chance_taken(self.lines[self._roll_at], event) if self._roll_at is not None \
+            else None
+        if taken is not None:
+            self.lines[self._roll_at] = taken  # type: ignore[index]
             self._roll_at = None
         elif event.kind == "draw":
             text = event.data["card"]
