@@ -212,14 +212,6 @@ class Session:
                 try:
                     self._take(action)
                 except RefusedAction as exc:
-                    if action.player is not request.player and runner.last is not None \
-                            and not state.game.refusals(action):
-                        # an any-moment line by a player the game does not ask (R16)
-                        raise runner.error(runner.last, (
-                            f"{action.player} cannot {action.describe()} here at the prompt: "
-                            f"the game asks {request.describe()}, and a game stepped at the "
-                            f"prompt takes only the asked player's actions (`easymoney play "
-                            f"{self.filename}` plays this line)")) from None
                     runner.refused(state.game, request, action, list(exc.refusals))
                     continue
                 offer = state.request
