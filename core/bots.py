@@ -79,7 +79,7 @@ class Kit:
     redeem: Any
     bankrupt: Any
 
-    def __init__(self, types: Any, in_play: Any = None) -> None:
+    def __init__(self, types: Any, in_play: Any) -> None:
         by_verb = {t.verb: t for t in reversed(list(types))}  # the first installed wins
         self.roll = next((t for t in types if t.chance == "dice"), None)
         self.end = next((t for t in types if t.ends_turn), None)
@@ -91,9 +91,10 @@ class Kit:
         known = {self.roll, self.end, self.buy, self.decline, self.bid, self.pass_, self.build,
                  self.mortgage, self.redeem, self.bankrupt, by_verb.get("sell")}
         self.extras: tuple[type[Action], ...] = tuple(
-            t for t in types if t.window and t not in known and (in_play is None or t in in_play))
+            t for t in types if t.window and t not in known and t in in_play)
 
 
+# by rule set: a cache of what the rule set declares (rule sets are kept by their registry)
 _KITS: dict[Any, Kit] = {}
 
 
