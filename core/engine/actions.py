@@ -7,7 +7,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -164,9 +164,6 @@ class ActionRange:
 
     def __hash__(self) -> int:
         return hash((type(self.template), self.field, self.least, self.most, self.step))
-
-
-Legal = Union[Action, ActionRange]
 
 
 # --- requests: what the game waits for ------------------------------------------------
