@@ -42,7 +42,10 @@ class Build(Action):
             return
         p = request.player
         limit = game.variant.houses_per_street
+        kinds, mortgaged = game.kinds, game.mortgaged
         for space in p.spaces:
+            if mortgaged[space.index] or not kinds[space.kind].builds:
+                continue  # always refused (R19, R17)
             # more than the street holds, the player pays for or has left is always refused
             price = space.get("price") or 0
             most = limit - game.houses[space.index]

@@ -46,9 +46,10 @@ class Mortgage(Action):
         """In the asked player's window, or to raise money: each space they own."""
         if request.kind in WINDOW_KINDS or request.kind == RAISE:
             p = request.player
-            mortgaged = game.mortgaged
+            mortgaged, kinds = game.mortgaged, game.kinds
             for space in p.spaces:
-                if not mortgaged[space.index]:  # a mortgaged one is always refused
+                # a mortgaged one, or one of a kind never mortgaged, is always refused
+                if not mortgaged[space.index] and kinds[space.kind].mortgageable:
                     yield cls(p, space)
 
 
@@ -67,12 +68,13 @@ class Redeem(Action):
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        """In the asked player's window: each space they own."""
+        """In the asked player's window: each mortgaged space they own and can pay for."""
         if request.kind in WINDOW_KINDS:
             p = request.player
             mortgaged = game.mortgaged
             for space in p.spaces:
-                if mortgaged[space.index]:  # only a mortgaged one is redeemed
+                # only a mortgaged one is redeemed, by one who has the cost (R20)
+                if mortgaged[space.index] and p.cash >= redeem_cost(game, space):
                     yield cls(p, space)
 
 

@@ -166,3 +166,26 @@ def test_listeners_hear_new_events_not_replayed_ones() -> None:
     state.undo()
     state.clone()
     assert len(heard) == count
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_R22_the_listing_kept_across_a_rejected_offer_is_the_listing_made_afresh(seed) -> None:
+    """A rejected offer changes nothing, so the state keeps the offerer's listing for when
+    the game asks them again; at every step it equals a listing made from scratch, and
+    offers (rejected at once, or after an any-moment step) are taken often."""
+    from easymoney.engine.legal import legal_actions
+    state = new_game("standard", ["Ann", "Bob", "Cat"], seed=seed)
+    rng = random.Random(seed)
+    rejected = 0
+    for _ in range(1500):
+        if state.is_over:
+            break
+        listed = state.legal_actions()
+        assert listed == legal_actions(state.game, state.request)
+        offers = [a for a in listed if type(a.kind if isinstance(a, ActionRange) else a).__name__ == "Sell"]
+        choice = rng.choice(offers if offers and rng.random() < 0.5 else listed)
+        if isinstance(choice, ActionRange):
+            choice = choice.at(rng.choice(list(choice.values())))
+        rejected += type(choice).__name__ == "Reject"
+        state.apply(choice)
+    assert rejected > 20

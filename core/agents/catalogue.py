@@ -39,7 +39,7 @@ def _offered(kind: type[Action]) -> bool:
 class _Layout:
     """Where the slots of one action type start and how its fields index them."""
 
-    __slots__ = ("kind", "base", "fields", "sizes", "strides", "size")
+    __slots__ = ("kind", "base", "fields", "sizes", "strides", "size", "indexing")
 
     def __init__(self, kind: type[Action], base: int, fields: list[tuple[str, str]],
                  sizes: list[int]) -> None:
@@ -50,6 +50,9 @@ class _Layout:
             stride *= size
         self.strides = list(reversed(strides))
         self.size = stride
+        # (field, whether a number, stride) of each field: what `Catalogue.slots` walks
+        self.indexing = tuple((name, kind == NUMBER, s)
+                              for (name, kind), s in zip(fields, self.strides))
 
 
 class Catalogue:
@@ -122,28 +125,29 @@ class Catalogue:
             layout = layouts.get(type(action))
             if layout is None:
                 continue
+            ranged_field = found.field if ranged else None  # type: ignore[union-attr]
             index = layout.base
             spread = -1
-            fitted = True
-            for (name, fk), stride in zip(layout.fields, layout.strides):
-                if ranged and name == found.field:  # type: ignore[union-attr]
+            for name, number, stride in layout.indexing:
+                if name == ranged_field:
                     spread = stride
                     continue
                 value = getattr(action, name)
-                if fk is NUMBER:
+                if number:
                     if not 0 <= value < steps:
-                        fitted = False  # a number the catalogue has no slot for
-                        break
+                        break  # a number the catalogue has no slot for
                     index += value * stride
                 else:
                     index += value.index * stride
-            if not fitted:
-                continue
-            if spread < 0:
-                out.setdefault(index, (found, 0))
             else:
-                for k in range(steps):
-                    out.setdefault(index + k * spread, (found, k))
+                if spread < 0:
+                    if index not in out:
+                        out[index] = (found, 0)
+                else:
+                    for k in range(steps):
+                        slot = index + k * spread
+                        if slot not in out:
+                            out[slot] = (found, k)
         return out
 
     def action(self, entry: tuple[Action | ActionRange, int]) -> Action:

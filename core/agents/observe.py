@@ -61,9 +61,10 @@ class Layout:
             ones[2 * n + game.current.index] = 1.0
         out += ones
         owners = [0.0] * (self.spaces * n)
-        for k, o in enumerate(game.owner):
-            if o is not None:
-                owners[k * n + o.index] = 1.0
+        for p in players:  # what each owns (kept by the game): fewer than the spaces
+            seat = p.index
+            for space in p.spaces:
+                owners[space.index * n + seat] = 1.0
         out += owners
         out += game.houses
         out += game.mortgaged

@@ -86,8 +86,27 @@ class Action:
         return ()
 
 
+# action type -> the names of its dataclass fields in order, when all are set by __init__
+# (None: not such a dataclass); `with_field` makes copies by them, several per listing
+_INIT_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _init_fields(kind: type) -> tuple[str, ...] | None:
+    if not dataclasses.is_dataclass(kind):
+        return None
+    fields = dataclasses.fields(kind)
+    return None if any(not f.init for f in fields) else tuple(f.name for f in fields)
+
+
 def with_field(action: Action, field: str, value: Any) -> Action:
     """`action` with one field changed (actions are values: a copy)."""
+    kind = type(action)
+    try:
+        names = _INIT_FIELDS[kind]
+    except KeyError:
+        names = _INIT_FIELDS[kind] = _init_fields(kind)
+    if names is not None:
+        return kind(*[value if name == field else getattr(action, name) for name in names])
     if dataclasses.is_dataclass(action):
         return dataclasses.replace(action, **{field: value})  # type: ignore[type-var]
     other = copy.copy(action)

@@ -472,6 +472,26 @@ class HookRelay:
         assert fn is not None
         return fn
 
+    def refused_for(self, kind: type) -> Callable[[Any, Any], bool]:
+        """Whether any `em_refusals` implementation refuses an action of this type: the
+        same implementations as `refusals_for`, stopping at the first refusal (what a
+        listing of the legal actions needs, with no list made)."""
+        collect = self.refusals_for(kind)
+        args, impls = self._filters["em_refusals"]
+        if self.mode != "fast" or self._traced or len(impls) != len(self.implemented["em_refusals"]):
+            return lambda game, action: bool(collect(game, action))
+        funcs = tuple(f for keys, f in impls if keys is None or kind in keys)
+        if len(funcs) == 1:
+            only = funcs[0]
+            return lambda game, action: only(game, action) is not None
+
+        def refused(game: Any, action: Any) -> bool:
+            for f in funcs:
+                if f(game, action) is not None:
+                    return True
+            return False
+        return refused
+
     def has_refusers(self, kind: type) -> bool:
         """Whether any `em_refusals` implementation may be asked about this action type."""
         _, impls = self._filters["em_refusals"]

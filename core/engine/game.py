@@ -113,6 +113,10 @@ class BoardCallers:
         return frozenset(self.spaces[(lo + k) % n].kind for k in range(abs(steps) + 1))
 
 
+def _always_refused(game: Game, action: Action) -> bool:
+    return True
+
+
 class RuleSet:
     """The plugin manager and hook relay of one set of enabled rules; shared by the games using it."""
 
@@ -138,6 +142,7 @@ class RuleSet:
         self._file_owner: dict[str, str] = {}
         self._boards: dict[tuple[str, ...], BoardCallers] = {}
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
+        self.refused_tests: dict[type, Callable[[Game, Action], bool] | None] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
         for pid in ("core", *self.enabled):
             on = registry.plugins.get(pid)
@@ -181,17 +186,21 @@ class RuleSet:
             found = self._boards[key] = BoardCallers(self.hook, spaces)
         return found
 
+    def _switched_off(self, kind: type) -> Refusal | None:
+        """The refusal of an action type whose rule is installed but not in play."""
+        owner = self.action_owner.get(kind)
+        if owner is None or kind in self.handled:
+            return None
+        rules = self.registry.plugins[owner].rules
+        return Refusal(rules[0] if rules else "-", owner,
+                       f"the rule '{owner}' is switched off in this game")
+
     def refusal_check(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
         """The refusal check for one action type: its em_refusals callers, flattened (made
         once per rule set, kept in `refusers`; a type no plugin in play can refuse goes
         into `never_refused`, and `Game.ask` skips its check)."""
         collect = self.hook.refusals_for(kind)
-        owner = self.action_owner.get(kind)
-        off: Refusal | None = None
-        if owner is not None and kind not in self.handled:
-            rules = self.registry.plugins[owner].rules
-            off = Refusal(rules[0] if rules else "-", owner,
-                          f"the rule '{owner}' is switched off in this game")
+        off = self._switched_off(kind)
         if off is None and self.hook.mode == "fast" and not self.hook.has_refusers(kind) \
                 and getattr(kind, "counterparty", None) is None:  # a deal asks its other party: never skipped
             self.never_refused.add(kind)
@@ -211,6 +220,24 @@ class RuleSet:
             return out
         self.refusers[kind] = check
         return check
+
+    def refused_test(self, kind: type) -> Callable[[Game, Action], bool] | None:
+        """Whether the rules refuse an action of this type, as `refusal_check` finds but
+        with no reasons: what the legal actions are judged by. None: never refused."""
+        try:
+            return self.refused_tests[kind]
+        except KeyError:
+            pass
+        self.refusers.get(kind) or self.refusal_check(kind)  # sorts it into never_refused
+        test: Callable[[Game, Action], bool] | None
+        if kind in self.never_refused:
+            test = None
+        elif self._switched_off(kind) is not None:
+            test = _always_refused
+        else:
+            test = self.hook.refused_for(kind)
+        self.refused_tests[kind] = test
+        return test
 
 
 def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: str | None = None,

@@ -15,18 +15,32 @@ if TYPE_CHECKING:
     from .game import Game, Player
 
 
+# (accepted types, any-moment types) -> the types that answer, in order: asked every step
+_ANSWER_TYPES: dict[tuple[tuple[type, ...], frozenset[type]], tuple[type[Action], ...]] = {}
+
+
 def answer_types(game: Game, request: Request) -> tuple[type[Action], ...]:
     """The action types that may answer `request`: those it accepts, then the any-moment ones."""
-    accepts = request.accepts
-    extra = tuple(t for t in sorted(game.any_moment, key=lambda t: t.__name__)
-                  if t not in accepts)
-    return tuple(accepts) + extra
+    key = (tuple(request.accepts), game.any_moment)
+    found = _ANSWER_TYPES.get(key)
+    if found is None:
+        accepts = request.accepts
+        extra = tuple(t for t in sorted(game.any_moment, key=lambda t: t.__name__)
+                      if t not in accepts)
+        found = _ANSWER_TYPES[key] = tuple(accepts) + extra
+    return found
 
 
 def amount_step(game: Game, action: Action) -> int:
-    """The step of the amounts an action of this kind may carry (R30: the smallest bill)."""
-    step = game.hook.em_amount_step(game, action)
-    return 1 if step is None else max(1, int(step))
+    """The step of the amounts an action of this kind may carry (R30: the smallest bill),
+    asked of the rules once per game and action type."""
+    steps = game.decisions.amount_steps
+    kind = type(action)
+    step = steps.get(kind)
+    if step is None:
+        found = game.hook.em_amount_step(game, action)
+        step = steps[kind] = 1 if found is None else max(1, int(found))
+    return step
 
 
 def legal_actions(game: Game, request: Request | None = None,
@@ -44,21 +58,28 @@ def legal_actions(game: Game, request: Request | None = None,
     if player is not None and player is not request.player:
         types = tuple(t for t in types if t in game.any_moment)
         request = Request(request.kind, player, (), space=request.space, offer=request.offer)
-    refusals = game.refusals
+    decisions = game.decisions
     out: list[Action | ActionRange] = []
     for kind in types:
+        # the rules `game.refusals` asks, stopping at the first refusal: only whether
+        refused = decisions.refused_test(kind)
         for found in kind.candidates(game, request):
-            if isinstance(found, ActionRange):
-                step = amount_step(game, found.template)
+            if type(found) is ActionRange:
+                template = found.template
+                step = amount_step(game, template)
                 if step != found.step:
-                    found = ActionRange(found.template, found.field, found.least, found.most,
+                    found = ActionRange(template, found.field, found.least, found.most,
                                         max(step, found.step))
-                if found.least > found.most:
+                least, most = found.least, found.most
+                if least > most:
                     continue
-                if refusals(found.at(found.least)) or refusals(found.at(found.most)):
-                    continue
+                if refused is not None:
+                    # the template usually carries the least amount already: no copy to judge
+                    low = template if getattr(template, found.field) == least else found.at(least)
+                    if refused(game, low) or (most != least and refused(game, found.at(most))):
+                        continue
                 out.append(found)
-            elif not refusals(found):
+            elif refused is None or not refused(game, found):  # type: ignore[arg-type]  # an Action
                 out.append(found)
     return out
 

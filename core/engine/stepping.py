@@ -154,8 +154,11 @@ class GameState:
     states_deals = False  # the other party of a deal is asked (see Decisions.agreed)
 
     def __init__(self, game: Game, *, choose_dice: bool = False, header: Sequence[str] = (),
-                 read_line: Callable[[GameState, str], Action] | None = None) -> None:
+                 read_line: Callable[[GameState, str], Action] | None = None,
+                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.choose_dice = choose_dice
+        # steps between the kept copies: more makes steps cheaper and undo or clone dearer
+        self.snapshot_every = max(1, snapshot_every)
         self.header = list(header)
         self.read_line = read_line
         self._listeners: list[Callable[[Event], None]] = []
@@ -167,6 +170,9 @@ class GameState:
         self._snapshots: list[_Snapshot] = []
         self._replaying = False
         self._legal: list[Action | ActionRange] | None = None
+        # (the request an offer answered, its legal actions): a rejected offer changes
+        # nothing, so when the game asks that request again the same actions are legal
+        self._before_offer: tuple[Request | None, list[Action | ActionRange] | None] | None = None
         self.request: Request | None = None
         self.game = game
         self._attach(game)
@@ -218,8 +224,9 @@ class GameState:
         return None  # the top card
 
     def _between_turns(self, game: Game) -> None:
-        last = self._snapshots[-1].steps if self._snapshots else -SNAPSHOT_EVERY
-        if len(self._steps) - last >= SNAPSHOT_EVERY:
+        every = self.snapshot_every
+        last = self._snapshots[-1].steps if self._snapshots else -every
+        if len(self._steps) - last >= every:
             self._snapshots.append(_Snapshot(len(self._steps), len(self._lines), len(game.log),
                                              copy_game(game, NEVER_ASKED)))
 
@@ -317,13 +324,17 @@ class GameState:
         game.decisions.checked = (action, [])  # judged: the game need not judge it again
         self.push(action)
 
-    def push(self, action: Action) -> None:
+    def push(self, action: Action, *, listed: bool = False) -> None:
         """Take a step without listing the legal actions first: for an answer the game judges
-        itself as it takes it (a bot's, in a search's playouts). Unlike `apply`, an answer the
-        rules refuse raises from inside the game and leaves it unusable."""
+        itself as it takes it (a bot's, in a search's playouts), or, `listed`, one taken
+        from this step's `legal_actions()` (an environment's mask), which the game does not
+        judge again. Unlike `apply`, an answer the rules refuse raises from inside the game
+        and leaves it unusable."""
         players = self.game.players
         if action.player is not players[action.player.index]:
             action = rebind(action, players)  # an action of another copy of the game
+        if listed:
+            self.game.decisions.checked = (action, [])
         rng = self._rng
         # the generator's state only when the caller drew from it since the question
         self._push(action, rng.getstate() if rng.draws != self._draws_asked else None)
@@ -331,14 +342,21 @@ class GameState:
     def _push(self, action: Action, rng_state: Any) -> None:
         kind = type(action)
         self._steps.append((action, rng_state))
+        before_offer, self._before_offer = self._before_offer, None
         if kind.counterparty is not None and not self.states_deals:
             self._offers.append(str(action))  # an offer to an offer's party may come first
+            self._before_offer = (self.request, self._legal)
         elif kind is Accept:
             if self._offers:
                 self._lines.append(self._offers.pop())
         elif kind is Reject:
             if self._offers:
                 self._offers.pop()
+            if before_offer is not None:  # rejected at once: back where the offer was made
+                self._switch(action)
+                if self.request is before_offer[0]:
+                    self._legal = before_offer[1]
+                return
         elif kind.chance is not None and getattr(action, kind.chance, None) is None:
             self._chance_at = len(self._lines)
             self._chance_action = action
@@ -378,6 +396,7 @@ class GameState:
         """An independent copy: steps on either leave the other as it is."""
         twin = GameState.__new__(GameState)
         twin.choose_dice = self.choose_dice
+        twin.snapshot_every = self.snapshot_every
         twin.header = list(self.header)
         twin.read_line = self.read_line
         twin._listeners = []
@@ -388,6 +407,7 @@ class GameState:
         twin._chance_at = twin._chance_action = None
         twin._offers = []
         twin._legal = None
+        twin._before_offer = None
         twin.request = None
         twin.game = self.game
         twin._restore(len(self._steps), log=self.game.log)
@@ -407,6 +427,7 @@ class GameState:
         del self._lines[snap.lines:]
         self._chance_at = self._chance_action = None
         self._offers = []
+        self._before_offer = None
         old = getattr(self, "_greenlet", None)
         if old is not None and not old.dead:  # end the abandoned continuation now
             old.parent = getcurrent()

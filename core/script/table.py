@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.actions import Action, Refusal, Request
 from ..engine.game import Game, Player, ruleset_for
 from ..engine.model import Space
-from ..engine.stepping import NEVER_ASKED, GameState
+from ..engine.stepping import NEVER_ASKED, SNAPSHOT_EVERY, GameState
 from ..errors import RefusedAction, ScriptError, ScriptSyntaxError, UsageError, did_you_mean
 from . import ast as S
 from .parser import parse
@@ -29,9 +29,10 @@ _VARIANTS: dict[tuple[Any, ...], Any] = {}  # built-in variants loaded, by name 
 def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"), seed: int = 0,
              *, enable: Sequence[str] = (), disable: Sequence[str] = (),
              options: Sequence[str] = (), choose_dice: bool = False,
-             keep_log: bool = True) -> GameState:
+             keep_log: bool = True, snapshot_every: int = SNAPSHOT_EVERY) -> GameState:
     """A game at its first decision. `variant` is a built-in name or a YAML file's path;
-    `enable`, `disable` and `options` are what `--with`, `--without` and `--option` take."""
+    `enable`, `disable` and `options` are what `--with`, `--without` and `--option` take;
+    `snapshot_every`: steps between the copies that undo and clone start from."""
     from ..engine.registry import discover
     from ..loading.loader import load_variant
     names = [p.partition(":")[0] for p in players]
@@ -57,7 +58,8 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
         header.insert(2, "# the dice were chosen by the players (--choose-dice)")
     game = Game(v, [(n, None) for n in names], NEVER_ASKED, seed=seed,
                 ruleset=ruleset_for(v, registry), keep_log=keep_log)
-    return GameState(game, choose_dice=choose_dice, header=header, read_line=read_line)
+    return GameState(game, choose_dice=choose_dice, header=header, read_line=read_line,
+                     snapshot_every=snapshot_every)
 
 
 
