@@ -109,6 +109,18 @@ def test_compare_and_sweep_on_the_cluster_are_the_local_result(cluster, capsys):
         assert local[1] == remote[1]
 
 
+def test_issue20_a_searching_seat_on_the_cluster_is_the_local_result(cluster, capsys):
+    """`mc` needs only the stepping game and the legal actions: built in each worker, it
+    plays the same games there as here."""
+    address, _ = cluster
+    args = ["--games", "4", "--players", "2", "--strategies", "mc:rollouts=2,horizon=2,cautious",
+            "--max-turns", "40", "--seed", "3", "--json"]
+    local = cli(capsys, "simulate", *args, "--workers", "1")
+    remote = cli(capsys, "simulate", *args, "--cluster", address)
+    assert local[0] == remote[0] == 0, remote[2]
+    assert local[1] == remote[1] and "mc:rollouts=2,horizon=2" in local[1]
+
+
 def test_a_worker_killed_mid_run_loses_nothing(cluster, tmp_path):
     address, client = cluster
     argv = [sys.executable, "-m", "easymoney", "simulate", "--games", "480", "--max-turns",

@@ -162,3 +162,20 @@ def test_issue20_bench_search_prints_the_win_rate_and_the_cost() -> None:
     assert done.returncode == 0, done.stderr
     assert "1 seeds x 2 seat orders = 2 games" in done.stdout
     assert "95% CI" in done.stdout and "playouts/s" in done.stdout
+
+
+def test_issue20_a_cluster_worker_needs_the_strategy_not_its_options() -> None:
+    """`mc:rollouts=2` on --cluster asks each worker for strategy mc (its options are the
+    client's to give); a worker without mc is named, with the strategy it lacks."""
+    from types import SimpleNamespace
+
+    from easymoney.errors import UsageError
+    from easymoney.simulate.cluster import check_workers
+    plan = SimpleNamespace(variants=[], batch=SimpleNamespace(
+        strategy_order=["mc:rollouts=2,horizon=2", "cautious"]))
+    mine = {"easymoney": "1", "plugins": {}}
+    good = {"easymoney": "1", "plugins": {}, "strategies": ["cautious", "greedy", "mc"]}
+    check_workers(plan, mine, {"tcp://a": good})  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match=r"worker tcp://b lacks strategy mc;"):
+        check_workers(plan, mine, {"tcp://a": good,  # type: ignore[arg-type]
+                                   "tcp://b": dict(good, strategies=["cautious"])})

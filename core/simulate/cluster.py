@@ -111,8 +111,10 @@ def check_workers(plan: Plan, mine: dict[str, Any], theirs: dict[str, dict[str, 
                 lacks.append(f"plugin {pid} ({mine['plugins'].get(pid)})")
             elif have != mine["plugins"].get(pid):
                 lacks.append(f"plugin {pid} as {mine['plugins'].get(pid)} (it has {have})")
-        for name in sorted(strategies - set(env.get("strategies", ()))):
-            lacks.append(f"strategy {name}")
+        known = set(env.get("strategies", ()))
+        # `mc:rollouts=8` is strategy mc with its options: the worker needs mc
+        for name in sorted(s for s in strategies if s.partition(":")[0] not in known):
+            lacks.append(f"strategy {name.partition(':')[0]}")
         if lacks:
             raise UsageError(f"--cluster: worker {worker} lacks {', '.join(lacks)}; install the "
                              f"same easymoney and plugins on every worker")
