@@ -73,8 +73,7 @@ def em_draw(game: Game, player: Player) -> Card | None:
                 break
         else:
             raise LookupError(f"no card {wanted!r} in the draw pile")
-    if "draw" in game.seen:
-        game.emit("draw", player=player.name, card=card.text)
+    game.emit("draw", player=player.name, card=card.text)
     return card
 
 
