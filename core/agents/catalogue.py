@@ -118,8 +118,9 @@ class Catalogue:
         listed wins where two meet."""
         out: dict[int, tuple[Action | ActionRange, int]] = {}
         layouts = self.layouts
-        steps = self.steps
-        for found in legal:
+        steps = range(self.steps)
+        # last listed first, each slot simply set: where two meet, the first listed is left
+        for found in reversed(legal):
             ranged = type(found) is ActionRange
             action: Any = found.template if ranged else found  # type: ignore[union-attr]
             layout = layouts.get(type(action))
@@ -134,20 +135,16 @@ class Catalogue:
                     continue
                 value = getattr(action, name)
                 if number:
-                    if not 0 <= value < steps:
+                    if value not in steps:
                         break  # a number the catalogue has no slot for
                     index += value * stride
                 else:
                     index += value.index * stride
             else:
                 if spread < 0:
-                    if index not in out:
-                        out[index] = (found, 0)
+                    out[index] = (found, 0)
                 else:
-                    for k in range(steps):
-                        slot = index + k * spread
-                        if slot not in out:
-                            out[slot] = (found, k)
+                    out.update({index + k * spread: (found, k) for k in steps})
         return out
 
     def action(self, entry: tuple[Action | ActionRange, int]) -> Action:

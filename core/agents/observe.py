@@ -45,6 +45,24 @@ class Layout:
         n, s = len(self.seats), self.spaces
         self.size = 5 * n + 3 * n + s * n + 2 * s + len(self.cards) * n + len(self.pots) + 3 \
             + len(self.kinds) + 1
+        # (game, its board_version, the owners, houses and mortgaged part of the vector):
+        # the board changes far less often than an agent steps, and always bumps the version
+        self._board: tuple[Game, int, list[float]] | None = None
+
+    def _board_part(self, game: Game) -> list[float]:
+        known = self._board
+        if known is not None and known[0] is game and known[1] == game.board_version:
+            return known[2]
+        n = len(game.players)
+        part = [0.0] * (self.spaces * n)
+        for p in game.players:  # what each owns (kept by the game): fewer than the spaces
+            seat = p.index
+            for space in p.spaces:
+                part[space.index * n + seat] = 1.0
+        part += game.houses
+        part += game.mortgaged
+        self._board = (game, game.board_version, part)
+        return part
 
     def vector(self, game: Game, me: int, request: Request | None) -> list[float]:
         """The observation of seat `me`, as a list (the environment makes it an array)."""
@@ -60,14 +78,7 @@ class Layout:
         if game.current is not None:
             ones[2 * n + game.current.index] = 1.0
         out += ones
-        owners = [0.0] * (self.spaces * n)
-        for p in players:  # what each owns (kept by the game): fewer than the spaces
-            seat = p.index
-            for space in p.spaces:
-                owners[space.index * n + seat] = 1.0
-        out += owners
-        out += game.houses
-        out += game.mortgaged
+        out += self._board_part(game)  # owners, houses, mortgaged
         cards = [0.0] * (len(self.cards) * n)
         if cards:
             index = self.card_index
