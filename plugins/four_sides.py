@@ -52,11 +52,13 @@ def em_check_variant(variant: Variant) -> list[str] | None:
     return None
 
 
-_CACHE = StashKey[dict]("four_sides.estates")  # player -> (estate version, streets by side, missing sides)
+# player -> (estate version, streets by side, the sides with none in words or "")
+_CACHE = StashKey[dict]("four_sides.estates")
 
 
-def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], list[int]]:
-    """(estate version, side -> the name of a street on it, sides with no street), cached."""
+def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], str]:
+    """(estate version, side -> the name of a street on it, the sides with no street in
+    words: "" when there is one on every side), cached until what they own changes."""
     try:
         cache = game.stash[_CACHE]
     except KeyError:
@@ -64,7 +66,9 @@ def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], list[int]]
     known = cache.get(player)
     if known is None or known[0] != player.estate_version:
         sides = _streets_by_side(game, player)
-        known = cache[player] = (player.estate_version, sides, _missing(game, sides))
+        missing = _missing(game, sides)
+        known = cache[player] = (player.estate_version, sides,
+                                 _sides_text(missing) if missing else "")
     return known
 
 
@@ -82,10 +86,10 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
             return None
         if space.side in sides:
             return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
-                            f"{space.side} and has no street on {_sides_text(missing)}")]
+                            f"{space.side} and has no street on {missing}")]
         return None
     if kind.adds_houses is not None:
         return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
-                        f"{_sides_text(missing)}: no second house until they own a street "
+                        f"{missing}: no second house until they own a street "
                         f"on every side")]
     return None

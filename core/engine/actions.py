@@ -132,9 +132,10 @@ class ActionRange:
     __slots__ = ("template", "field", "least", "most", "step")
 
     def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
-        step = max(1, step)
-        least = -(-least // step) * step  # up to the grid
-        most = most // step * step
+        if step != 1:
+            step = max(1, step)
+            least = -(-least // step) * step  # up to the grid
+            most = most // step * step
         self.template = template
         self.field = field
         self.least = least

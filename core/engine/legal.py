@@ -59,6 +59,7 @@ def legal_actions(game: Game, request: Request | None = None,
         types = tuple(t for t in types if t in game.any_moment)
         request = Request(request.kind, player, (), space=request.space, offer=request.offer)
     decisions = game.decisions
+    steps = decisions.amount_steps
     out: list[Action | ActionRange] = []
     for kind in types:
         # the rules `game.refusals` asks, stopping at the first refusal: only whether
@@ -66,7 +67,7 @@ def legal_actions(game: Game, request: Request | None = None,
         for found in kind.candidates(game, request):
             if type(found) is ActionRange:
                 template = found.template
-                step = amount_step(game, template)
+                step = steps.get(type(template)) or amount_step(game, template)
                 if step != found.step:
                     found = ActionRange(template, found.field, found.least, found.most,
                                         max(step, found.step))
