@@ -11,15 +11,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, Refusal, Request, request_kind, ScriptContext,
+from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
                        SpaceKind, hookimpl, money)
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
 
 
+BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
+
+
 @dataclass(slots=True)
 class Buy(Action):
+    """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
+
+    GRAMMAR = "NAME _BUYS"
+    WORDS = ("buys",)
+    FORMS = ("`P buys`",)
+    FIELDS = ("player",)
+    ASKED_BY = (BUY,)
     player: Player
     space: Space
     verb = "buy"
@@ -39,6 +49,13 @@ class Buy(Action):
 
 @dataclass(slots=True)
 class Decline(Action):
+    """`P declines`: the street goes to auction (R9)."""
+
+    GRAMMAR = "NAME _DECLINES"
+    WORDS = ("declines",)
+    FORMS = ("`P declines`",)
+    FIELDS = ("player",)
+    ASKED_BY = (BUY,)
     player: Player
     space: Space
     verb = "decline"
@@ -53,9 +70,6 @@ class Decline(Action):
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         if request.kind == BUY and request.space is not None:
             yield cls(request.player, request.space)
-
-
-BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
 
 
 def street_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
@@ -135,46 +149,3 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
         return [Refusal("R9", PLUGIN_ID, f"{p} has {money(p.cash)} and {action.space} costs "
                         f"{money(action.space.price)}")]
     return None
-
-
-# --- script lines: `P buys`, `P declines` --------------------------------------------------
-
-@dataclass(frozen=True)
-class Buys(ActionStatement):
-    """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
-
-    GRAMMAR = "NAME _BUYS"
-    WORDS = ("buys",)
-    FORMS = ("`P buys`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.player} buys"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind == BUY and actor is request.player and request.space is not None:
-            return Buy(actor, request.space)
-        return None
-
-
-@dataclass(frozen=True)
-class Declines(ActionStatement):
-    """`P declines`: the street goes to auction (R9)."""
-
-    GRAMMAR = "NAME _DECLINES"
-    WORDS = ("declines",)
-    FORMS = ("`P declines`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.player} declines"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind == BUY and actor is request.player and request.space is not None:
-            return Decline(actor, request.space)
-        return None
-
-
-STATEMENTS = (Buys, Declines)
