@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
                        SpaceKind, StashKey, hookimpl, hookspec, money)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
@@ -246,3 +247,7 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
         return [Refusal("R11", PLUGIN_ID, f"{p} has only {money(p.cash)} and may not bid more "
                         f"than their cash")]
     return None
+
+
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Bids="Bid", Passes="Pass")

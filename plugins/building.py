@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
                        money, quoted, words)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Request, Space
@@ -109,3 +110,7 @@ def em_apply(game: Game, action: Action) -> bool | None:
     if game.houses[space.index] == game.variant.houses_per_street:
         game.emit("subdivision", space=space.name)
     return True
+
+
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Builds="Build")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from easymoney import (Action, ActionRange, Player, Refusal, Request, request_kind,
                        hookimpl, money)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Account, Game
@@ -132,3 +133,7 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
             return [Refusal("R26", PLUGIN_ID,
                             f"{action.player} owes nothing that they cannot pay")]
     return None
+
+
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, GoesBankrupt="GoBankrupt")

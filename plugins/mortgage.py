@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
                        money, quoted)
+from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE, GoBankrupt
 
 if TYPE_CHECKING:
@@ -179,3 +180,7 @@ def em_apply(game: Game, action: Action) -> bool | None:
         game.emit("redeem", player=p.name, space=space.name, amount=cost)
         return True
     return None
+
+
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Mortgages="Mortgage", Redeems="Redeem")

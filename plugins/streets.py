@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
                        SpaceKind, hookimpl, money)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
@@ -149,3 +150,7 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
         return [Refusal("R9", PLUGIN_ID, f"{p} has {money(p.cash)} and {action.space} costs "
                         f"{money(action.space.price)}")]
     return None
+
+
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Buys="Buy", Declines="Decline")

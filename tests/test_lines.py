@@ -9,17 +9,14 @@ expectations; a plugin written the earlier way (an `ActionStatement` of its own)
 from __future__ import annotations
 
 import re
-import sys
 import textwrap
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from easymoney.engine import actions
-from easymoney.engine import registry as registry_module
 from easymoney.engine.actions import Action, Request
 from easymoney.engine.registry import discover
 from easymoney.engine.statements import ActionStatement, Expectation, SetupStatement, lines_of
@@ -30,6 +27,7 @@ from easymoney.script.syntax import line_prefix, samples
 from easymoney.script.table import _LineContext, new_game
 
 from cli_helpers import cli
+from stand_in_plugins import stand_in
 
 ROOT = Path(__file__).resolve().parent.parent
 JAIL = str(ROOT / "tests" / "data" / "variants" / "jail.yaml")
@@ -270,19 +268,8 @@ def em_apply(game, action):
 @pytest.fixture
 def old_style(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The plugin above installed (found as an entry point) for this test only."""
-    (tmp_path / "em_oldloans.py").write_text(textwrap.dedent(OLD_STYLE), encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    real = registry_module.entry_points
-    point = EntryPoint("oldloans", "em_oldloans", "easymoney.plugins")
-    monkeypatch.setattr(registry_module, "entry_points",
-                        lambda group: [point] + list(real(group=group)))
-    registry_module._discover.cache_clear()
-    try:
+    with stand_in(tmp_path, monkeypatch, {"em_oldloans": ("oldloans", textwrap.dedent(OLD_STYLE))}):
         yield tmp_path
-    finally:
-        monkeypatch.undo()
-        registry_module._discover.cache_clear()
-        sys.modules.pop("em_oldloans", None)
 
 
 def test_issue18_a_plugin_written_the_earlier_way_keeps_working(old_style: Path,
@@ -310,3 +297,12 @@ def test_issue18_a_plugin_written_the_earlier_way_keeps_working(old_style: Path,
     # its line is read as its own statement, which answers for itself
     (stmt,) = parse("Ann loans Bob 500\n", registry=registry, rules=["oldloans"]).body
     assert type(stmt).__name__ == "Loans" and str(stmt) == "Ann loans Bob 500"
+
+
+def test_issue18_a_line_class_that_is_gone_says_which_action_declares_the_line() -> None:
+    """A plugin that imported a built-in rule's line class gets one clear message."""
+    with pytest.raises(ImportError, match=r"^easymoney\.plugins\.auction\.Bids is gone: its "
+                                          r"line is declared by the action class Bid itself"):
+        from easymoney.plugins.auction import Bids  # noqa: F401
+    from easymoney.plugins import streets
+    assert not hasattr(streets, "NoSuchThing") and getattr(streets, "REQUIRES", None) is None

@@ -24,8 +24,8 @@ from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
 from . import ast as A
 from ..engine.actions import Action, EndTurn, clip as _clip
 from ..engine.statements import end_reasons_of, lines_of
-from .syntax import (Expectation, SetupStatement, grammar_snippet, line_prefix, rule_name,
-                     samples)
+from .syntax import (ActionStatement, Expectation, SetupStatement, grammar_snippet, line_prefix,
+                     rule_name, samples)
 
 __all__ = ["parse", "parse_file", "parse_bytes", "Language", "language_for"]
 
@@ -106,7 +106,8 @@ class Language:
                 if word is not None and not first.group(1) and word not in expect:  # type: ignore[union-attr]
                     expect.append(word)
                 forms += [f for f in cls.FORMS if f not in forms]
-            elif word is not None and first.group(1) and word not in verbs:  # type: ignore[union-attr]
+            elif word is not None and word not in verbs and (
+                    first.group(1) or issubclass(cls, (Action, ActionStatement))):  # type: ignore[union-attr]
                 verbs.append(word)  # a line by a player: `P rolls`, `P buys`, `P draws`
                 phrase = _phrase(cls)
                 if phrase not in phrases:
@@ -183,6 +184,9 @@ def statement_problems(registry: Any, pid: str, classes: tuple[type, ...],
     base language and of the built-in rules must still parse as what it was.
     """
     label = label or f"plugin {pid}"
+    classes = tuple(cls for cls in classes if cls not in A.BASE_LINES)  # the turn's, listed again
+    if not classes:
+        return []
     known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", _base_grammar(), flags=re.M))
     _, problems = grammar_snippet(pid, classes, known)
     if problems:
