@@ -95,7 +95,7 @@ def read_line(state: GameState, text: str) -> Action:
                           "game)", file="<line>", line=1, col=1, source_line=text)
     stmt = stmts[0]
     context = _LineContext(game, text)
-    context.player(getattr(stmt, "player"), stmt)
+    context.player(getattr(stmt, "player"), stmt)  # an unknown player first, whatever the line
     action: Action | None = stmt.answer(context, request)  # type: ignore[union-attr]
     if action is None:
         raise RefusedAction(f"{text}: the game waits for {request.describe()}",
