@@ -43,6 +43,11 @@ _EXPORTS: dict[str, str] = {
     "GameState": "easymoney.engine.stepping",
     "new_game": "easymoney.script.table",
     "request_kind": "easymoney.engine.actions",
+    "Roll": "easymoney.engine.actions",
+    "EndTurn": "easymoney.engine.actions",
+    "WINDOW_BEFORE": "easymoney.engine.actions",
+    "WINDOW_AFTER": "easymoney.engine.actions",
+    "WINDOW_KINDS": "easymoney.engine.actions",
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
@@ -75,6 +80,7 @@ __all__ = [
     "Space", "Card", "Variant", "Event",
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "request_kind", "quoted", "Refusal", "money",
+    "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
@@ -93,9 +99,11 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .bots import BotDecider as BotDecider, Strategy as Strategy, make_strategy as make_strategy
-    from .engine.actions import (Action as Action, ActionRange as ActionRange, Refusal as Refusal,
-                                 Request as Request, money as money, quoted as quoted,
-                                 request_kind as request_kind)
+    from .engine.actions import (WINDOW_AFTER as WINDOW_AFTER, WINDOW_BEFORE as WINDOW_BEFORE,
+                                 WINDOW_KINDS as WINDOW_KINDS, Action as Action,
+                                 ActionRange as ActionRange, EndTurn as EndTurn,
+                                 Refusal as Refusal, Request as Request, Roll as Roll,
+                                 money as money, quoted as quoted, request_kind as request_kind)
     from .engine.legal import legal_actions as legal_actions
     from .engine.stepping import GameState as GameState
     from .script.table import new_game as new_game

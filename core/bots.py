@@ -20,15 +20,15 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from .engine.actions import Action, ActionRange, Refusal, Request
+from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
 from .engine.deals import AGREE, Accept, Reject
 from .engine.legal import concrete, legal_actions
 from .engine.model import Space
 from .engine.stash import StashKey
 from .errors import PluginError, UsageError, did_you_mean
 
-# the request kinds of the built-in rules (turn, streets, auction, debts): plain strings
-WINDOW_BEFORE, WINDOW_AFTER = "window_before", "window_after"
+# the request kinds of the built-in rules (streets, auction, debts): plain strings; the
+# turn's windows are the core's
 BUY, BID, RAISE = "buy", "bid", "raise"
 
 STRATEGY_GROUP = "easymoney.strategies"

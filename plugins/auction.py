@@ -17,15 +17,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionRange, ActionStatement, Refusal, Request, request_kind, ScriptContext,
+from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
                        SpaceKind, StashKey, hookimpl, hookspec, money)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
 
 
+BID = request_kind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
+
+
 @dataclass(slots=True)
 class Bid(Action):
+    """`P bids MONEY`: P's turn in an auction (R11); the space is the one up for auction."""
+
+    GRAMMAR = "NAME _BIDS MONEY"
+    WORDS = ("bids",)
+    FORMS = ("`P bids MONEY`",)
+    FIELDS = ("player", "amount")
+    ASKED_BY = (BID,)
     player: Player
     space: Space
     amount: int
@@ -47,6 +58,13 @@ class Bid(Action):
 
 @dataclass(slots=True)
 class Pass(Action):
+    """`P passes`: P is out of the auction (R11)."""
+
+    GRAMMAR = "NAME _PASSES"
+    WORDS = ("passes",)
+    FORMS = ("`P passes`",)
+    FIELDS = ("player",)
+    ASKED_BY = (BID,)
     player: Player
     space: Space
     verb = "pass"
@@ -61,9 +79,6 @@ class Pass(Action):
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         if request.kind == BID and request.space is not None:
             yield cls(request.player, request.space)
-
-
-BID = request_kind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
 
 
 def printed_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
@@ -228,45 +243,5 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     return None
 
 
-# --- script lines: `P bids MONEY`, `P passes` ------------------------------------------------
-
-@dataclass(frozen=True)
-class Bids(ActionStatement):
-    """`P bids MONEY`: P's turn in an auction (R11)."""
-
-    GRAMMAR = "NAME _BIDS MONEY"
-    WORDS = ("bids",)
-    FORMS = ("`P bids MONEY`",)
-    player: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.player} bids {self.amount}"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind == BID and actor is request.player and request.space is not None:
-            return Bid(actor, request.space, self.amount)
-        return None
-
-
-@dataclass(frozen=True)
-class Passes(ActionStatement):
-    """`P passes`: P is out of the auction (R11)."""
-
-    GRAMMAR = "NAME _PASSES"
-    WORDS = ("passes",)
-    FORMS = ("`P passes`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.player} passes"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind == BID and actor is request.player and request.space is not None:
-            return Pass(actor, request.space)
-        return None
-
-
-STATEMENTS = (Bids, Passes)
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Bids="Bid", Passes="Pass")

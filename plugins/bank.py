@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from easymoney import Game
 
 PLUGIN_ID = "bank"
+# how the game may end by this rule: `expect game over by REASON` names one
+END_REASONS = ("bank",)
 RULES = ("R2",)
 ESSENTIAL = True
 EVENTS = {"bank_broken": "The Bank is broken: it owes {owed:$} to {payee} and has only {paid:$}"}

@@ -11,16 +11,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, Refusal, ScriptContext, hookimpl,
+from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
                        money, quoted, words)
-from easymoney.plugins.turn import WINDOW_KINDS
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Request, Space, SpaceRef
+    from easymoney import Game, Player, Request, Space
 
 
 @dataclass(slots=True)
 class Build(Action):
+    """`P builds on SPACE` / `P builds N on SPACE`: one or N houses (R17), in a window."""
+
+    GRAMMAR = "NAME _BUILDS [INT] _ON space"
+    WORDS = ("builds", "on")
+    FORMS = ("`P builds on SPACE`", "`P builds N on SPACE`")
+    WHAT = {"count": "a number of houses"}
+    FIELDS = ("player", "count", "space")
+    ASKED_BY = WINDOW_KINDS
     player: Player
     space: Space
     count: int = 1
@@ -107,34 +115,5 @@ def em_apply(game: Game, action: Action) -> bool | None:
     return True
 
 
-# --- script lines: `P builds on SPACE`, `P builds N on SPACE` ---------------------------------
-
-@dataclass(frozen=True)
-class Builds(ActionStatement):
-    """`P builds on SPACE` / `P builds N on SPACE`: one or N houses (R17), in a window."""
-
-    GRAMMAR = "NAME _BUILDS [INT] _ON space"
-    WORDS = ("builds", "on")
-    FORMS = ("`P builds on SPACE`", "`P builds N on SPACE`")
-    WHAT = {"count": "a number of houses"}
-    player: str
-    count: int | None
-    space: SpaceRef
-
-    def __post_init__(self) -> None:
-        if self.count is None:
-            object.__setattr__(self, "count", 1)
-
-    def __str__(self) -> str:
-        if self.count == 1:
-            return f"{self.player} builds on {self.space}"
-        return f"{self.player} builds {self.count} on {self.space}"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        if request.kind in WINDOW_KINDS:
-            return Build(script.player(self.player, self), script.space(self.space, self),
-                         self.count or 1)
-        return None
-
-
-STATEMENTS = (Builds,)
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Builds="Build")

@@ -16,15 +16,27 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionRange, ActionStatement, Player, Refusal, Request, request_kind, ScriptContext,
+from easymoney import (Action, ActionRange, Player, Refusal, Request, request_kind,
                        hookimpl, money)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Account, Game
 
 
+RAISE = request_kind(
+    "raise", lambda r: f"{r.player} to raise {money(r.amount - r.player.cash)} by mortgaging or "
+                       f"selling (owes {money(r.amount)} to {r.creditor}), or to go bankrupt")
+
+
 @dataclass(slots=True)
 class GoBankrupt(Action):
+    """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
+
+    GRAMMAR = "NAME _GOES _BANKRUPT"
+    WORDS = ("goes", "bankrupt")
+    FORMS = ("`P goes bankrupt`",)
+    ASKED_BY = (RAISE,)
     player: Player
     verb = "go bankrupt"
 
@@ -52,11 +64,6 @@ EVENTS = {
     "bankrupt": "{player} goes bankrupt: {creditor} receives the remaining {cash:$}; "
                 "the Bank takes over {spaces}",
 }
-
-RAISE = request_kind(
-    "raise", lambda r: f"{r.player} to raise {money(r.amount - r.player.cash)} by mortgaging or "
-                       f"selling (owes {money(r.amount)} to {r.creditor}), or to go bankrupt")
-
 
 def raise_accepts(game: Game) -> tuple[type[Action], ...]:
     """What answers a request to raise money: every installed rule's money-raising action
@@ -128,25 +135,5 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     return None
 
 
-# --- script line: `P goes bankrupt` -----------------------------------------------------------
-
-@dataclass(frozen=True)
-class GoesBankrupt(ActionStatement):
-    """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
-
-    GRAMMAR = "NAME _GOES _BANKRUPT"
-    WORDS = ("goes", "bankrupt")
-    FORMS = ("`P goes bankrupt`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.player} goes bankrupt"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind == RAISE and actor is request.player:
-            return GoBankrupt(actor)
-        return None
-
-
-STATEMENTS = (GoesBankrupt,)
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, GoesBankrupt="GoBankrupt")

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from easymoney import Game, Player
 
 PLUGIN_ID = "end"
+# how the game may end by this rule: `expect game over by REASON` names one
+END_REASONS = ("bankruptcy", "turns")
 RULES = ("R27",)
 OPTIONS = {
     "on": {

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
+from easymoney import (Action, ActionRange, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
                        SetupStatement, hookimpl, hookspec, money)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Card, Game, Player, Request
@@ -22,6 +23,12 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class SellExemption(Action):
+    """`P sells exemption to Q for MONEY` (R16): at any moment, by its holder."""
+
+    GRAMMAR = "NAME _SELLS _EXEMPTION _TO NAME _FOR MONEY"
+    WORDS = ("sells", "exemption", "to", "for")
+    FORMS = ("`P sells exemption to Q for MONEY`",)
+    ANY_MOMENT = True
     player: Player
     buyer: Player
     price: int
@@ -150,26 +157,6 @@ def em_apply(game: Game, action: Action) -> bool | None:
 # --- script lines -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class SellsExemption(ActionStatement):
-    """`P sells exemption to Q for MONEY` (R16): at any moment, by its holder."""
-
-    GRAMMAR = "NAME _SELLS _EXEMPTION _TO NAME _FOR MONEY"
-    WORDS = ("sells", "exemption", "to", "for")
-    FORMS = ("`P sells exemption to Q for MONEY`",)
-    ANY_MOMENT = True
-    player: str
-    buyer: str
-    price: int
-
-    def __str__(self) -> str:
-        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        return SellExemption(script.player(self.player, self), script.player(self.buyer, self),
-                             self.price)
-
-
-@dataclass(frozen=True)
 class SetupExemption(SetupStatement):
     """`setup exemption P`: P starts holding the card (it leaves the deck)."""
 
@@ -214,4 +201,8 @@ class ExpectExemption(Expectation):
                 else "nobody holds the Special Exemption card")
 
 
-STATEMENTS = (SellsExemption, SetupExemption, ExpectExemption)
+STATEMENTS = (SetupExemption, ExpectExemption)
+
+
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, SellsExemption="SellExemption")

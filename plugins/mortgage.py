@@ -18,17 +18,23 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, Refusal, ScriptContext, hookimpl,
+from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
                        money, quoted)
+from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE, GoBankrupt
-from easymoney.plugins.turn import WINDOW_KINDS
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Request, Space, SpaceRef
+    from easymoney import Game, Player, Request, Space
 
 
 @dataclass(slots=True)
 class Mortgage(Action):
+    """`P mortgages SPACE` (R19): in a window, or to raise money (R25)."""
+
+    GRAMMAR = "NAME _MORTGAGES space"
+    WORDS = ("mortgages",)
+    FORMS = ("`P mortgages SPACE`",)
+    ASKED_BY = (*WINDOW_KINDS, RAISE)
     player: Player
     space: Space
     verb = "mortgage"
@@ -55,6 +61,12 @@ class Mortgage(Action):
 
 @dataclass(slots=True)
 class Redeem(Action):
+    """`P redeems SPACE` (R20): in a window."""
+
+    GRAMMAR = "NAME _REDEEMS space"
+    WORDS = ("redeems",)
+    FORMS = ("`P redeems SPACE`",)
+    ASKED_BY = WINDOW_KINDS
     player: Player
     space: Space
     verb = "redeem"
@@ -172,45 +184,5 @@ def em_apply(game: Game, action: Action) -> bool | None:
     return None
 
 
-# --- script lines: `P mortgages SPACE`, `P redeems SPACE` -------------------------------------
-
-@dataclass(frozen=True)
-class Mortgages(ActionStatement):
-    """`P mortgages SPACE` (R19): in a window, or to raise money (R25)."""
-
-    GRAMMAR = "NAME _MORTGAGES space"
-    WORDS = ("mortgages",)
-    FORMS = ("`P mortgages SPACE`",)
-    player: str
-    space: SpaceRef
-
-    def __str__(self) -> str:
-        return f"{self.player} mortgages {self.space}"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind in WINDOW_KINDS or (request.kind == RAISE and actor is request.player):
-            return Mortgage(actor, script.space(self.space, self))
-        return None
-
-
-@dataclass(frozen=True)
-class Redeems(ActionStatement):
-    """`P redeems SPACE` (R20): in a window."""
-
-    GRAMMAR = "NAME _REDEEMS space"
-    WORDS = ("redeems",)
-    FORMS = ("`P redeems SPACE`",)
-    player: str
-    space: SpaceRef
-
-    def __str__(self) -> str:
-        return f"{self.player} redeems {self.space}"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        if request.kind in WINDOW_KINDS:
-            return Redeem(script.player(self.player, self), script.space(self.space, self))
-        return None
-
-
-STATEMENTS = (Mortgages, Redeems)
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Mortgages="Mortgage", Redeems="Redeem")

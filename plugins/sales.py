@@ -12,17 +12,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, Refusal, ScriptContext, hookimpl,
+from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
                        money, quoted)
+from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE
-from easymoney.plugins.turn import WINDOW_KINDS
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Request, Space, SpaceRef
+    from easymoney import Game, Player, Request, Space
 
 
 @dataclass(slots=True)
 class Sell(Action):
+    """`P sells SPACE to Q for MONEY` (R22): in a window, or to raise money (R25)."""
+
+    GRAMMAR = "NAME _SELLS space _TO NAME _FOR MONEY"
+    WORDS = ("sells", "to", "for")
+    FORMS = ("`P sells SPACE to Q for MONEY`",)
+    ASKED_BY = (*WINDOW_KINDS, RAISE)
     player: Player
     space: Space
     buyer: Player
@@ -106,29 +112,5 @@ def em_apply(game: Game, action: Action) -> bool | None:
     return True
 
 
-# --- script line: `P sells SPACE to Q for MONEY` ---------------------------------------------
-
-@dataclass(frozen=True)
-class Sells(ActionStatement):
-    """`P sells SPACE to Q for MONEY` (R22): in a window, or to raise money (R25)."""
-
-    GRAMMAR = "NAME _SELLS space _TO NAME _FOR MONEY"
-    WORDS = ("sells", "to", "for")
-    FORMS = ("`P sells SPACE to Q for MONEY`",)
-    player: str
-    space: SpaceRef
-    buyer: str
-    price: int
-
-    def __str__(self) -> str:
-        return f"{self.player} sells {self.space} to {self.buyer} for {self.price}"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind in WINDOW_KINDS or (request.kind == RAISE and actor is request.player):
-            return Sell(actor, script.space(self.space, self), script.player(self.buyer, self),
-                        self.price)
-        return None
-
-
-STATEMENTS = (Sells,)
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Sells="Sell")

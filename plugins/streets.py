@@ -11,15 +11,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, Refusal, Request, request_kind, ScriptContext,
+from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
                        SpaceKind, hookimpl, money)
+from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
 
 
+BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
+
+
 @dataclass(slots=True)
 class Buy(Action):
+    """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
+
+    GRAMMAR = "NAME _BUYS"
+    WORDS = ("buys",)
+    FORMS = ("`P buys`",)
+    FIELDS = ("player",)
+    ASKED_BY = (BUY,)
     player: Player
     space: Space
     verb = "buy"
@@ -39,6 +50,13 @@ class Buy(Action):
 
 @dataclass(slots=True)
 class Decline(Action):
+    """`P declines`: the street goes to auction (R9)."""
+
+    GRAMMAR = "NAME _DECLINES"
+    WORDS = ("declines",)
+    FORMS = ("`P declines`",)
+    FIELDS = ("player",)
+    ASKED_BY = (BUY,)
     player: Player
     space: Space
     verb = "decline"
@@ -53,9 +71,6 @@ class Decline(Action):
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         if request.kind == BUY and request.space is not None:
             yield cls(request.player, request.space)
-
-
-BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
 
 
 def street_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
@@ -136,44 +151,5 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     return None
 
 
-# --- script lines: `P buys`, `P declines` --------------------------------------------------
-
-@dataclass(frozen=True)
-class Buys(ActionStatement):
-    """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
-
-    GRAMMAR = "NAME _BUYS"
-    WORDS = ("buys",)
-    FORMS = ("`P buys`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.player} buys"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind == BUY and actor is request.player and request.space is not None:
-            return Buy(actor, request.space)
-        return None
-
-
-@dataclass(frozen=True)
-class Declines(ActionStatement):
-    """`P declines`: the street goes to auction (R9)."""
-
-    GRAMMAR = "NAME _DECLINES"
-    WORDS = ("declines",)
-    FORMS = ("`P declines`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.player} declines"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        if request.kind == BUY and actor is request.player and request.space is not None:
-            return Decline(actor, request.space)
-        return None
-
-
-STATEMENTS = (Buys, Declines)
+# the line classes of before issue 18: importing one says which action declares the line now
+__getattr__ = moved_lines(__name__, Buys="Buy", Declines="Decline")

@@ -11,66 +11,32 @@ R6  the MAN moves forward the total of the dice; after the last space comes spac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import Action, ActionRange, Refusal, Request, request_kind, StashKey, hookimpl
+# the turn's actions and requests are the core's (easymoney.engine.actions): every rule, the
+# script, the bots and the prompt speak of them; this rule plays the turn with them. They
+# stay importable from here for the plugins written against easymoney.plugins.turn.
+from easymoney import (WINDOW_AFTER, WINDOW_BEFORE, WINDOW_KINDS, Action, EndTurn, Refusal,
+                       Request, Roll, StashKey, hookimpl)
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player
+    from easymoney import Game
 
 
-@dataclass(slots=True)
-class Roll(Action):
-    player: Player
-    dice: tuple[int, int] | None = None
-    verb = "roll"
-    chance = "dice"  # None: the game throws them
-    chance_event = "roll"
-
-    def __str__(self) -> str:
-        return f"{self.player} rolls" + (f" {self.dice[0]} {self.dice[1]}" if self.dice else "")
-
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == WINDOW_BEFORE:
-            yield cls(request.player)
-
-
-@dataclass(slots=True)
-class EndTurn(Action):
-    """Close the window after the landing: the turn is over."""
-
-    player: Player
-    verb = "end the turn"
-    ends_turn = True
-
-    def __str__(self) -> str:
-        return f"{self.player} ends turn"
-
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == WINDOW_AFTER:
-            yield cls(request.player)
-
+__all__ = ["Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "window_actions"]
 
 PLUGIN_ID = "turn"
 ACTIONS = (Roll, EndTurn)
 RULES = ("R1", "R4", "R5", "R6")
 ESSENTIAL = True
+# the turn ends the game when nobody is left (a player going bankrupt with nobody to follow)
+END_REASONS = ("bankruptcy",)
 EVENTS = {
     "turn": "Turn {number}: {player}",
     "roll": "{player} rolls {dice:dice} = {total}",
     "move": "{player} {steps:moves} to {space} ({end})",
 }
 
-WINDOW_BEFORE = request_kind(
-    "window_before", lambda r: f"{r.player} to roll (or to build, mortgage, redeem or sell first)")
-WINDOW_AFTER = request_kind(
-    "window_after", lambda r: f"{r.player} to build, mortgage, redeem or sell"
-                              + (f", or {r.next_player} to begin the next turn" if r.next_player else ""))
-WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
 
 
 def window_actions(game: Game) -> tuple[type[Action], ...]:

@@ -1,13 +1,19 @@
 """The core's layers are visible and acyclic: each folder imports only from the layers below it.
 
     errors, words, timelimit (no layer)
-    engine                   the state, actions, hooks and their dispatch
-    plugins                  the rules (easymoney.plugins)
+    engine                   the state, actions, hooks and their dispatch, and the turn's
+                             vocabulary: Roll, EndTurn and the window requests (issue 18)
     loading                  variants, YAML, the schema
     script, bots, seats      the script language; the built-in strategies; programs at seats
     board, simulate, agents  drawing the board; running batches of games; learning agents
     interactive, web         playing at the prompt; in a browser (easymoney serve)
     commands                 the command line
+
+The rules (easymoney.plugins) are no layer of the core: they stand on the engine (through
+the public API, `from easymoney import ...`) beside a third party's plugin, and no module
+of the core imports one; the registry loads them by name when a game is made, as it loads
+an entry point. The turn is the core's (the `turn` rule plays it): its actions and requests
+live in easymoney.engine.actions, and easymoney.plugins.turn only re-exports them.
 
 Imports inside functions (made when a command runs) and under `if TYPE_CHECKING:` are
 not edges of the graph: only the module-level ones, which run at import time, are.
@@ -19,7 +25,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "plugins": 2, "loading": 3,
+LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "loading": 3,
          "script": 4, "bots": 4, "seats": 4, "search": 4, "board": 5, "simulate": 5, "agents": 5,
          "outputs": 5, "interactive": 6, "web": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
@@ -84,15 +90,47 @@ def layer(module: str) -> int:
     parts = module.split(".")
     if len(parts) == 1:
         return LAYER["__init__"]
-    if parts[1] == "plugins":
-        return LAYER["plugins"]
     return LAYER[parts[1]]
+
+
+def is_rule(module: str) -> bool:
+    return module.startswith("easymoney.plugins")
 
 
 def test_no_module_of_the_core_imports_a_higher_layer():
     wrong = [(a, b) for a, targets in graph().items() for b in targets
-             if layer(b) > layer(a) and not b == "easymoney"]
+             if not is_rule(a) and not is_rule(b) and layer(b) > layer(a)
+             and not b == "easymoney"]
     assert wrong == []
+
+
+def test_no_module_of_the_core_imports_a_rule():
+    """Issue 18: the rules are not a layer of the core; nothing in it imports one."""
+    wrong = [(a, b) for a, targets in graph().items() for b in targets
+             if not is_rule(a) and is_rule(b)]
+    assert wrong == []
+
+
+def test_the_rules_stand_on_the_engine_only():
+    """Issue 18: a built-in rule imports what a third party's may: the engine (through
+    `easymoney`), errors, words, and other rules; never the script, loading or any layer
+    above the engine."""
+    below = {"errors", "words", "engine"}
+    wrong = [(a, b) for a, targets in graph().items() if is_rule(a) for b in targets
+             if not is_rule(b) and b != "easymoney" and b.split(".")[1] not in below]
+    assert wrong == []
+
+
+def test_the_turn_is_the_cores():
+    """Issue 18: Roll, EndTurn and the window requests are defined by the engine; the `turn`
+    rule plays the turn with them and still offers them to plugins that import them there."""
+    import easymoney
+    from easymoney.engine import actions
+    from easymoney.plugins import turn
+    for name in ("Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS"):
+        assert getattr(turn, name) is getattr(actions, name) is getattr(easymoney, name)
+        assert EXPORTS[name] == "easymoney.engine.actions"
+    assert actions.Roll.__module__ == actions.EndTurn.__module__ == "easymoney.engine.actions"
 
 
 def test_the_core_has_no_import_circle():
@@ -125,7 +163,7 @@ def test_the_engine_imports_no_rule():
 def test_the_graph_is_read():
     edges = graph()
     assert "easymoney.engine.actions" in edges["easymoney.engine.game"]
-    assert "easymoney.engine.statements" in edges["easymoney.plugins.streets"]  # via easymoney
+    assert "easymoney.engine.statements" in edges["easymoney.plugins.hospital"]  # via easymoney
     assert "easymoney.plugins.debts" in edges["easymoney.plugins.mortgage"]
     assert "easymoney.engine.legal" in edges["easymoney.bots"]
     assert len(edges) > 60

@@ -6,20 +6,19 @@ a stand-in for their entry points, as `easymoney` finds an installed one.
 
 from __future__ import annotations
 
-import sys
 import textwrap
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from easymoney.cli import main
-from easymoney.engine import registry as registry_module
 from easymoney.engine.registry import discover
 from easymoney.errors import ScriptSyntaxError
 from easymoney.script.parser import parse
+
+from stand_in_plugins import stand_in
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,21 +64,8 @@ IDS = {"em_words_pot": "pot", "em_words_shadow": "shadow", "em_words_sneaky": "s
 @pytest.fixture
 def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The three plugins above installed (found as entry points) for this test only."""
-    for module, text in PLUGINS.items():
-        (tmp_path / f"{module}.py").write_text(text, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    real = registry_module.entry_points
-    points = [EntryPoint(IDS[m], m, "easymoney.plugins") for m in PLUGINS]
-    monkeypatch.setattr(registry_module, "entry_points",
-                        lambda group: points + list(real(group=group)))
-    registry_module._discover.cache_clear()
-    try:
+    with stand_in(tmp_path, monkeypatch, {m: (IDS[m], text) for m, text in PLUGINS.items()}):
         yield tmp_path
-    finally:
-        monkeypatch.undo()
-        registry_module._discover.cache_clear()
-        for module in PLUGINS:
-            sys.modules.pop(module, None)
 
 
 def _play(tmp_path: Path, text: str, *flags: str) -> int:

@@ -1,4 +1,12 @@
-"""Actions players take, the requests that ask for them, and refusals; each reads like its script line."""
+"""Actions players take, the requests that ask for them, and refusals; each action is its script line.
+
+An action class declares the line that says it (`GRAMMAR`, `WORDS`, `FORMS`, `FIELDS`) and
+prints it (`__str__`): the parser reads the line into an `ActionLine` of that class
+(easymoney.script.ast), which prints through the same `__str__` and resolves to the action
+against what the game waits for (`Action.from_line`). The turn's own actions (`Roll`,
+`EndTurn`) and its requests (`WINDOW_BEFORE`, `WINDOW_AFTER`) are the core's: every rule
+and the script, the bots and the prompt speak of them.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 if TYPE_CHECKING:
     from .game import Game, Player
     from .model import Space
+    from .statements import ScriptContext
 
 
 def money(amount: int) -> str:
@@ -19,8 +28,11 @@ def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
-def quoted(space: Space) -> str:
-    return f'"{space.name}"'
+def quoted(space: Any) -> str:
+    """`"Dover Street"`: a space as a script line names it. A space a line gave by its board
+    number (a `SpaceRef` with no name) prints as that number, as the line said it."""
+    name = space.name
+    return str(space.number) if name is None else f'"{name}"'
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +96,107 @@ class Action:
         lists nothing is never offered to a person, a bot or an agent.
         """
         return ()
+
+    # its script line (docs/plugins.md): the right-hand side of a lark rule over the
+    # language's terminals (NAME, MONEY, INT, STRING, space) and the keywords `_WORD` of
+    # the words in WORDS; empty: no line says it
+    GRAMMAR: ClassVar[str] = ""
+    # the keywords of GRAMMAR, lower case
+    WORDS: ClassVar[tuple[str, ...]] = ()
+    # how messages list the line (`P bids MONEY`)
+    FORMS: ClassVar[tuple[str, ...]] = ()
+    # field -> how messages name its value ("a number of houses")
+    WHAT: ClassVar[dict[str, str]] = {}
+    # the fields the grammar's values give, in order (None: every field, in order); a field
+    # the line does not give is the request's attribute of that name (a bid's `space`)
+    FIELDS: ClassVar[tuple[str, ...] | None] = None
+    # the request kinds a line answers (None: those whose `accepts` holds this type); a line
+    # by another player than the one asked answers only a window, where R5 refuses it
+    ASKED_BY: ClassVar[tuple[str, ...] | None] = None
+    # the line answers any request, by anyone, and belongs to no turn (R16's sale)
+    ANY_MOMENT: ClassVar[bool] = False
+
+    @classmethod
+    def line_fields(cls) -> tuple[str, ...]:
+        """The fields a line's values give, in order."""
+        if cls.FIELDS is not None:
+            return cls.FIELDS
+        return tuple(f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                     if f.init and not f.kw_only)
+
+    @classmethod
+    def check_line(cls, texts: list[str]) -> tuple[int, str] | None:
+        """What is wrong with a line's values as written (`texts`, in order), before they
+        are read: (the index of the bad one, a message), or None. Nothing by default."""
+        return None
+
+    @classmethod
+    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
+        """The values of `line_fields()` from the grammar's values, in order (an absent
+        optional part is None): the field's default where it has one."""
+        names = cls.line_fields()
+        values = (list(values) + [None] * len(names))[:len(names)]
+        defaults = _defaults(cls)
+        return tuple(defaults.get(name) if value is None else value
+                     for name, value in zip(names, values))
+
+    @classmethod
+    def from_line(cls, script: ScriptContext, request: Request, line: Any) -> Action | None:
+        """The action `line` (an ActionLine of this class) gives in answer to `request`, or
+        None when it does not answer it. Each field is read by its type: a `Player` by its
+        name, a `Space` by its reference, anything else as written."""
+        actor = script.player(line.player, line)
+        if not cls.ANY_MOMENT:
+            kinds = cls.ASKED_BY
+            if request.kind not in kinds if kinds is not None else cls not in request.accepts:
+                return None
+            if actor is not request.player and not (cls.window and request.kind in WINDOW_KINDS):
+                return None
+        given = dict(zip(cls.line_fields(), line.values))
+        args: dict[str, Any] = {}
+        for name, kind, has_default in _field_kinds(cls):
+            if name == "player":
+                args[name] = actor
+                continue
+            if name in given:
+                value = given[name]
+                if value is not None and kind == "Player":
+                    value = script.player(value, line)
+                elif value is not None and kind == "Space":
+                    value = script.space(value, line)
+            else:
+                value = getattr(request, name, None)
+                if value is None:
+                    if not has_default:
+                        return None  # what the request would give is not there
+                    continue
+            args[name] = value
+        return cls(**args)
+
+
+# an action class -> (field, the name of its type without `| None`, has a default)
+_FIELD_KINDS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+
+
+def _field_kinds(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    found = _FIELD_KINDS.get(cls)
+    if found is None:
+        found = _FIELD_KINDS[cls] = tuple(
+            (f.name, _type_name(f.type), f.default is not dataclasses.MISSING
+             or f.default_factory is not dataclasses.MISSING)
+            for f in dataclasses.fields(cls) if f.init)  # type: ignore[arg-type]
+    return found
+
+
+def _type_name(annotation: Any) -> str:
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__",
+                                                                     str(annotation))
+    return text.split("|")[0].strip().rpartition(".")[2]
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    return {f.name: f.default for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+            if f.default is not dataclasses.MISSING}
 
 
 # action type -> the names of its dataclass fields in order, when all are set by __init__
@@ -249,3 +362,81 @@ class Request:
 
     def __repr__(self) -> str:
         return f"Request({self.kind}, {self.player})"
+
+
+# --- the turn: its requests and its two actions (the `turn` rule plays it) ------------------
+
+WINDOW_BEFORE = request_kind(
+    "window_before", lambda r: f"{r.player} to roll (or to build, mortgage, redeem or sell first)")
+WINDOW_AFTER = request_kind(
+    "window_after", lambda r: f"{r.player} to build, mortgage, redeem or sell"
+                              + (f", or {r.next_player} to begin the next turn" if r.next_player else ""))
+# the mover's windows, before the throw and after the landing (R5)
+WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
+
+
+@dataclass(slots=True)
+class Roll(Action):
+    """`P rolls D1 D2` (dice chosen) or `P rolls` (dice None: the game throws them)."""
+
+    GRAMMAR = "NAME _ROLLS INT*"
+    WORDS = ("rolls",)
+    FORMS = ("`P rolls`", "`P rolls D1 D2`")
+    ASKED_BY = (WINDOW_BEFORE,)
+    player: Player
+    dice: tuple[int, int] | None = None
+    verb = "roll"
+    chance = "dice"  # None: the game throws them
+    chance_event = "roll"
+
+    def __str__(self) -> str:
+        return f"{self.player} rolls" + (f" {self.dice[0]} {self.dice[1]}" if self.dice else "")
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == WINDOW_BEFORE:
+            yield cls(request.player)
+
+    @classmethod
+    def check_line(cls, texts: list[str]) -> tuple[int, str] | None:
+        dice = texts[1:]
+        if dice and len(dice) != 2:
+            return 1, f"a throw is two dice, e.g. `{clip(texts[0])} rolls 3 4`"
+        for i, text in enumerate(dice, 1):
+            value = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
+            if not 1 <= value <= 6:
+                return i, f"a die is a number from 1 to 6, found '{clip(text)}'"
+        return None
+
+    @classmethod
+    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
+        return (values[0], (values[1], values[2]) if len(values) == 3 else None)
+
+
+@dataclass(slots=True)
+class EndTurn(Action):
+    """`P ends turn`: closes the window after the landing; the turn is over."""
+
+    GRAMMAR = "NAME _ENDS _TURN"
+    WORDS = ("ends", "turn")
+    FORMS = ("`P ends turn`",)
+    ASKED_BY = (WINDOW_AFTER,)
+    player: Player
+    verb = "end the turn"
+    ends_turn = True
+
+    def __str__(self) -> str:
+        return f"{self.player} ends turn"
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        if request.kind == WINDOW_AFTER:
+            yield cls(request.player)
+
+
+CLIP = 40  # the longest piece of a line a message quotes
+
+
+def clip(text: str) -> str:
+    """A piece of a line as a message quotes it: long ones are cut (a line may be 1 MB)."""
+    return text if len(text) <= CLIP else text[:CLIP - 3] + "..."

@@ -16,8 +16,10 @@ optional. docs/plugins.md explains each declaration:
     SPACE_KINDS = {"street": SpaceKind(schema={...}, ownable=True, rent=..., ...)}
     CARD_KINDS = {"take": CardKind(schema={...})}
     EVENTS = {"rent": "{player} pays {owner} ${amount} rent for {space}"}
-    ACTIONS = (Mortgage, Redeem)      # the action types it defines
-    STATEMENTS = (Mortgages, Redeems) # the script lines it adds to the language
+    ACTIONS = (Mortgage, Redeem)      # the action types it defines, each with its script
+                                      # line (GRAMMAR, WORDS, FORMS, __str__)
+    STATEMENTS = (SetupOwes, ExpectOwes)  # its setup and expect lines
+    END_REASONS = ("bank",)           # the reasons it ends a game with (`expect game over by`)
     REQUIRES = ("streets",)           # plugins that must be on with it
     HOOKSPECS = AuctionHooks          # hooks it declares for other plugins (a class or
                                       # module of @hookspec functions, as pytest_addhooks)

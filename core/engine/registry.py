@@ -15,6 +15,7 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
+from .statements import lines_of
 from ..errors import PluginError, did_you_mean, unknown_rule_hint
 
 if TYPE_CHECKING:
@@ -291,7 +292,7 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
-    statements = tuple(getattr(info.obj, "STATEMENTS", ()) or ())
+    statements = lines_of(info.obj)
     if statements:
         # its lines join the language only where it is on, but a line that is more than its
         # own statement, or takes a built-in line's place, is refused now (docs/plugins.md)

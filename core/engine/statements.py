@@ -1,13 +1,17 @@
 """What a script line is, for the rules that add lines to the script language (see docs/plugins.md).
 
-The script layer (easymoney.script) parses these and joins their grammar to the language;
-the rules only declare them, so this lives with the engine, below both.
+A line that answers a request is its action's class (`Action.GRAMMAR`, easymoney.engine.actions);
+the lines here are the others: `setup` lines and `expect` lines, the base language's and
+the rules'. `ActionStatement` is the earlier way to write an action's line, as a class of its
+own; it still works. The script layer (easymoney.script) parses all of them and joins their
+grammar to the language; the rules only declare them, so this lives with the engine, below both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from dataclasses import dataclass, field, fields
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
 
 if TYPE_CHECKING:
     from .actions import Action, Request
@@ -37,10 +41,30 @@ class Statement:
     line: int = field(default=0, compare=False, kw_only=True)
     column: int = field(default=0, compare=False, kw_only=True)
 
+    @classmethod
+    def line_fields(cls) -> tuple[str, ...]:
+        """The fields the grammar's values give, in order: every field but the position."""
+        return tuple(f.name for f in fields(cls) if f.init and not f.kw_only)
+
+    @classmethod
+    def check_line(cls, texts: list[str]) -> tuple[int, str] | None:
+        """What is wrong with the line's values as written, before they are read: (the index
+        of the bad one, a message), or None. Nothing by default."""
+        return None
+
+    @classmethod
+    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
+        """The fields' values from the grammar's values, in order (an absent optional part
+        is None; a repeated last part is cut)."""
+        count = len(cls.line_fields())
+        return tuple((list(values) + [None] * count)[:count])
+
 
 @dataclass(frozen=True)
 class ActionStatement(Statement):
-    """A line that answers what the game waits for: `P sells exemption to Q for 500`.
+    """A line that answers what the game waits for, as a class of its own beside its action:
+    the earlier way, which still works. Today an action class declares its own line
+    (`Action.GRAMMAR`) and prints it: one class, nothing written twice (docs/plugins.md).
 
     `player` (the first field) is the actor. `ANY_MOMENT`: it may be taken at any
     decision, by anyone, and belongs to no turn (R16's sale).
@@ -69,3 +93,32 @@ class Expectation(Statement):
     def check(self, script: ScriptContext, game: Game) -> str | None:
         """None when it holds, else what is actually the case (`Bob holds it`)."""
         raise NotImplementedError
+
+
+def lines_of(plugin: Any) -> tuple[type, ...]:
+    """The script lines a plugin adds to the language: its action types that declare a
+    GRAMMAR (in ACTIONS), then its STATEMENTS."""
+    actions = tuple(t for t in getattr(plugin, "ACTIONS", ()) or ()
+                    if isinstance(t, type) and bool(getattr(t, "GRAMMAR", "")))
+    return actions + tuple(getattr(plugin, "STATEMENTS", ()) or ())
+
+
+def end_reasons_of(plugin: Any) -> tuple[str, ...]:
+    """How a plugin may end the game (`END_REASONS`): what `expect game over by` names."""
+    return tuple(getattr(plugin, "END_REASONS", ()) or ())
+
+
+def moved_lines(module: str, **moved: str) -> Callable[[str], NoReturn]:
+    """A module `__getattr__` for a rule whose line classes are gone (issue 18): importing
+    one (`from easymoney.plugins.auction import Bids`) raises one ImportError naming the
+    action class that declares the line now, instead of a bare "cannot import name"."""
+
+    def __getattr__(name: str) -> NoReturn:
+        if name in moved:
+            raise ImportError(f"{module}.{name} is gone: its line is declared by the action "
+                              f"class {moved[name]} itself ({moved[name]}.GRAMMAR), which "
+                              f"also prints it (docs/plugins.md, 'New actions and their "
+                              f"script lines')")
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__

@@ -1,8 +1,11 @@
 """The statements of a game script, as frozen dataclasses.
 
 Every statement carries the `line` and `column` (1-based) where it starts; both default to
-0 and take no part in equality, so that `Roll("Ann", (3, 4))` equals the statement parsed
-from any line that says `Ann rolls 3 4`.  `str(statement)` gives the canonical script line
+0 and take no part in equality, so that `ActionLine.of(Roll, "Ann", (3, 4))` equals the
+statement parsed from any line that says `Ann rolls 3 4`. A line saying an action is an
+`ActionLine` of the action's class, which declares and prints the line; the base
+language's `setup` and `expect` lines are statements like a rule's (setup.py,
+expectations.py), each with its own `apply` or `check`.  `str(statement)` gives the canonical script line
 for it (money as plain digits, a space by its quoted name or its number, as it was given),
 which is what a recorded game is written with.  The language is described in
 docs/scripts.md; `easymoney.script.parser` builds these.
@@ -12,20 +15,32 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
+from typing import TYPE_CHECKING, Any
 
-from .syntax import ActionStatement, SetupStatement
-from .syntax import Expectation as PluginExpectation
+from ..engine.actions import Action as GameAction, EndTurn, Roll
+from ..engine.statements import ActionStatement, SetupStatement
+from ..engine.statements import Statement as LineStatement
+from ..engine.statements import Expectation as PluginExpectation
+from .expectations import (ExpectAt, ExpectBank, ExpectBankrupt, ExpectCash, ExpectGameOver,
+                           ExpectHouses, ExpectHousesLeft, ExpectMortgaged, ExpectOwner,
+                           ExpectRefused, ExpectTurn, ExpectWinner, ExpectWorth)
+from .setup import SetupAt, SetupCash, SetupOwns
+
+if TYPE_CHECKING:
+    from ..engine.actions import Request
+    from ..engine.statements import ScriptContext
 
 __all__ = [
     "SpaceRef", "PlayerDecl",
     "VariantStmt", "RuleSwitch", "OptionStmt", "PlayersStmt", "SeedStmt",
-    "SetupCash", "SetupAt", "SetupOwns",
-    "Roll", "Draw", "EndTurn", "Autoplay",
+    "SetupCash", "SetupAt", "SetupOwns", "PluginExpectation",
+    "ActionLine", "Draw", "Autoplay",
     "ExpectCash", "ExpectAt", "ExpectOwner", "ExpectHouses", "ExpectMortgaged", "ExpectWorth",
     "ExpectHousesLeft", "ExpectBank", "ExpectTurn",
     "ExpectBankrupt", "ExpectGameOver", "ExpectWinner", "ExpectRefused",
     "HEADER_TYPES", "ACTION_TYPES", "EXPECTATION_TYPES",
-    "HeaderStatement", "Action", "Expectation", "Statement", "Script",
+    "HeaderStatement", "Action", "Expectation", "Statement", "Script", "BASE_LINES",
 ]
 
 
@@ -136,96 +151,32 @@ class SeedStmt:
         return f"seed {self.seed}"
 
 
-@dataclass(frozen=True, slots=True)
-class SetupCash:
-    player: str
-    amount: int
-    line: int = _pos()
-    column: int = _pos()
+# ---------------------------------------------------------------- lines of the body
 
-    def __str__(self) -> str:
-        return f"setup {self.player} cash {self.amount}"
+@dataclass(frozen=True)
+class Draw(LineStatement):
+    """`P draws "CARD"`: the card the game draws for P next (chosen, not shuffled)."""
 
-
-@dataclass(frozen=True, slots=True)
-class SetupAt:
-    player: str
-    space: SpaceRef
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"setup {self.player} at {self.space}"
-
-
-@dataclass(frozen=True, slots=True)
-class SetupOwns:
-    """`setup P owns SPACE [N houses] [mortgaged]`; `houses` is 1 when not given."""
-
-    player: str
-    space: SpaceRef
-    houses: int
-    mortgaged: bool
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        text = f"setup {self.player} owns {self.space}"
-        if self.houses != 1:
-            text += f" {self.houses} houses"
-        if self.mortgaged:
-            text += " mortgaged"
-        return text
-
-
-# ---------------------------------------------------------------- actions
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """`P rolls D1 D2` (dice given) or `P rolls` (dice=None: random from the seed)."""
-
-    player: str
-    dice: tuple[int, int] | None
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        if self.dice is None:
-            return f"{self.player} rolls"
-        return f"{self.player} rolls {self.dice[0]} {self.dice[1]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
+    GRAMMAR = "NAME _DRAWS STRING"
+    WORDS = ("draws",)
+    FORMS = ('`P draws "CARD"`',)
+    WHAT = {"card": "a card's text"}
     player: str
     card: str
-    line: int = _pos()
-    column: int = _pos()
 
     def __str__(self) -> str:
         return f"{self.player} draws {_quoted(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """`Ann ends turn`: closes Ann's window after the landing (an addition to the spec, so that
-    a record can end a game exactly at the end of a turn)."""
-
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"{self.player} ends turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Autoplay:
+@dataclass(frozen=True)
+class Autoplay(LineStatement):
     """`autoplay` (turns=None: to the end of the game) / `autoplay N turns`."""
 
+    GRAMMAR = "_AUTOPLAY [INT (_TURNS | _TURN)]"
+    WORDS = ("autoplay", "turns", "turn")
+    FORMS = ("`autoplay`", "`autoplay N turns`")
+    WHAT = {"turns": "a number of turns"}
     turns: int | None
-    line: int = _pos()
-    column: int = _pos()
 
     def __str__(self) -> str:
         if self.turns is None:
@@ -233,170 +184,83 @@ class Autoplay:
         return f"autoplay {self.turns} {'turn' if self.turns == 1 else 'turns'}"
 
 
-# ---------------------------------------------------------------- expectations
+@dataclass(frozen=True)
+class ActionLine:
+    """A line that says an action, as parsed: its action class (`kind`) and the values of
+    the class's `line_fields()` as written (player names, `SpaceRef`s, numbers), not yet
+    resolved against a game. `str()` is the action class's own `__str__` over these
+    values, so a line and the action it gives print alike; `answer` resolves it.
+    `line.player`, `line.amount`, ...: the values by field name."""
 
-@dataclass(frozen=True, slots=True)
-class ExpectCash:
-    player: str
-    amount: int
+    kind: type[GameAction]
+    values: tuple[Any, ...]
     line: int = _pos()
     column: int = _pos()
 
-    def __str__(self) -> str:
-        return f"expect {self.player} cash {self.amount}"
+    @classmethod
+    def of(cls, kind: type[GameAction], *values: Any, line: int = 0,
+           column: int = 0) -> ActionLine:
+        """The line saying `kind` with these values, in `kind.line_fields()` order."""
+        return cls(kind, tuple(values), line, column)
 
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("kind", "values"):  # unset while unpickled
+            raise AttributeError(name)
+        names = self.kind.line_fields()
+        if name in names:
+            return self.values[names.index(name)]
+        raise AttributeError(f"a line of {self.kind.__name__} has no field {name!r}")
 
-@dataclass(frozen=True, slots=True)
-class ExpectAt:
-    player: str
-    space: SpaceRef
-    line: int = _pos()
-    column: int = _pos()
+    @property
+    def ANY_MOMENT(self) -> bool:
+        return self.kind.ANY_MOMENT
 
-    def __str__(self) -> str:
-        return f"expect {self.player} at {self.space}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectOwner:
-    """`expect SPACE owner P`; player None is `owner nobody`."""
-
-    space: SpaceRef
-    player: str | None
-    line: int = _pos()
-    column: int = _pos()
+    def fields(self) -> dict[str, Any]:
+        return dict(zip(self.kind.line_fields(), self.values))
 
     def __str__(self) -> str:
-        return f"expect {self.space} owner {self.player if self.player is not None else 'nobody'}"
+        view = _LineView(self.kind, self.fields())
+        return self.kind.__str__(view)  # type: ignore[arg-type]
+
+    def answer(self, script: ScriptContext, request: Request) -> GameAction | None:
+        """The action this line gives in answer to `request`, or None if it does not answer."""
+        return self.kind.from_line(script, request, self)
 
 
-@dataclass(frozen=True, slots=True)
-class ExpectHouses:
-    space: SpaceRef
-    count: int
-    line: int = _pos()
-    column: int = _pos()
+class _LineView:
+    """What an action's `__str__` reads on a line not yet resolved: every field of the
+    action, those the line does not give left None (a bid's space)."""
 
-    def __str__(self) -> str:
-        return f"expect {self.space} houses {self.count}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectMortgaged:
-    """`expect SPACE mortgaged` (True) / `expect SPACE unmortgaged` (False)."""
-
-    space: SpaceRef
-    mortgaged: bool
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect {self.space} {'mortgaged' if self.mortgaged else 'unmortgaged'}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectWorth:
-    player: str
-    amount: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect {self.player} worth {self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectHousesLeft:
-    player: str
-    count: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect {self.player} houses left {self.count}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectBank:
-    amount: int
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect bank {self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectTurn:
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect turn {self.player}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectBankrupt:
-    player: str
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return f"expect {self.player} bankrupt"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectGameOver:
-    """`expect game over` (reason None) / `expect game over by bankruptcy|bank|turns`."""
-
-    reason: str | None
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return "expect game over" if self.reason is None else f"expect game over by {self.reason}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectWinner:
-    players: tuple[str, ...]
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return "expect winner " + " ".join(self.players)
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectRefused:
-    """`expect refused` (rule None: any rule) / `expect refused RULE`."""
-
-    rule: str | None
-    line: int = _pos()
-    column: int = _pos()
-
-    def __str__(self) -> str:
-        return "expect refused" if self.rule is None else f"expect refused {self.rule}"
+    def __init__(self, kind: type, given: dict[str, Any]) -> None:
+        for f in dataclass_fields(kind):  # type: ignore[arg-type]
+            setattr(self, f.name, given.get(f.name))
+        self.__dict__.update(given)
 
 
 # ---------------------------------------------------------------- groups and the script
 
 # The language's own statements, and the bases of those rule plugins add (syntax.py).
-HEADER_TYPES = (VariantStmt, RuleSwitch, OptionStmt, PlayersStmt, SeedStmt,
-                SetupCash, SetupAt, SetupOwns, SetupStatement)
-ACTION_TYPES = (Roll, Draw, EndTurn, Autoplay, ActionStatement)
-EXPECTATION_TYPES = (ExpectCash, ExpectAt, ExpectOwner, ExpectHouses, ExpectMortgaged,
-                     ExpectWorth, ExpectHousesLeft, ExpectBank, ExpectTurn, ExpectBankrupt,
-                     ExpectGameOver, ExpectWinner, ExpectRefused, PluginExpectation)
+HEADER_TYPES = (VariantStmt, RuleSwitch, OptionStmt, PlayersStmt, SeedStmt, SetupStatement)
+ACTION_TYPES = (ActionLine, Draw, Autoplay, ActionStatement)
+EXPECTATION_TYPES = (PluginExpectation,)
 
 HeaderStatement = (VariantStmt | RuleSwitch | OptionStmt | PlayersStmt | SeedStmt
-                   | SetupCash | SetupAt | SetupOwns | SetupStatement)
-Action = Roll | Draw | EndTurn | Autoplay | ActionStatement
-Expectation = (ExpectCash | ExpectAt | ExpectOwner | ExpectHouses | ExpectMortgaged
-               | ExpectWorth | ExpectHousesLeft | ExpectBank | ExpectTurn | ExpectBankrupt
-               | ExpectGameOver | ExpectWinner | ExpectRefused | PluginExpectation)
+                   | SetupStatement)
+Action = ActionLine | Draw | Autoplay | ActionStatement
+Expectation = PluginExpectation
 Statement = HeaderStatement | Action | Expectation
+
+# The base language's lines past the header ones, in the order messages list them: each
+# is a statement like a rule's (its GRAMMAR, WORDS, FORMS), joined to the grammar the same
+# way. The header lines (variant, with, without, option, players, seed) stay in
+# grammar.lark: their values have terminals of their own (a variant name, a rule id, an
+# option key or value, a player's strategy) that no other line may use.
+BASE_LINES: tuple[type, ...] = (
+    SetupCash, SetupAt, SetupOwns,
+    Roll, Draw, EndTurn, Autoplay,
+    ExpectCash, ExpectAt, ExpectWorth, ExpectHousesLeft, ExpectBankrupt, ExpectOwner,
+    ExpectHouses, ExpectMortgaged, ExpectBank, ExpectTurn, ExpectGameOver, ExpectWinner,
+    ExpectRefused)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,70 +1,266 @@
-"""Checking `expect` lines against the game: None when one holds, else the actual value in words."""
+"""The base language's `expect` lines: each checks the game, None when it holds, else the actual value in words.
+
+Each is an `Expectation` like a rule's (`expect hospital 500`): its grammar, its words, its
+`check`. The parser joins them to the language as it joins a rule's, and the forms that
+messages list come from their FORMS.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import money
+from ..engine.statements import Expectation
 from ..words import count
-from . import ast as S
-from .syntax import Expectation
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.statements import ScriptContext
+    from .ast import SpaceRef
+
+__all__ = ["ExpectCash", "ExpectAt", "ExpectWorth", "ExpectHousesLeft", "ExpectBankrupt",
+           "ExpectOwner", "ExpectHouses", "ExpectMortgaged", "ExpectBank", "ExpectTurn",
+           "ExpectGameOver", "ExpectWinner", "ExpectRefused", "check_expectation"]
 
 
-def check_expectation(runner: Any, stmt: Any) -> str | None:
-    game = runner.game
-    if isinstance(stmt, Expectation):  # a rule plugin's expectation
-        return stmt.check(runner, game)
-    t = type(stmt)
-    if t is S.ExpectCash:
-        p = runner.player(stmt.player, stmt)
-        return None if p.cash == stmt.amount else f"{p} has {money(p.cash)}"
-    if t is S.ExpectAt:
-        p = runner.player(stmt.player, stmt)
-        space = runner.space(stmt.space, stmt)
+@dataclass(frozen=True)
+class ExpectCash(Expectation):
+    GRAMMAR = "NAME _CASH MONEY"
+    WORDS = ("cash",)
+    FORMS = ("`expect P cash MONEY`",)
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"expect {self.player} cash {self.amount}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        p = script.player(self.player, self)
+        return None if p.cash == self.amount else f"{p} has {money(p.cash)}"
+
+
+@dataclass(frozen=True)
+class ExpectAt(Expectation):
+    GRAMMAR = "NAME _AT space"
+    WORDS = ("at",)
+    FORMS = ("`expect P at SPACE`",)
+    player: str
+    space: SpaceRef
+
+    def __str__(self) -> str:
+        return f"expect {self.player} at {self.space}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        p = script.player(self.player, self)
+        space = script.space(self.space, self)
         here = game.spaces[p.position]
         return None if here.name == space.name else f"{p} is at {p.position} ({here.name})"
-    if t is S.ExpectOwner:
-        space = runner.space(stmt.space, stmt)
+
+
+@dataclass(frozen=True)
+class ExpectWorth(Expectation):
+    GRAMMAR = "NAME _WORTH MONEY"
+    WORDS = ("worth",)
+    FORMS = ("`expect P worth MONEY`",)
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"expect {self.player} worth {self.amount}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        p = script.player(self.player, self)
+        w = game.worth(p)
+        return None if w == self.amount else f"{p} is worth {money(w)}"
+
+
+@dataclass(frozen=True)
+class ExpectHousesLeft(Expectation):
+    GRAMMAR = "NAME _HOUSES _LEFT INT"
+    WORDS = ("houses", "left")
+    FORMS = ("`expect P houses left N`",)
+    WHAT = {"count": "a number of houses"}
+    player: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"expect {self.player} houses left {self.count}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        p = script.player(self.player, self)
+        return None if p.houses_left == self.count else f"{p} has {count(p.houses_left, 'house')} left"
+
+
+@dataclass(frozen=True)
+class ExpectBankrupt(Expectation):
+    GRAMMAR = "NAME _BANKRUPT"
+    WORDS = ("bankrupt",)
+    FORMS = ("`expect P bankrupt`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"expect {self.player} bankrupt"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        p = script.player(self.player, self)
+        return None if p.bankrupt else f"{p} is not bankrupt"
+
+
+@dataclass(frozen=True)
+class ExpectOwner(Expectation):
+    """`expect SPACE owner P`; player None is `owner nobody`."""
+
+    GRAMMAR = "space _OWNER (NAME | _NOBODY)"
+    WORDS = ("owner", "nobody")
+    FORMS = ("`expect SPACE owner P`", "`expect SPACE owner nobody`")
+    space: SpaceRef
+    player: str | None
+
+    def __str__(self) -> str:
+        return f"expect {self.space} owner {self.player if self.player is not None else 'nobody'}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        space = script.space(self.space, self)
         owner = game.owner[space.index]
-        want = None if stmt.player is None else runner.player(stmt.player, stmt)
+        want = None if self.player is None else script.player(self.player, self)
         if owner is want:
             return None
         return f"{space} is owned by {owner}" if owner else f"{space} is unowned"
-    if t is S.ExpectHouses:
-        space = runner.space(stmt.space, stmt)
+
+
+@dataclass(frozen=True)
+class ExpectHouses(Expectation):
+    GRAMMAR = "space _HOUSES INT"
+    WORDS = ("houses",)
+    FORMS = ("`expect SPACE houses N`",)
+    WHAT = {"count": "a number of houses"}
+    space: SpaceRef
+    count: int
+
+    def __str__(self) -> str:
+        return f"expect {self.space} houses {self.count}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        space = script.space(self.space, self)
         n = game.houses[space.index]
-        return None if n == stmt.count else f"{space} has {count(n, 'house')}"
-    if t is S.ExpectMortgaged:
-        space = runner.space(stmt.space, stmt)
+        return None if n == self.count else f"{space} has {count(n, 'house')}"
+
+
+@dataclass(frozen=True)
+class ExpectMortgaged(Expectation):
+    """`expect SPACE mortgaged` (True) / `expect SPACE unmortgaged` (False)."""
+
+    GRAMMAR = "space (MORTGAGED | UNMORTGAGED)"
+    FORMS = ("`expect SPACE mortgaged`", "`expect SPACE unmortgaged`")
+    space: SpaceRef
+    mortgaged: bool
+
+    @classmethod
+    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
+        return values[0], values[1] == "mortgaged"
+
+    def __str__(self) -> str:
+        return f"expect {self.space} {'mortgaged' if self.mortgaged else 'unmortgaged'}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        space = script.space(self.space, self)
         m = game.mortgaged[space.index]
-        return None if m == stmt.mortgaged else f"{space} is {'mortgaged' if m else 'not mortgaged'}"
-    if t is S.ExpectWorth:
-        p = runner.player(stmt.player, stmt)
-        w = game.worth(p)
-        return None if w == stmt.amount else f"{p} is worth {money(w)}"
-    if t is S.ExpectHousesLeft:
-        p = runner.player(stmt.player, stmt)
-        return None if p.houses_left == stmt.count else f"{p} has {count(p.houses_left, 'house')} left"
-    if t is S.ExpectBank:
-        return None if game.bank.cash == stmt.amount else f"the Bank has {money(game.bank.cash)}"
-    if t is S.ExpectTurn:
-        p = runner.player(stmt.player, stmt)
+        return None if m == self.mortgaged else f"{space} is {'mortgaged' if m else 'not mortgaged'}"
+
+
+@dataclass(frozen=True)
+class ExpectBank(Expectation):
+    GRAMMAR = "_BANK MONEY"
+    WORDS = ("bank",)
+    FORMS = ("`expect bank MONEY`",)
+    amount: int
+
+    def __str__(self) -> str:
+        return f"expect bank {self.amount}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        return None if game.bank.cash == self.amount else f"the Bank has {money(game.bank.cash)}"
+
+
+@dataclass(frozen=True)
+class ExpectTurn(Expectation):
+    GRAMMAR = "_TURN NAME"
+    WORDS = ("turn",)
+    FORMS = ("`expect turn P`",)
+    player: str
+
+    def __str__(self) -> str:
+        return f"expect turn {self.player}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        p = script.player(self.player, self)
         return None if game.current is p else f"it is {game.current}'s turn"
-    if t is S.ExpectBankrupt:
-        p = runner.player(stmt.player, stmt)
-        return None if p.bankrupt else f"{p} is not bankrupt"
-    if t is S.ExpectGameOver:
+
+
+@dataclass(frozen=True)
+class ExpectGameOver(Expectation):
+    """`expect game over` (reason None) / `expect game over by REASON`, a reason the rules in
+    play end a game by (their END_REASONS: bankruptcy, bank, turns, ...)."""
+
+    GRAMMAR = "_GAME _OVER [_BY REASON]"
+    WORDS = ("game", "over", "by")
+    FORMS = ("`expect game over`", "`expect game over by REASON`")
+    reason: str | None
+
+    def __str__(self) -> str:
+        return "expect game over" if self.reason is None else f"expect game over by {self.reason}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
         o = game.outcome
         if o is None:
             return "the game is not over"
-        if stmt.reason is not None and o.reason != stmt.reason:
+        if self.reason is not None and o.reason != self.reason:
             return f"the game ended by {o.reason} ({o.detail})"
         return None
-    if t is S.ExpectWinner:
-        for name in stmt.players:
-            runner.player(name, stmt)
+
+
+@dataclass(frozen=True)
+class ExpectWinner(Expectation):
+    GRAMMAR = "_WINNER NAME+"
+    WORDS = ("winner",)
+    FORMS = ("`expect winner P ...`",)
+    players: tuple[str, ...]
+
+    @classmethod
+    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
+        return (tuple(values),)
+
+    def __str__(self) -> str:
+        return "expect winner " + " ".join(self.players)
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        for name in self.players:
+            script.player(name, self)
         winners = game.outcome.winners if game.outcome else tuple(p.name for p in game.winners())
-        if sorted(winners) == sorted(stmt.players):
+        if sorted(winners) == sorted(self.players):
             return None
         return f"the winner{'s are' if len(winners) != 1 else ' is'} {' '.join(winners) or 'nobody'}"
-    raise AssertionError(f"not an expectation: {stmt!r}")
+
+
+@dataclass(frozen=True)
+class ExpectRefused(Expectation):
+    """`expect refused` (rule None: any rule) / `expect refused RULE`: the line before it is
+    refused. A refusal is not a state of the game: the runner checks it as the line before
+    is played (ScriptRunner.refused); met anywhere else it is an error there."""
+
+    GRAMMAR = "_REFUSED [RULE_ID]"
+    WORDS = ("refused",)
+    FORMS = ("`expect refused`", "`expect refused RULE`")
+    rule: str | None
+
+    def __str__(self) -> str:
+        return "expect refused" if self.rule is None else f"expect refused {self.rule}"
+
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        raise AssertionError("`expect refused` is checked with the line before it")
+
+
+def check_expectation(runner: ScriptContext, stmt: Expectation) -> str | None:
+    """None when `stmt` holds in the runner's game, else what is actually the case."""
+    return stmt.check(runner, runner.game)

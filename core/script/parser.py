@@ -13,7 +13,6 @@ import os
 import re
 import stat
 from importlib import resources
-from dataclasses import fields
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -23,43 +22,45 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
 
 from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
 from . import ast as A
-from .syntax import (ActionStatement, Expectation, SetupStatement, grammar_snippet, rule_name,
-                     samples)
+from ..engine.actions import Action, EndTurn, clip as _clip
+from ..engine.statements import end_reasons_of, lines_of
+from .syntax import (ActionStatement, Expectation, SetupStatement, grammar_snippet, line_prefix,
+                     rule_name, samples)
 
 __all__ = ["parse", "parse_file", "parse_bytes", "Language", "language_for"]
 
 # ---------------------------------------------------------------- the lark parser
 
-# The language's own words; those of the rule plugins' statements join them in the
-# `Language` of a set of rules.
-BASE_VERBS = ("rolls", "draws", "ends")
+# The header's words; those of the lines (the base language's and the rules') join them
+# in the `Language` of a set of rules.
 LINE_KEYWORDS = ("variant", "with", "without", "option", "players", "seed", "setup",
                  "expect", "autoplay")
-BASE_EXPECT_KEYWORDS = ("bank", "turn", "game", "winner", "refused")
-BASE_EXPECT_FORMS = ("`expect P cash MONEY`", "`expect P at SPACE`", "`expect P worth MONEY`",
-                     "`expect P houses left N`", "`expect P bankrupt`", "`expect SPACE owner P`",
-                     "`expect SPACE owner nobody`", "`expect SPACE houses N`",
-                     "`expect SPACE mortgaged`", "`expect SPACE unmortgaged`",
-                     "`expect bank MONEY`", "`expect turn P`", "`expect game over`",
-                     "`expect game over by REASON`", "`expect winner P ...`",
-                     "`expect refused`", "`expect refused RULE`")
+# the base lines listed last where the lines are listed: the turn's close ends a turn
+_LISTED_LAST = (EndTurn,)
+# how the game may end whatever the rules: nobody left to play (the turn's own end)
+CORE_END_REASONS = ("bankruptcy",)
 
 
 class Language:
     """The script language of one set of rules: the base lines, the built-in rules' lines,
     and the lines of the third-party plugins in play. Its words are what messages are made of.
 
-    Made by `language_for`, once per registry and set of statements; nothing is kept in
+    Made by `language_for`, once per registry and set of lines; nothing is kept in
     module globals, so that a language is never the one some earlier script happened to use.
+    `reasons`: the end reasons of the rules in play (what `expect game over by` may name).
     """
 
-    def __init__(self, declared: tuple[tuple[str, tuple[type, ...]], ...]) -> None:
+    def __init__(self, declared: tuple[tuple[str, tuple[type, ...]], ...],
+                 reasons: tuple[str, ...] = ()) -> None:
         self.declared = declared
         self.plugins = tuple(pid for pid, _ in declared)
+        self.reasons = tuple(dict.fromkeys(CORE_END_REASONS + tuple(reasons)))
         base = _base_grammar()
         known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
-        grammar = base
-        statements: dict[str, type] = {}
+        snippet, problems = grammar_snippet("base", A.BASE_LINES, known, base=True)
+        assert not problems, problems
+        grammar = base + "\n" + snippet
+        statements: dict[str, type] = {rule_name("base", cls): cls for cls in A.BASE_LINES}
         for pid, classes in declared:
             snippet, problems = grammar_snippet(pid, classes, known)
             if problems:
@@ -77,6 +78,7 @@ class Language:
                               f"{' '.join(str(exc).split())[:300]}") from None
         self.lark = lark
         self.statements = statements
+        self.base = frozenset(A.BASE_LINES)
         self.keywords: dict[str, str] = {}   # terminal name -> keyword ("_ROLLS" -> "rolls")
         self.by_word: dict[str, str] = {}    # "rolls" -> "_ROLLS"
         self.order: dict[str, int] = {}      # terminal name -> rank (stable messages)
@@ -86,30 +88,30 @@ class Language:
             if terminal.pattern.type == "re" and match:
                 self.keywords[terminal.name] = match.group(1)
                 self.by_word[match.group(1)] = terminal.name
-        verbs = list(BASE_VERBS[:-1])
-        phrases = ["rolls", "draws"]
+        verbs: list[str] = []
+        phrases: list[str] = []
         setup: list[str] = []
-        expect = list(BASE_EXPECT_KEYWORDS)
-        forms = list(BASE_EXPECT_FORMS)
-        for cls in statements.values():
-            # grammar_snippet has checked that every class is a Statement (GRAMMAR, FORMS)
-            first = re.match(r"\s*(?:NAME\s+)?(_[A-Z]+)", cls.GRAMMAR)  # type: ignore[attr-defined]
-            word = self.keywords.get(first.group(1)) if first else None
-            if word is None:
-                continue
-            if issubclass(cls, ActionStatement) and word not in verbs:
-                verbs.append(word)
+        expect: list[str] = []
+        forms: list[str] = []
+        lines = [cls for cls in statements.values() if cls not in _LISTED_LAST]
+        for cls in lines + [cls for cls in statements.values() if cls in _LISTED_LAST]:
+            # grammar_snippet has checked that every class is a line (GRAMMAR, FORMS)
+            grammar_ = cls.GRAMMAR  # type: ignore[attr-defined]
+            first = re.match(r"\s*(NAME\s+)?(_[A-Z]+)", grammar_)
+            word = self.keywords.get(first.group(2)) if first else None
+            if issubclass(cls, SetupStatement):
+                if word is not None and not first.group(1) and word not in setup:  # type: ignore[union-attr]
+                    setup.append(word)
+            elif issubclass(cls, Expectation):
+                if word is not None and not first.group(1) and word not in expect:  # type: ignore[union-attr]
+                    expect.append(word)
+                forms += [f for f in cls.FORMS if f not in forms]
+            elif word is not None and word not in verbs and (
+                    first.group(1) or issubclass(cls, (Action, ActionStatement))):  # type: ignore[union-attr]
+                verbs.append(word)  # a line by a player: `P rolls`, `P buys`, `P draws`
                 phrase = _phrase(cls)
                 if phrase not in phrases:
                     phrases.append(phrase)
-            elif issubclass(cls, SetupStatement) and word not in setup:
-                setup.append(word)
-            elif issubclass(cls, Expectation):
-                if not cls.GRAMMAR.lstrip().startswith("NAME") and word not in expect:
-                    expect.append(word)
-                forms += [f for f in cls.FORMS if f not in forms]
-        verbs.append(BASE_VERBS[-1])
-        phrases.append("ends turn")
         self.verbs = tuple(verbs)
         self.phrases = tuple(phrases)  # `goes bankrupt`: how each action reads in a list
         self.setup_words = tuple(setup)
@@ -120,19 +122,38 @@ class Language:
         self.transformer = _ToAst(self)
         self.samples: list[tuple[str, str]] | None = None  # made by _builtin_samples
 
+    def reason_words(self) -> str:
+        """`a reason: bankruptcy, bank or turns`: what may follow `expect game over by`."""
+        return f"a reason: {_words(list(self.reasons))}"
+
 
 def _base_grammar() -> str:
     return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
 
 
 def _statements_of(registry: Any, rules: Iterable[str] | None) -> tuple[tuple[str, tuple[type, ...]], ...]:
-    """The statements of the built-in rules and of the third-party plugins among `rules`
-    (all of them when None), in registry order."""
+    """The lines of the built-in rules and of the third-party plugins among `rules` (all of
+    them when None), in registry order: their action classes with a GRAMMAR, then their
+    STATEMENTS. The base language's own (the turn's `rolls`, `ends turn`) are not repeated."""
     wanted = None if rules is None else set(rules)
-    return tuple((pid, tuple(getattr(info.obj, "STATEMENTS", ()) or ()))
-                 for pid, info in registry.plugins.items()
-                 if getattr(info.obj, "STATEMENTS", ())
-                 and (wanted is None or pid in wanted or info.origin == "built-in"))
+    out = []
+    for pid, info in registry.plugins.items():
+        if wanted is not None and pid not in wanted and info.origin != "built-in":
+            continue
+        classes = tuple(cls for cls in lines_of(info.obj) if cls not in A.BASE_LINES)
+        if classes:
+            out.append((pid, classes))
+    return tuple(out)
+
+
+def _reasons_of(registry: Any, rules: Iterable[str] | None) -> tuple[str, ...]:
+    """The end reasons of the rules among `rules` (every installed one when None): the
+    built-in rules' always, as their lines are (a reason of a rule that is off is never met)."""
+    wanted = None if rules is None else set(rules)
+    return tuple(dict.fromkeys(
+        reason for pid, info in registry.plugins.items()
+        if wanted is None or pid in wanted or info.origin == "built-in"
+        for reason in end_reasons_of(info.obj)))
 
 
 def language_for(registry: Any = None, rules: Iterable[str] | None = None) -> Language:
@@ -140,16 +161,17 @@ def language_for(registry: Any = None, rules: Iterable[str] | None = None) -> La
 
     The built-in rules' lines are always in it (a line of a rule that is off is refused when
     played, as docs/rules.md says); a third-party plugin's lines and words only where it is
-    on. Made once per registry and set of statements, and kept by the registry.
+    on. Made once per registry and set of lines, and kept by the registry.
     """
     if registry is None:
         from ..engine.registry import discover
         registry = discover()
     declared = _statements_of(registry, rules)
-    key = ("language", declared)
+    reasons = _reasons_of(registry, rules)
+    key = ("language", declared, reasons)
     lang = registry.cache.get(key)
     if lang is None:
-        lang = registry.cache[key] = Language(declared)
+        lang = registry.cache[key] = Language(declared, reasons)
     return lang
 
 
@@ -162,6 +184,9 @@ def statement_problems(registry: Any, pid: str, classes: tuple[type, ...],
     base language and of the built-in rules must still parse as what it was.
     """
     label = label or f"plugin {pid}"
+    classes = tuple(cls for cls in classes if cls not in A.BASE_LINES)  # the turn's, listed again
+    if not classes:
+        return []
     known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", _base_grammar(), flags=re.M))
     _, problems = grammar_snippet(pid, classes, known)
     if problems:
@@ -202,11 +227,8 @@ def _builtin_samples(lang: Language) -> list[tuple[str, str]]:
     statement = re.search(r"^_statement: ((?:.|\n)*?)\n\n", base, flags=re.M)
     names = [n for n in re.findall(r"[a-z_]+", statement.group(1) if statement else "")]
     wanted = [(name, rules[name]) for name in names if name in rules]
-    for pid, classes in lang.declared:
-        for cls in classes:
-            prefix = "_EXPECT " if issubclass(cls, Expectation) else (
-                "_SETUP " if issubclass(cls, SetupStatement) else "")
-            wanted.append((rule_name(pid, cls), prefix + cls.GRAMMAR))  # type: ignore[attr-defined]
+    for name, cls in lang.statements.items():
+        wanted.append((name, line_prefix(cls) + cls.GRAMMAR))  # type: ignore[attr-defined]
     out: list[tuple[str, str]] = []
     for name, body in wanted:
         for line in samples(body, rules):
@@ -219,7 +241,7 @@ def _builtin_samples(lang: Language) -> list[tuple[str, str]]:
     return out
 
 
-def _phrase(cls: type[ActionStatement]) -> str:
+def _phrase(cls: Any) -> str:
     """How a statement's verb reads in a list of actions: its whole form when the form has
     no value to fill in (`goes bankrupt`), else its verb (`sells` for `P sells SPACE ...`)."""
     words = cls.FORMS[0].strip("`").split()[1:] if cls.FORMS else []
@@ -230,8 +252,8 @@ def _phrase(cls: type[ActionStatement]) -> str:
 
 def _culprit(base: str, declared: tuple[tuple[str, tuple[type, ...]], ...]) -> str:
     """The first plugin whose statements break the grammar built with those before it."""
-    grammar = base
     known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
+    grammar = base + "\n" + grammar_snippet("base", A.BASE_LINES, known, base=True)[0]
     for pid, classes in declared:
         snippet, _ = grammar_snippet(pid, classes, known)
         try:
@@ -259,7 +281,6 @@ _TERMINAL_WORDS = {
     "RULE_ID": "a rule such as R13 or four_sides",
     "OPTION_KEY": "an option name such as end.max_turns",
     "OPTION_WORD": "an option value (a word, a number or a quoted text)",
-    "REASON": "a reason: bankruptcy, bank or turns",
     "_NL": "the end of the line",
 }
 
@@ -268,7 +289,6 @@ _PIECE = re.compile(r'"[^"\n]*"?|[^\s"#]+')
 _MAX_DIGITS = 30
 MAX_SCRIPT_BYTES = 1 << 20   # 1 MiB: a recorded 1,000-turn game takes about 50 kB
 MAX_MONEY = 1_000_000_000    # any amount of money written in a script
-_CLIP = 40                   # longest piece of a line quoted in a message
 MAX_NAME = 100               # a player, strategy, rule, option or variant name (it is
                              # repeated in every event of a transcript)
 MAX_QUOTED = 4096            # a quoted space name, card text or file path
@@ -296,11 +316,6 @@ def _words(items: list[str]) -> str:
 
 
 # ---------------------------------------------------------------- values
-
-def _clip(text: str) -> str:
-    """A piece of a line as a message quotes it: long ones are cut (a line may be 1 MB)."""
-    return text if len(text) <= _CLIP else text[:_CLIP - 3] + "..."
-
 
 def _int(tok: Token, what: str = "a whole number") -> int:
     text = str(tok)
@@ -390,17 +405,40 @@ class _ToAst(Transformer):
         return children
 
     def __default__(self, data, children, meta):
-        """A rule plugin's statement: its terminals' values, in order, are its fields."""
-        cls = self.language.statements.get(str(data))
+        """A line of a class (the base language's or a rule's): its terminals' values, in
+        order, are the class's line fields; an action's class gives an `ActionLine`."""
+        cls: Any = self.language.statements.get(str(data))
         if cls is None:
             return super().__default__(data, children, meta)
-        wanted = [f for f in fields(cls) if f.init and not f.kw_only]
-        what = getattr(cls, "WHAT", {})
-        reserved = self.language.reserved
-        values = [_value(child, reserved, what.get(f.name) if i < len(wanted) else None)
-                  for i, (child, f) in enumerate(zip(children, wanted + wanted[-1:] * len(children)))]
-        values += [None] * (len(wanted) - len(values))  # `(NAME | _NOBODY)` said nobody
-        return cls(*values[:len(wanted)], **_pos(meta))
+        texts = [str(child) for child in children if child is not None]
+        problem = cls.check_line(texts)
+        if problem is not None:
+            index, message = problem
+            bad = [child for child in children if child is not None][index]
+            raise _Fail(message, bad.line or 1, bad.column or 1)
+        wanted = cls.line_fields()
+        what = cls.WHAT
+        # the base lines were read before the rules could add keywords: a keyword there is
+        # an unknown player when the line is played, as it always was
+        reserved = frozenset() if cls in self.language.base else self.language.reserved
+        fills = list(wanted) + list(wanted[-1:]) * len(children)
+        values = [self._value(child, reserved, what.get(name))
+                  for child, name in zip(children, fills)]
+        if issubclass(cls, Action):
+            return A.ActionLine(cls, cls.line_values(values), **_pos(meta))
+        return cls(*cls.line_values(values), **_pos(meta))
+
+    def _value(self, child: Any, reserved: frozenset[str], what: str | None) -> Any:
+        if isinstance(child, Token) and child.type == "REASON":
+            reason = str(child)
+            reasons = self.language.reasons
+            if reason not in reasons:
+                hint = _close(reason, reasons)
+                raise _at(child, f"expected {self.language.reason_words()}, found "
+                                 f"'{_clip(reason)}'" + (f" (did you mean '{hint}'?)" if hint
+                                                         else ""))
+            return reason
+        return _value(child, reserved, what)
 
     def space(self, meta, children):
         (tok,) = children
@@ -454,93 +492,6 @@ class _ToAst(Transformer):
     def seed(self, meta, children):
         return A.SeedStmt(_int(children[0], "a whole number as the seed"), **_pos(meta))
 
-    def setup_cash(self, meta, children):
-        return A.SetupCash(_player(children[0]), _money(children[1]), **_pos(meta))
-
-    def setup_at(self, meta, children):
-        return A.SetupAt(_player(children[0]), children[1], **_pos(meta))
-
-    def setup_owns(self, meta, children):
-        name, space, count, mortgaged = children
-        houses = 1 if count is None else _int(count, "a number of houses")
-        return A.SetupOwns(_player(name), space, houses, mortgaged is not None, **_pos(meta))
-
-
-
-    # actions
-    def roll(self, meta, children):
-        name, *dice = children
-        if not dice:
-            return A.Roll(_player(name), None, **_pos(meta))
-        if len(dice) != 2:
-            raise _at(dice[0], f"a throw is two dice, e.g. `{_clip(str(name))} rolls 3 4`")
-        values = []
-        for die in dice:
-            text = str(die)
-            value = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
-            if not 1 <= value <= 6:
-                raise _at(die, f"a die is a number from 1 to 6, found '{_clip(text)}'")
-            values.append(value)
-        return A.Roll(_player(name), (values[0], values[1]), **_pos(meta))
-
-    def draw(self, meta, children):
-        return A.Draw(_player(children[0]), _text(children[1], "a card's text"), **_pos(meta))
-
-    def end_turn(self, meta, children):
-        return A.EndTurn(_player(children[0]), **_pos(meta))
-
-    def autoplay(self, meta, children):
-        (count,) = children
-        turns = None if count is None else _int(count, "a number of turns")
-        return A.Autoplay(turns, **_pos(meta))
-
-    # expectations
-    def expect_cash(self, meta, children):
-        return A.ExpectCash(_player(children[0]), _money(children[1]), **_pos(meta))
-
-    def expect_at(self, meta, children):
-        return A.ExpectAt(_player(children[0]), children[1], **_pos(meta))
-
-    def expect_worth(self, meta, children):
-        return A.ExpectWorth(_player(children[0]), _money(children[1]), **_pos(meta))
-
-    def expect_houses_left(self, meta, children):
-        return A.ExpectHousesLeft(_player(children[0]), _int(children[1], "a number of houses"),
-                                  **_pos(meta))
-
-    def expect_bankrupt(self, meta, children):
-        return A.ExpectBankrupt(_player(children[0]), **_pos(meta))
-
-    def expect_owner(self, meta, children):
-        space, *owner = children
-        return A.ExpectOwner(space, _player(owner[0]) if owner else None, **_pos(meta))
-
-    def expect_houses(self, meta, children):
-        return A.ExpectHouses(children[0], _int(children[1], "a number of houses"), **_pos(meta))
-
-    def expect_mortgaged(self, meta, children):
-        space, word = children
-        return A.ExpectMortgaged(space, word.type == "MORTGAGED", **_pos(meta))
-
-    def expect_bank(self, meta, children):
-        return A.ExpectBank(_money(children[0]), **_pos(meta))
-
-    def expect_turn(self, meta, children):
-        return A.ExpectTurn(_player(children[0]), **_pos(meta))
-
-    def expect_game_over(self, meta, children):
-        (reason,) = children
-        return A.ExpectGameOver(None if reason is None else str(reason), **_pos(meta))
-
-    def expect_winner(self, meta, children):
-        return A.ExpectWinner(tuple(_player(tok) for tok in children), **_pos(meta))
-
-    def expect_refused(self, meta, children):
-        (rule,) = children
-        return A.ExpectRefused(None if rule is None else str(rule), **_pos(meta))
-
-
-
 # ---------------------------------------------------------------- lark errors -> words
 
 def _code(text: str) -> str:
@@ -553,6 +504,12 @@ def _code(text: str) -> str:
         else:
             pos += 1
     return text[:end]
+
+
+def canonical_spacing(line: str) -> str:
+    """`line` with one space between its words, numbers and quoted names: how a line is
+    written canonically (a record writes nothing else)."""
+    return " ".join(piece for _, piece in _pieces(_code(line)))
 
 
 def _pieces(code: str) -> list[tuple[int, str]]:
@@ -592,7 +549,8 @@ def _describe(lang: Language, expected: set[str], pieces: list[tuple[int, str]])
             if len(words) < 4:  # `Ann rolls 3 4 x`: a third die is not what is missing
                 items.append("a die (a number from 1 to 6)")
         else:
-            items.append(_TERMINAL_WORDS.get(name, name.lower().strip("_")))
+            items.append(lang.reason_words() if name == "REASON"
+                         else _TERMINAL_WORDS.get(name, name.lower().strip("_")))
     # Keep the end of the line last: "expected `on` or the end of the line".
     if "the end of the line" in items:
         items.remove("the end of the line")
@@ -833,10 +791,15 @@ def _off_rule_line(registry: Any, lang: Language, line: str) -> str | None:
         return None
     for stmt in header + body:
         for pid, classes in everything.declared:
-            if type(stmt) in classes and pid not in lang.plugins:
+            if _class_of(stmt) in classes and pid not in lang.plugins:
                 return (f"'{_clip(_code(line).strip())}' is a line of the rule '{pid}', which is "
                         f"off in this game (switch it on with `with {pid}`)")
     return None
+
+
+def _class_of(stmt: Any) -> type:
+    """The class that declares a statement's line (an action's, for an ActionLine)."""
+    return stmt.kind if isinstance(stmt, A.ActionLine) else type(stmt)
 
 
 def parse_bytes(data: bytes, filename: str = "<script>", *, enable: Sequence[str] = (),

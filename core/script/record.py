@@ -90,7 +90,7 @@ class Recorder:
             rules = self.game.ruleset
             statements = parse(line + "\n", "<record>", registry=rules.registry,
                                rules=rules.enabled).body
-            why = None if len(statements) == 1 and str(statements[0]) == line else \
+            why = None if len(statements) == 1 and _reads_as(statements[0], action, line) else \
                 "reads back as something else"
         except EasyMoneyError as exc:
             why = f"does not parse: {exc.message}"
@@ -100,6 +100,31 @@ class Recorder:
                              f"{type(action).__name__} as {line!r}, which {why}; an action's "
                              f"text must be the script line that makes it")
         _READ_BACK.add(type(action))  # one check a type and process: a record stays quick
+
+
+def _reads_as(stmt: Any, action: Action, line: str) -> bool:
+    """Whether `stmt`, parsed from `line` (the action's text), is that action written in
+    canonical form: a line of its class with its values (a name for a player or a space),
+    one space between its words. A plugin's line of the earlier kind (an ActionStatement of
+    its own) prints back the same."""
+    from .ast import ActionLine, SpaceRef
+    from .parser import canonical_spacing
+    if not isinstance(stmt, ActionLine):
+        return str(stmt) == line
+    if stmt.kind is not type(action) or canonical_spacing(line) != line:
+        return False
+    for name, value in stmt.fields().items():
+        mine = getattr(action, name)
+        if isinstance(value, SpaceRef):
+            same = (value.name == mine.name if value.name is not None
+                    else value.number == mine.index)
+        elif isinstance(mine, Player):
+            same = value == mine.name
+        else:
+            same = value == mine
+        if not same:
+            return False
+    return True
 
 
 # the action types whose text was seen to read back as itself

@@ -21,7 +21,6 @@ from .expectations import check_expectation
 from .header import Header
 from .parser import language_for, parse
 from .setup import apply_setup
-from .syntax import ActionStatement
 
 # bots driving a game (after `autoplay`, or once the script's lines have run out) stop
 # here, unless the user wrote a limit (`autoplay N turns`, `option end.max_turns N`)
@@ -315,7 +314,7 @@ class ScriptRunner(NameLookups):
             raise self.error(stmt, f"the game waits for {request.describe()}; found "
                                    f"'{self.text(stmt)}'")
         self._flush(j)
-        if type(action).ends_turn and type(stmt) is not S.EndTurn:
+        if type(action).ends_turn and _kind(stmt) is not A.EndTurn:
             return action  # the line opens the next turn: it is read again there
         self.cursor = j + 1
         self.last = stmt
@@ -333,7 +332,7 @@ class ScriptRunner(NameLookups):
         a throw, by the window's own player) when every player in between decides by a
         strategy, so that their turns need no line.
         """
-        if actor is request.player and type(stmt) is not S.Roll:
+        if actor is request.player and _kind(stmt) is not A.Roll:
             return False
         p = request.next_player
         for _ in range(len(self.game.players)):
@@ -351,18 +350,15 @@ class ScriptRunner(NameLookups):
         if type(stmt) is S.Draw:
             return None
         actor = self.player(stmt.player, stmt)
-        if isinstance(stmt, ActionStatement) and stmt.ANY_MOMENT:  # anyone, any moment (R16)
-            return stmt.answer(self, request)
+        if stmt.ANY_MOMENT:  # anyone, any moment (R16)
+            return stmt.answer(self, request)  # type: ignore[no-any-return]
         bot = request.player.name in self.strategies
         if _closes_turn(request) and self._begins_later_turn(actor, stmt, request):
             # a player with a strategy closes their own window by it
             return None if bot else _end_turn(request.player, stmt, request)
         if bot and actor is not request.player:
             return None  # not their line: their strategy decides
-        own = _OWN_ANSWERS.get(type(stmt))
-        if own is not None:
-            return own(actor, stmt, request)
-        return stmt.answer(self, request)  # a rule plugin's line: it knows what it answers
+        return stmt.answer(self, request)  # type: ignore[no-any-return]
 
     def refused(self, game: Game, request: A.Request, action: A.Action,
                 refusals: list[A.Refusal]) -> None:
@@ -437,31 +433,16 @@ def _closes_turn(request: A.Request) -> bool:
     return _end_turn_type(request) is not None
 
 
-def _roll(actor: Player, stmt: S.Roll, request: A.Request) -> A.Action | None:
-    """`P rolls [D D]`: the throw the window before accepts (the type whose chance is dice)."""
-    if actor is not request.player:
-        return None
-    for kind in request.accepts:
-        if getattr(kind, "chance", None) == "dice":
-            return kind(actor, stmt.dice)  # type: ignore[call-arg]
-    return None
-
-
-def _end_turn(actor: Player, stmt: S.EndTurn, request: A.Request) -> A.Action | None:
+def _end_turn(actor: Player, stmt: Any, request: A.Request) -> A.Action | None:
     kind = _end_turn_type(request)
     if kind is not None and actor is request.player:
         return kind(actor)  # type: ignore[call-arg]
     return None
 
 
-# the language's own action lines; those of rule plugins answer for themselves
-_OWN_ANSWERS: dict[type, Callable[..., A.Action | None]] = {S.Roll: _roll, S.EndTurn: _end_turn}
-
-
-def own_answer(actor: Player, stmt: Any, request: A.Request) -> A.Action | None:
-    """The action a line of the base language (`rolls`, `ends turn`) gives, or None."""
-    answer = _OWN_ANSWERS.get(type(stmt))
-    return None if answer is None else answer(actor, stmt, request)
+def _kind(stmt: Any) -> type | None:
+    """The action class a line says (None: a line that says no action)."""
+    return stmt.kind if isinstance(stmt, S.ActionLine) else None
 
 
 def _bots_cap(game: Game, turns: int | None) -> int | None:

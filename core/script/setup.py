@@ -1,35 +1,96 @@
-"""The script header's `setup` lines: a position in the middle of a game, money conserved."""
+"""The base language's `setup` lines: a position in the middle of a game, money conserved.
+
+Each is a `SetupStatement` like a rule's (`setup exemption Ann`): its grammar, its words,
+its `apply`. The parser joins them to the language as it joins a rule's.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import money
+from ..engine.statements import SetupStatement
 from ..errors import ScriptError
-from ..engine.game import Game
 from ..words import count
-from . import ast as S
-from .syntax import SetupStatement
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.statements import ScriptContext
+    from .ast import SpaceRef
+
+__all__ = ["SetupCash", "SetupAt", "SetupOwns", "apply_setup"]
 
 
+@dataclass(frozen=True)
+class SetupCash(SetupStatement):
+    """`setup P cash MONEY`: P's cash, from or to the Bank."""
 
-def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
-    """Apply one setup statement; raises ScriptError (message only) when it cannot be done."""
-    t = type(stmt)
-    if isinstance(stmt, SetupStatement):  # a rule plugin's setup line
-        stmt.apply(runner, game)
-        return
-    player = runner.player(stmt.player, stmt)
-    if t is S.SetupCash:
-        diff = stmt.amount - player.cash
+    GRAMMAR = "NAME _CASH MONEY"
+    WORDS = ("cash",)
+    FORMS = ("`setup P cash MONEY`",)
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"setup {self.player} cash {self.amount}"
+
+    def apply(self, script: ScriptContext, game: Game) -> None:
+        player = script.player(self.player, self)
+        diff = self.amount - player.cash
         if diff >= 0:
             _from_bank(game, player, diff, f"setup: {player}'s cash")
         else:
             game.transfer(player, game.bank, -diff, f"setup: {player}'s cash", "setup")
-    elif t is S.SetupAt:
-        player.position = runner.space(stmt.space, stmt).index
-    elif t is S.SetupOwns:
-        space = runner.space(stmt.space, stmt)
+
+
+@dataclass(frozen=True)
+class SetupAt(SetupStatement):
+    """`setup P at SPACE`: where P's MAN stands."""
+
+    GRAMMAR = "NAME _AT space"
+    WORDS = ("at",)
+    FORMS = ("`setup P at SPACE`",)
+    player: str
+    space: SpaceRef
+
+    def __str__(self) -> str:
+        return f"setup {self.player} at {self.space}"
+
+    def apply(self, script: ScriptContext, game: Game) -> None:
+        player = script.player(self.player, self)
+        player.position = script.space(self.space, self).index
+
+
+@dataclass(frozen=True)
+class SetupOwns(SetupStatement):
+    """`setup P owns SPACE [N houses] [mortgaged]`; `houses` is 1 when not given."""
+
+    GRAMMAR = "NAME _OWNS space [INT (_HOUSES | _HOUSE)] [MORTGAGED]"
+    WORDS = ("owns", "houses", "house")
+    FORMS = ("`setup P owns SPACE [N houses] [mortgaged]`",)
+    WHAT = {"houses": "a number of houses"}
+    player: str
+    space: SpaceRef
+    houses: int
+    mortgaged: bool
+
+    @classmethod
+    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
+        player, space, houses, mortgaged = (list(values) + [None] * 4)[:4]
+        return player, space, 1 if houses is None else houses, mortgaged is not None
+
+    def __str__(self) -> str:
+        text = f"setup {self.player} owns {self.space}"
+        if self.houses != 1:
+            text += f" {self.houses} houses"
+        if self.mortgaged:
+            text += " mortgaged"
+        return text
+
+    def apply(self, script: ScriptContext, game: Game) -> None:
+        player = script.player(self.player, self)
+        space = script.space(self.space, self)
         i = space.index
         # what a kind of space allows is declared by the plugin that defines the kind
         kind = game.kinds[space.kind]
@@ -40,16 +101,19 @@ def apply_setup(game: Game, stmt: Any, runner: Any) -> None:
         if game.owner[i] is not None:
             raise ScriptError(f"{space} is already owned by {game.owner[i]}")
         limit = game.variant.houses_per_street if kind.builds else 1
-        if not 1 <= stmt.houses <= limit:
-            raise ScriptError(f"{space} can carry 1 to {count(limit, 'house')}, not {stmt.houses}")
-        if stmt.houses > player.houses_left:
+        if not 1 <= self.houses <= limit:
+            raise ScriptError(f"{space} can carry 1 to {count(limit, 'house')}, not {self.houses}")
+        if self.houses > player.houses_left:
             raise ScriptError(f"{player} has only {count(player.houses_left, 'house')} left in their supply")
-        if stmt.mortgaged and not kind.mortgageable:
+        if self.mortgaged and not kind.mortgageable:
             raise ScriptError(f"{space} is a {space.kind}: it cannot be mortgaged (R19)")
-        game.acquire(player, space, stmt.houses)
-        game.set_mortgaged(space, stmt.mortgaged)
-    else:  # pragma: no cover - the parser makes no other setup statement
-        raise ScriptError(f"unknown setup statement {stmt}")
+        game.acquire(player, space, self.houses)
+        game.set_mortgaged(space, self.mortgaged)
+
+
+def apply_setup(game: Game, stmt: SetupStatement, runner: ScriptContext) -> None:
+    """Apply one setup statement; raises ScriptError (message only) when it cannot be done."""
+    stmt.apply(runner, game)
 
 
 def _from_bank(game: Game, to: Any, amount: int, reason: str) -> None:

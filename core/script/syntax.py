@@ -1,8 +1,11 @@
-"""Statements that rule plugins add to the script language, and how they join the grammar.
+"""The lines of the script language past its header, and how they join the grammar.
 
-A plugin declares `STATEMENTS = (MyStatement, ...)`. Each is a frozen dataclass deriving
-from one of the three classes below, with its grammar written as the right-hand side of a
-lark rule over the language's terminals:
+A line is a class with its grammar: an action class (`Action.GRAMMAR`, in a plugin's
+ACTIONS: the line says the action, and the action prints the line), or a statement class
+in a plugin's STATEMENTS (`SetupStatement` after `setup`, `Expectation` after `expect`, or
+an `ActionStatement`, the earlier way to write an action's line, which still works). The
+base language's own lines are classes the same way (easymoney.script.ast.BASE_LINES). Its
+grammar is the right-hand side of a lark rule over the language's terminals:
 
     NAME    a player name                 -> str
     MONEY   an amount (600, $1,100)        -> int
@@ -11,33 +14,32 @@ lark rule over the language's terminals:
     space   a quoted space name or number  -> SpaceRef
     _WORD   a keyword: list its word in WORDS (`_SELLS` for "sells")
 
-The values of the rule's terminals, in order, are the dataclass's fields, in order (an
-optional part `[INT]` that is absent gives None). `str(statement)` must give back the
-line it was parsed from, in canonical form: it is what `--record` writes.
+The values of the rule's terminals, in order, are the class's `line_fields()`, in order
+(an optional part `[INT]` that is absent gives None). `str()` of what is parsed must give
+back the line, in canonical form: it is what `--record` writes.
 
-    @dataclass(frozen=True)
-    class SellsExemption(ActionStatement):
+    @dataclass(slots=True)
+    class SellExemption(Action):
         GRAMMAR = "NAME _SELLS _EXEMPTION _TO NAME _FOR MONEY"
         WORDS = ("sells", "exemption", "to", "for")
         FORMS = ("`P sells exemption to Q for MONEY`",)
-        player: str
-        buyer: str
+        player: Player
+        buyer: Player
         price: int
 
         def __str__(self): return f"{self.player} sells exemption to {self.buyer} for {self.price}"
-
-        def answer(self, script, request):
-            return SellExemption(script.player(self.player, self), ...)
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from ..engine.statements import ActionStatement, Expectation, SetupStatement
+from ..engine.actions import Action
+from ..engine.statements import ActionStatement, Expectation, SetupStatement, Statement
 
 __all__ = ["ActionStatement", "Expectation", "SetupStatement", "grammar_snippet", "rule_name",
-           "keyword_terminal", "fragment_problems", "samples"]
+           "keyword_terminal", "fragment_problems", "samples", "is_line", "line_prefix"]
 
 _WORD = re.compile(r"[a-z]+")
 # what a statement's GRAMMAR is made of: the value terminals, `space`, its own keywords, and
@@ -131,26 +133,33 @@ def samples(body: str, rules: dict[str, str] | None = None, limit: int = 64) -> 
     return [" ".join(words) for words in alternatives()]
 
 
-def grammar_snippet(plugin: str, statements: tuple[type, ...],
-                    known_terminals: set[str]) -> tuple[str, list[str]]:
-    """The lark text adding these statements, and the problems of their declarations."""
+def is_line(cls: Any) -> bool:
+    """Whether `cls` may be a line of the language: an action or a statement class."""
+    return isinstance(cls, type) and issubclass(cls, (Action, ActionStatement, SetupStatement,
+                                                      Expectation))
+
+
+def grammar_snippet(plugin: str, statements: tuple[type, ...], known_terminals: set[str],
+                    base: bool = False) -> tuple[str, list[str]]:
+    """The lark text adding these lines, and the problems of their declarations. `base`:
+    the base language's own lines, whose grammar may use every terminal of the language."""
     lines: list[str] = []
     problems: list[str] = []
     names = []
     for cls in statements:
-        if not (isinstance(cls, type) and issubclass(cls, (ActionStatement, SetupStatement,
-                                                             Expectation))):
+        if not (is_line(cls) or base and isinstance(cls, type) and issubclass(cls, Statement)):
             problems.append(f"STATEMENTS lists {cls!r}: a statement derives from "
-                            f"ActionStatement, SetupStatement or Expectation")
+                            f"SetupStatement or Expectation (or ActionStatement; an action's "
+                            f"line is declared on its Action class, in ACTIONS)")
             continue
-        if not isinstance(cls.GRAMMAR, str) or not cls.GRAMMAR.strip():
+        if not isinstance(cls.GRAMMAR, str) or not cls.GRAMMAR.strip():  # type: ignore[attr-defined]
             problems.append(f"statement {cls.__name__} has no GRAMMAR")
             continue
-        found = fragment_problems(cls)
+        found = [] if base else fragment_problems(cls)
         if found:
             problems += found
             continue
-        for word in cls.WORDS:
+        for word in cls.WORDS:  # type: ignore[attr-defined]
             if not _WORD.fullmatch(word):
                 problems.append(f"statement {cls.__name__}: WORDS must be lower-case words, "
                                 f"found {word!r}")
@@ -161,9 +170,14 @@ def grammar_snippet(plugin: str, statements: tuple[type, ...],
                 lines.append(f"{terminal}.2: /{word}\\b/")
         name = rule_name(plugin, cls)
         names.append(name)
-        prefix = "_EXPECT " if issubclass(cls, Expectation) else (
-            "_SETUP " if issubclass(cls, SetupStatement) else "")
-        lines.append(f"{name}: {prefix}{cls.GRAMMAR}")
+        prefix = line_prefix(cls)
+        lines.append(f"{name}: {prefix}{cls.GRAMMAR}")  # type: ignore[attr-defined]
     if names:
         lines.append(f"%extend _statement: {' | '.join(names)}")
     return "\n".join(lines) + "\n", problems
+
+
+def line_prefix(cls: type) -> str:
+    """The keyword a line of this class starts with, before its GRAMMAR."""
+    return "_EXPECT " if issubclass(cls, Expectation) else (
+        "_SETUP " if issubclass(cls, SetupStatement) else "")

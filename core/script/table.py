@@ -19,8 +19,7 @@ from ..errors import RefusedAction, ScriptError, ScriptSyntaxError, UsageError, 
 from . import ast as S
 from .parser import parse
 from .record import header_lines
-from .runner import NameLookups, own_answer
-from .syntax import ActionStatement
+from .runner import NameLookups
 
 
 _VARIANTS: dict[tuple[Any, ...], Any] = {}  # built-in variants loaded, by name and switches
@@ -98,12 +97,8 @@ def read_line(state: GameState, text: str) -> Action:
                           "game)", file="<line>", line=1, col=1, source_line=text)
     stmt = stmts[0]
     context = _LineContext(game, text)
-    actor = context.player(getattr(stmt, "player"), stmt)
-    action: Action | None
-    if isinstance(stmt, ActionStatement):
-        action = stmt.answer(context, request)  # type: ignore[arg-type]
-    else:
-        action = own_answer(actor, stmt, request)
+    context.player(getattr(stmt, "player"), stmt)  # an unknown player first, whatever the line
+    action: Action | None = stmt.answer(context, request)  # type: ignore[union-attr]
     if action is None:
         raise RefusedAction(f"{text}: the game waits for {request.describe()}",
                             (Refusal("-", "-", f"the game waits for {request.describe()}"),))

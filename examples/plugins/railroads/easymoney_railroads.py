@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, CardKind, Expectation, Refusal, ScriptContext,
-                       SetupStatement, SpaceKind, StashKey, hookimpl, money)
-from easymoney.plugins.turn import WINDOW_KINDS
+from easymoney import (WINDOW_KINDS, Action, ActionRange, CardKind, Expectation, Refusal,
+                       ScriptContext, SetupStatement, SpaceKind, StashKey, hookimpl, money)
 
 if TYPE_CHECKING:
     from easymoney import Card, Game, Player, Request, Space
@@ -86,7 +85,16 @@ EVENTS = {
 
 @dataclass(slots=True)
 class Lend(Action):
-    """`Ann lends Bob 500`: in Ann's window; Bob repays 110% at the start of her next turn."""
+    """`Ann lends Bob 500`: in Ann's window; Bob repays 110% at the start of her next turn.
+
+    The class is its script line too: the grammar that reads it (the values of NAME, NAME
+    and MONEY fill `player`, `borrower` and `amount`, read by their types) and `__str__`,
+    which prints it (what --record writes)."""
+
+    GRAMMAR = "NAME _LENDS NAME MONEY"
+    WORDS = ("lends",)
+    FORMS = ("`P lends Q MONEY`",)
+    ASKED_BY = WINDOW_KINDS  # the line answers the lender's windows
 
     player: Player
     borrower: Player
@@ -188,27 +196,6 @@ def em_turn_start(game: Game, player: Player) -> None:
 
 
 @dataclass(frozen=True)
-class Lends(ActionStatement):
-    """`P lends Q MONEY`: in P's window."""
-
-    GRAMMAR = "NAME _LENDS NAME MONEY"
-    WORDS = ("lends",)
-    FORMS = ("`P lends Q MONEY`",)
-    player: str
-    borrower: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.player} lends {self.borrower} {self.amount}"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        if request.kind in WINDOW_KINDS:
-            return Lend(script.player(self.player, self), script.player(self.borrower, self),
-                        self.amount)
-        return None
-
-
-@dataclass(frozen=True)
 class SetupOwes(SetupStatement):
     """`setup Q owes P MONEY`: Q starts owing P that much, repaid at P's next turn."""
 
@@ -249,7 +236,7 @@ class ExpectOwes(Expectation):
 
 ACTIONS = (Lend,)
 REFUSES = (Lend,)
-STATEMENTS = (Lends, SetupOwes, ExpectOwes)
+STATEMENTS = (SetupOwes, ExpectOwes)  # its other lines (its actions' are theirs)
 
 
 @hookimpl

@@ -1,6 +1,10 @@
 """Test fixture: a jail. A MAN landing on a `jail` space is asked a `jail` request, a kind
 no built-in rule knows: pay the bail, or serve time (back to the start, collecting nothing).
 It tells bots what each answer is worth, so a bot pays the bail when it can.
+
+With the option `serves_to_end` N, the game ends when a player has served time N times:
+an end reason of its own (`expect game over by jail`), and an expectation of its own
+(`expect Ann served 2`), as issue 18 lets a plugin add.
 """
 
 from __future__ import annotations
@@ -9,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, ActionStatement, Refusal, Request, ScriptContext,
-                       SpaceKind, hookimpl, money, request_kind)
+from easymoney import (Action, ActionRange, Expectation, Refusal, Request, ScriptContext,
+                       SpaceKind, StashKey, hookimpl, money, request_kind)
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
@@ -18,6 +22,13 @@ if TYPE_CHECKING:
 PLUGIN_ID = "jail"
 RULES = ()
 JAIL = request_kind("jail", lambda r: f"{r.player} to pay bail or serve time")
+END_REASONS = ("jail",)
+OPTIONS = {
+    "serves_to_end": {"type": ["integer", "null"], "minimum": 1, "default": None,
+                      "description": "The game ends when a player has served time this often."},
+}
+# player name -> how often they served time
+SERVED = StashKey["dict[str, int]"]("jail.served")
 EVENTS = {
     "bail": "{player} pays {amount:$} bail",
     "serve": "{player} serves time: back to {space}",
@@ -33,7 +44,12 @@ SPACE_KINDS = {
 
 @dataclass(slots=True)
 class ServeTime(Action):
-    """Listed first: the do-nothing answer."""
+    """`P serves time`. Listed first: the do-nothing answer."""
+
+    GRAMMAR = "NAME _SERVES _TIME"
+    WORDS = ("serves", "time")
+    FORMS = ("`P serves time`",)
+    ASKED_BY = (JAIL,)
 
     player: Player
     verb = "serve time"
@@ -49,6 +65,12 @@ class ServeTime(Action):
 
 @dataclass(slots=True)
 class PayBail(Action):
+    """`P pays bail`."""
+
+    GRAMMAR = "NAME _PAYS _BAIL"
+    WORDS = ("pays", "bail")
+    FORMS = ("`P pays bail`",)
+    ASKED_BY = (JAIL,)
     player: Player
     verb = "pay bail"
 
@@ -80,6 +102,11 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     else:
         player.position = 0
         game.emit("serve", player=player.name, space=game.spaces[0].name)
+        served = game.stash.setdefault(SERVED, {})
+        served[player.name] = times = served.get(player.name, 0) + 1
+        most = game.variant.rules[PLUGIN_ID]["serves_to_end"]
+        if most is not None and times >= most:
+            game.end("jail", f"{player} served time {times} times")
     return True
 
 
@@ -101,37 +128,22 @@ def em_action_value(game: Game, player: Player, action: Action) -> int | None:
 
 
 @dataclass(frozen=True)
-class PaysBail(ActionStatement):
-    """`P pays bail`."""
+class ExpectServed(Expectation):
+    """`expect P served N`: how often P served time."""
 
-    GRAMMAR = "NAME _PAYS _BAIL"
-    WORDS = ("pays", "bail")
-    FORMS = ("`P pays bail`",)
+    GRAMMAR = "NAME _SERVED INT"
+    WORDS = ("served",)
+    FORMS = ("`expect P served N`",)
     player: str
+    times: int
 
     def __str__(self) -> str:
-        return f"{self.player} pays bail"
+        return f"expect {self.player} served {self.times}"
 
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        return PayBail(actor) if request.kind == JAIL and actor is request.player else None
-
-
-@dataclass(frozen=True)
-class ServesTime(ActionStatement):
-    """`P serves time`."""
-
-    GRAMMAR = "NAME _SERVES _TIME"
-    WORDS = ("serves", "time")
-    FORMS = ("`P serves time`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.player} serves time"
-
-    def answer(self, script: ScriptContext, request: Request) -> Action | None:
-        actor = script.player(self.player, self)
-        return ServeTime(actor) if request.kind == JAIL and actor is request.player else None
+    def check(self, script: ScriptContext, game: Game) -> str | None:
+        player = script.player(self.player, self)
+        times = game.stash.get(SERVED, {}).get(player.name, 0)
+        return None if times == self.times else f"{player} served time {times} times"
 
 
-STATEMENTS = (PaysBail, ServesTime)
+STATEMENTS = (ExpectServed,)
