@@ -15,8 +15,8 @@ from easymoney import (ActionRange, EasyMoneyError, GameOverError, NothingToUndo
 from easymoney.errors import ScriptError, ScriptSyntaxError
 
 
-def _random_game(seed: int, steps: int, players=("Ann", "Bob", "Cat")):
-    state = new_game("standard", list(players), seed=seed)
+def _random_game(seed: int, steps: int, players=("Ann", "Bob", "Cat"), **options):
+    state = new_game("standard", list(players), seed=seed, **options)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_over:
@@ -93,8 +93,11 @@ def test_undo_at_the_start_and_apply_after_the_end_are_one_error_each() -> None:
     assert isinstance(GameOverError("x"), EasyMoneyError)
 
 
-def test_undo_steps_back_exactly() -> None:
-    state = _random_game(4, 200)
+@pytest.mark.parametrize("every", [1, 8, 64])
+def test_undo_steps_back_exactly(every: int) -> None:
+    """Whatever the steps between the kept copies (`snapshot_every`: the environments keep
+    one every 64), a step back is exact."""
+    state = _random_game(4, 200, snapshot_every=every)
     seen = []
     for _ in range(40):
         if state.is_over:
@@ -109,8 +112,9 @@ def test_undo_steps_back_exactly() -> None:
         assert state.history == history and state.request.describe() == waits
 
 
-def test_a_clone_steps_on_its_own() -> None:
-    state = _random_game(5, 150)
+@pytest.mark.parametrize("every", [8, 64])
+def test_a_clone_steps_on_its_own(every: int) -> None:
+    state = _random_game(5, 150, snapshot_every=every)
     twin = state.clone()
     assert twin.game.snapshot() == state.game.snapshot() and twin.history == state.history
     before = state.game.snapshot()
@@ -189,3 +193,21 @@ def test_R22_the_listing_kept_across_a_rejected_offer_is_the_listing_made_afresh
         rejected += type(choice).__name__ == "Reject"
         state.apply(choice)
     assert rejected > 20
+
+
+def test_a_step_taken_from_the_listing_is_not_judged_again_and_lands_the_same() -> None:
+    """`push(action, listed=True)` (the environments' path) gives the game `apply` gives."""
+    judged, listed = new_game("standard", ["Ann", "Bob"], seed=9), new_game("standard", ["Ann", "Bob"], seed=9)
+    rng = random.Random(9)
+    for _ in range(300):
+        if judged.is_over:
+            break
+        choice = rng.choice(judged.legal_actions())
+        if isinstance(choice, ActionRange):
+            choice = choice.at(choice.most)
+        judged.apply(choice)
+        twin = next(a for a in listed.legal_actions() if str(a) == str(choice)
+                    or isinstance(a, ActionRange) and str(a.at(a.most)) == str(choice))
+        listed.push(twin.at(twin.most) if isinstance(twin, ActionRange) else twin, listed=True)
+    assert listed.game.snapshot() == judged.game.snapshot()
+    assert listed.history == judged.history
