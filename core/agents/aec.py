@@ -74,12 +74,15 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         """After a step: who is out, who is asked, the rewards of an ending."""
         table = self.table
         state = table.state
-        if state.is_over:
+        over = state.is_over
+        truncated = table.truncated
+        ended = over or truncated  # someone is out: rewards to add, dead steps to come first
+        if over:
             for a in self.agents:
                 if not self.terminations[a]:
                     self.terminations[a] = True
                     self.rewards[a] = table.final_reward(a)
-        elif table.truncated:
+        elif truncated:
             for a in self.agents:
                 self.truncations[a] = True
         else:
@@ -88,17 +91,19 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                 if not self.terminations[a] and players[self._seat[a]].bankrupt:
                     self.terminations[a] = True
                     self.rewards[a] = -1.0
+                    ended = True
             self.agent_selection = state.request.player.name  # type: ignore[union-attr]
         if not self.agents:
             return
-        if state.is_over or table.truncated:
+        if over or truncated:
             self.agent_selection = self.agents[0]
         if self.state_info:
             facts = table.facts(0)
             for a in self.agents:
                 self.infos[a] = {"state": dict(facts, me=a)}
-        self._accumulate_rewards()
-        self._deads_step_first()
+        if ended:  # otherwise every reward is 0 and nobody is out: nothing to add or reorder
+            self._accumulate_rewards()
+            self._deads_step_first()
 
     def step(self, action: Any) -> None:
         if not self._started:

@@ -58,7 +58,9 @@ class Table:
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         self.catalogue = Catalogue(self.state.game, amount_steps)
         self.layout = Layout(self.state.game)
-        self._slots: dict[int, tuple[Action | ActionRange, int]] | None = None
+        # (listing, its slots) of the last two listings: the state keeps an offerer's
+        # listing across the answer to the offer, and its slots are kept with it
+        self._known: list[tuple[list[Action | ActionRange], dict[int, tuple[Action | ActionRange, int]]]] = []
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 64 steps, not 8: agents step far more often than they undo
@@ -72,14 +74,18 @@ class Table:
         self.seed = self.next_seed
         self.next_seed += 1
         self.state = self._new(self.seed)
-        self._slots = None
+        self._known = []
 
     # --- what is legal ------------------------------------------------------------------------
     def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
-        """The legal slots now, each with what it stands for (computed once a step)."""
-        if self._slots is None:
-            self._slots = self.catalogue.slots(self.state.legal_actions())
-        return self._slots
+        """The legal slots now, each with what it stands for (made once a listing)."""
+        legal = self.state.legal_actions()
+        for listing, slots in self._known:
+            if listing is legal:
+                return slots
+        slots = self.catalogue.slots(legal)
+        self._known = [(legal, slots), *self._known[:1]]
+        return slots
 
     def mask(self) -> np.ndarray:
         out = np.zeros(self.catalogue.size, dtype=np.int8)
@@ -111,13 +117,11 @@ class Table:
                                   f"{', '.join(map(str, sorted(slots)))}")
         action = self.catalogue.action(entry)
         state.push(action, listed=True)  # the slot is from this step's legal actions
-        self._slots = None
         return action
 
     def apply(self, action: Action) -> None:
         """Apply an action chosen elsewhere (a bot's)."""
         self.state.apply(action)
-        self._slots = None
 
     # --- how it stands ------------------------------------------------------------------------
     @property
