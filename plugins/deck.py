@@ -73,7 +73,8 @@ def em_draw(game: Game, player: Player) -> Card | None:
                 break
         else:
             raise LookupError(f"no card {wanted!r} in the draw pile")
-    game.emit("draw", player=player.name, card=card.text)
+    if "draw" in game.seen:
+        game.emit("draw", player=player.name, card=card.text)
     return card
 
 
