@@ -114,17 +114,6 @@ def _name_lines(name: str, cell: Cell) -> str:
     return "\n".join(textwrap.wrap(name, width, break_long_words=True)[:4])
 
 
-def _band(cell: Cell, depth: float = 0.32) -> tuple[float, float, float, float]:
-    """The kind-colour band along the cell's inner edge (facing the centre)."""
-    if cell.edge == "bottom":
-        return cell.x, cell.y + cell.h - depth, cell.w, depth
-    if cell.edge == "top":
-        return cell.x, cell.y, cell.w, depth
-    if cell.edge == "left":
-        return cell.x + cell.w - depth, cell.y, depth, cell.h
-    return cell.x, cell.y, depth, cell.h
-
-
 def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = None,
                 cmap: Any = None, norm: Any = None,
                 value_label: Callable[[float], str] | None = None) -> None:
@@ -156,8 +145,9 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
             ax.add_patch(Rectangle((cell.x, cell.y), cell.w, cell.h, facecolor=fill,
                                    edgecolor="black", lw=0.6, gid=f"space-{cell.indices[0]}"))
             if not cell.corner:
-                ax.add_patch(Rectangle(_band(cell)[:2], *_band(cell)[2:],
-                                       facecolor=kind_colour, edgecolor="black", lw=0.4))
+                bx, by, bw, bh = cell.band()
+                ax.add_patch(Rectangle((bx, by), bw, bh, facecolor=kind_colour,
+                                       edgecolor="black", lw=0.4))
         label = space.name
         cx, cy = cell.x + cell.w / 2, cell.y + cell.h / 2
         dark = values is not None and max(norm(values[i]) for i in cell.indices) > 0.6
@@ -218,7 +208,7 @@ def _houses(ax: Any, cell: Cell, count: int, full: int, colour: str, index: int)
     """Houses on the band: small squares, or, for a full street (`full`, the variant's
     houses.per_street), one block marked Subdivision, written along the band."""
     from matplotlib.patches import Rectangle
-    bx, by, bw, bh = _band(cell)
+    bx, by, bw, bh = cell.band()
     along = cell.edge in ("bottom", "top")
     if count >= full:
         ax.add_patch(Rectangle((bx + 0.05, by + 0.05), bw - 0.1, bh - 0.1, facecolor=colour,

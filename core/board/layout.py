@@ -39,6 +39,16 @@ class Cell:
                 out.append((i, self.x, y, self.w, h))
         return out
 
+    def band(self, depth: float = 0.32) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the kind-colour band along the cell's inner edge (facing the centre)."""
+        if self.edge == "bottom":
+            return self.x, self.y + self.h - depth, self.w, depth
+        if self.edge == "top":
+            return self.x, self.y, self.w, depth
+        if self.edge == "left":
+            return self.x + self.w - depth, self.y, depth, self.h
+        return self.x, self.y, depth, self.h
+
 
 def _segments(variant: Variant) -> list[list[int]]:
     """The board cut into four runs of space numbers, each opening with its corner."""

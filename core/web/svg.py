@@ -22,16 +22,6 @@ def _y(state: BoardState, y: float, h: float) -> float:
     return (board_size(state.variant) - y - h) * UNIT
 
 
-def _band(cell: Cell, depth: float = 0.32) -> tuple[float, float, float, float]:
-    if cell.edge == "bottom":
-        return cell.x, cell.y + cell.h - depth, cell.w, depth
-    if cell.edge == "top":
-        return cell.x, cell.y, cell.w, depth
-    if cell.edge == "left":
-        return cell.x + cell.w - depth, cell.y, depth, cell.h
-    return cell.x, cell.y, depth, cell.h
-
-
 def _rect(state: BoardState, x: float, y: float, w: float, h: float, **attrs: str) -> str:
     extra = " ".join(f'{k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
     return (f'<rect x="{x * UNIT:.1f}" y="{_y(state, y, h):.1f}" width="{w * UNIT:.1f}" '
@@ -72,7 +62,7 @@ def board_svg(state: BoardState) -> str:
         out.append(_rect(state, cell.x, cell.y, cell.w, cell.h, fill=fill, stroke="black",
                          stroke_width="0.8"))
         if not cell.corner:
-            out.append(_rect(state, *_band(cell), fill=kind_colour, stroke="black",
+            out.append(_rect(state, *cell.band(), fill=kind_colour, stroke="black",
                              stroke_width="0.5"))
         cx, cy = cell.x + cell.w / 2, cell.y + cell.h / 2
         width = 12 if cell.corner else (9 if cell.edge in ("bottom", "top") and cell.w < 1.5
@@ -106,7 +96,7 @@ def _state_marks(state: BoardState, cell: Cell) -> list[str]:
                              font_weight="bold", class_="mortgaged-label"))
         if owner is not None:
             houses = state.houses[i]
-            bx, by, bw, bh = _band(cell)
+            bx, by, bw, bh = cell.band()
             label = "SUBDIVISION" if houses >= 5 else ("⌂" * houses)
             out.append(_rect(state, bx, by, bw, bh, fill=player_colour(owner), stroke="black",
                              stroke_width="0.5", class_="owner", data_index=str(i),
