@@ -183,7 +183,8 @@ def seed_scripts() -> list[tuple[str, str]]:
 def legal_scripts() -> list[tuple[str, str]]:
     """Scripts of games stepped at random through their legal actions (issue 17): deals
     offered and taken, sales, bids of every amount, as the rules allow them."""
-    from easymoney import ActionRange, new_game
+    from easymoney import new_game
+    from easymoney.engine.legal import random_action
     out = []
     for variant, seed in (("standard", 1), ("no-four-sides", 2), ("classic-1936", 3)):
         state = new_game(variant, ["Ann", "Bob", "Cat"], seed=seed)
@@ -191,10 +192,7 @@ def legal_scripts() -> list[tuple[str, str]]:
         for _ in range(150):
             if state.is_over:
                 break
-            choice = r.choice(state.legal_actions())
-            if isinstance(choice, ActionRange):
-                choice = choice.at(r.choice(list(choice.values())))
-            state.apply(choice)
+            state.apply(random_action(state.legal_actions(), r))
         out.append((f"legal-{variant}.game", state.script()))
     return out
 

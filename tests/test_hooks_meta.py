@@ -86,7 +86,8 @@ def _step_randomly(variant, ruleset, steps=400):
     em_amount_step), deals offered to a bot (em_action_value)."""
     import random
 
-    from easymoney import ActionRange, GameState
+    from easymoney import GameState
+    from easymoney.engine.legal import random_action
     rng = random.Random(0)
     greedy = make_strategy("greedy")
     state = GameState(Game(variant, ["Ann", "Bob", "Cat"], BotDecider({}), seed=1,
@@ -97,10 +98,7 @@ def _step_randomly(variant, ruleset, steps=400):
         if state.request.kind == "agree":
             state.apply(greedy.decide(state.game, state.request))
             continue
-        choice = rng.choice(state.legal_actions())
-        if isinstance(choice, ActionRange):
-            choice = choice.at(rng.choice(list(choice.values())))
-        state.apply(choice)
+        state.apply(random_action(state.legal_actions(), rng))
 
 
 def test_every_hook_is_fired_by_a_game(fired):

@@ -12,6 +12,7 @@ import pytest
 
 from easymoney import (ActionRange, EasyMoneyError, GameOverError, NothingToUndo, RefusedAction,
                        new_game)
+from easymoney.engine.legal import random_action
 from easymoney.errors import ScriptError, ScriptSyntaxError
 
 
@@ -21,10 +22,7 @@ def _random_game(seed: int, steps: int, players=("Ann", "Bob", "Cat"), **options
     for _ in range(steps):
         if state.is_over:
             break
-        choice = rng.choice(state.legal_actions())
-        if isinstance(choice, ActionRange):
-            choice = choice.at(rng.choice(list(choice.values())))
-        state.apply(choice)
+        state.apply(random_action(state.legal_actions(), rng))
     return state
 
 

@@ -7,6 +7,7 @@ refused, and an action that is not listed always is.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionRange, Request
@@ -96,6 +97,15 @@ def is_listed(legal: list[Action | ActionRange], action: Action) -> bool:
         elif found == action:
             return True
     return False
+
+
+def random_action(legal: list[Action | ActionRange], rng: random.Random) -> Action:
+    """One of `legal` at random, a range at a random amount of its grid: a random player's
+    move, for tests, fuzzing and benches."""
+    found = rng.choice(legal)
+    if isinstance(found, ActionRange):
+        return found.at(rng.choice(found.values()))
+    return found
 
 
 def concrete(legal: list[Action | ActionRange]) -> list[Action]:
