@@ -131,15 +131,21 @@ def _base_grammar() -> str:
     return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
 
 
-def _statements_of(registry: Any, rules: Iterable[str] | None) -> tuple[tuple[str, tuple[type, ...]], ...]:
-    """The lines of the built-in rules and of the third-party plugins among `rules` (all of
-    them when None), in registry order: their action classes with a GRAMMAR, then their
-    STATEMENTS. The base language's own (the turn's `rolls`, `ends turn`) are not repeated."""
+def _speaking(registry: Any, rules: Iterable[str] | None) -> list[tuple[str, Any]]:
+    """(id, info) of the plugins whose words the language has, in registry order: the
+    built-in rules always (a line of one that is off is refused when played), a third-party
+    plugin only among `rules` (every installed one when None)."""
     wanted = None if rules is None else set(rules)
+    return [(pid, info) for pid, info in registry.plugins.items()
+            if wanted is None or pid in wanted or info.origin == "built-in"]
+
+
+def _statements_of(registry: Any, rules: Iterable[str] | None) -> tuple[tuple[str, tuple[type, ...]], ...]:
+    """The lines of the plugins the language speaks for, in registry order: their action
+    classes with a GRAMMAR, then their STATEMENTS. The base language's own (the turn's
+    `rolls`, `ends turn`) are not repeated."""
     out = []
-    for pid, info in registry.plugins.items():
-        if wanted is not None and pid not in wanted and info.origin != "built-in":
-            continue
+    for pid, info in _speaking(registry, rules):
         classes = tuple(cls for cls in lines_of(info.obj) if cls not in A.BASE_LINES)
         if classes:
             out.append((pid, classes))
@@ -147,13 +153,9 @@ def _statements_of(registry: Any, rules: Iterable[str] | None) -> tuple[tuple[st
 
 
 def _reasons_of(registry: Any, rules: Iterable[str] | None) -> tuple[str, ...]:
-    """The end reasons of the rules among `rules` (every installed one when None): the
-    built-in rules' always, as their lines are (a reason of a rule that is off is never met)."""
-    wanted = None if rules is None else set(rules)
-    return tuple(dict.fromkeys(
-        reason for pid, info in registry.plugins.items()
-        if wanted is None or pid in wanted or info.origin == "built-in"
-        for reason in end_reasons_of(info.obj)))
+    """The end reasons of the same plugins (a reason of a rule that is off is never met)."""
+    return tuple(dict.fromkeys(reason for _, info in _speaking(registry, rules)
+                               for reason in end_reasons_of(info.obj)))
 
 
 def language_for(registry: Any = None, rules: Iterable[str] | None = None) -> Language:
