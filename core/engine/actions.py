@@ -35,6 +35,40 @@ def quoted(space: Any) -> str:
     return str(space.number) if name is None else f'"{name}"'
 
 
+class LineSyntax:
+    """How a class's script line is written, for an action class and a statement class
+    alike (docs/plugins.md)."""
+
+    __slots__ = ()
+    # the right-hand side of a lark rule over the language's terminals (NAME, MONEY, INT,
+    # STRING, space) and the keywords `_WORD` of the words in WORDS; empty: no line says it
+    GRAMMAR: ClassVar[str] = ""
+    # the keywords of GRAMMAR, lower case
+    WORDS: ClassVar[tuple[str, ...]] = ()
+    # how messages list the line (`P bids MONEY`)
+    FORMS: ClassVar[tuple[str, ...]] = ()
+    # field -> how messages name its value ("a number of houses")
+    WHAT: ClassVar[dict[str, str]] = {}
+    # the fields the grammar's values give, in order (None: every field but the position);
+    # a field an action's line does not give is the request's attribute of that name (a
+    # bid's `space`)
+    FIELDS: ClassVar[tuple[str, ...] | None] = None
+
+    @classmethod
+    def line_fields(cls) -> tuple[str, ...]:
+        """The fields a line's values give, in order."""
+        if cls.FIELDS is not None:
+            return cls.FIELDS
+        return tuple(f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                     if f.init and not f.kw_only)
+
+    @classmethod
+    def check_line(cls, texts: list[str]) -> tuple[int, str] | None:
+        """What is wrong with a line's values as written (`texts`, in order), before they
+        are read: (the index of the bad one, a message), or None. Nothing by default."""
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """Why the rules forbid an action: the rule id, the plugin that enforces it, and words."""
@@ -50,7 +84,7 @@ class Refusal:
         return f"{by}: {self.reason}" if by else self.reason
 
 
-class Action:
+class Action(LineSyntax):
     """Base of everything a player can do. `player` is the actor.
 
     Actions are values: once made, never changed (they are not frozen dataclasses only
@@ -97,38 +131,11 @@ class Action:
         """
         return ()
 
-    # its script line (docs/plugins.md): the right-hand side of a lark rule over the
-    # language's terminals (NAME, MONEY, INT, STRING, space) and the keywords `_WORD` of
-    # the words in WORDS; empty: no line says it
-    GRAMMAR: ClassVar[str] = ""
-    # the keywords of GRAMMAR, lower case
-    WORDS: ClassVar[tuple[str, ...]] = ()
-    # how messages list the line (`P bids MONEY`)
-    FORMS: ClassVar[tuple[str, ...]] = ()
-    # field -> how messages name its value ("a number of houses")
-    WHAT: ClassVar[dict[str, str]] = {}
-    # the fields the grammar's values give, in order (None: every field, in order); a field
-    # the line does not give is the request's attribute of that name (a bid's `space`)
-    FIELDS: ClassVar[tuple[str, ...] | None] = None
     # the request kinds a line answers (None: those whose `accepts` holds this type); a line
     # by another player than the one asked answers only a window, where R5 refuses it
     ASKED_BY: ClassVar[tuple[str, ...] | None] = None
     # the line answers any request, by anyone, and belongs to no turn (R16's sale)
     ANY_MOMENT: ClassVar[bool] = False
-
-    @classmethod
-    def line_fields(cls) -> tuple[str, ...]:
-        """The fields a line's values give, in order."""
-        if cls.FIELDS is not None:
-            return cls.FIELDS
-        return tuple(f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
-                     if f.init and not f.kw_only)
-
-    @classmethod
-    def check_line(cls, texts: list[str]) -> tuple[int, str] | None:
-        """What is wrong with a line's values as written (`texts`, in order), before they
-        are read: (the index of the bad one, a message), or None. Nothing by default."""
-        return None
 
     @classmethod
     def line_values(cls, values: list[Any]) -> tuple[Any, ...]:

@@ -9,9 +9,11 @@ grammar to the language; the rules only declare them, so this lives with the eng
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
+
+from .actions import LineSyntax
 
 if TYPE_CHECKING:
     from .actions import Action, Request
@@ -29,28 +31,11 @@ class ScriptContext(Protocol):
 
 
 @dataclass(frozen=True)
-class Statement:
-    """Base of a plugin's statement: its grammar, its keywords, where it stands."""
+class Statement(LineSyntax):
+    """Base of a plugin's statement: its line (LineSyntax), where it stands."""
 
-    GRAMMAR: ClassVar[str] = ""
-    WORDS: ClassVar[tuple[str, ...]] = ()
-    # how the statement is written, for messages that list the forms (`expect exemption P`)
-    FORMS: ClassVar[tuple[str, ...]] = ()
-    # field -> how messages name its value ("a number of houses")
-    WHAT: ClassVar[dict[str, str]] = {}
     line: int = field(default=0, compare=False, kw_only=True)
     column: int = field(default=0, compare=False, kw_only=True)
-
-    @classmethod
-    def line_fields(cls) -> tuple[str, ...]:
-        """The fields the grammar's values give, in order: every field but the position."""
-        return tuple(f.name for f in fields(cls) if f.init and not f.kw_only)
-
-    @classmethod
-    def check_line(cls, texts: list[str]) -> tuple[int, str] | None:
-        """What is wrong with the line's values as written, before they are read: (the index
-        of the bad one, a message), or None. Nothing by default."""
-        return None
 
     @classmethod
     def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
