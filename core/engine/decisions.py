@@ -49,15 +49,14 @@ class Decisions:
     is what it waits for while it waits.
     """
 
-    __slots__ = ("game", "decider", "answers", "refusers", "never_refused", "refused_tests",
-                 "checked", "amount_steps")
+    __slots__ = ("game", "decider", "answers", "refusers", "never_refused", "checked",
+                 "amount_steps")
 
     def __init__(self, game: Game, decider: Decider) -> None:
         self.game = game
         rules = game.ruleset
         self.refusers = rules.refusers  # shared by the games of the rule set
         self.never_refused = rules.never_refused
-        self.refused_tests = rules.refused_tests
         self.checked: tuple[Action, list[Refusal]] | None = None
         self.amount_steps: dict[type, int] = {}  # the grid of each type's amounts (legal.amount_step)
         self.answers: dict[Any, Mapping[str, Callable[..., Action]]] | None = None
@@ -76,12 +75,6 @@ class Decisions:
             found = {p: tables(p.name) for p in self.game.players}
             if all(t is not None for t in found.values()):
                 self.answers = found  # type: ignore[assignment]
-
-    def refused_test(self, kind: type[Action]) -> Callable[[Game, Action], bool] | None:
-        """Whether the rules refuse an action of this type: `test(game, action)`, None for a
-        type never refused (what `refusals` finds, with no reasons given)."""
-        tests = self.refused_tests
-        return tests[kind] if kind in tests else self.game.ruleset.refused_test(kind)
 
     def refusals(self, action: Action) -> list[Refusal]:
         """Why the rules forbid `action` now (empty: allowed). Changes nothing."""

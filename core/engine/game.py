@@ -195,14 +195,18 @@ class RuleSet:
         return Refusal(rules[0] if rules else "-", owner,
                        f"the rule '{owner}' is switched off in this game")
 
+    def _unrefusable(self, kind: type) -> bool:
+        """No rule in play can refuse this type (a deal asks its other party: never skipped)."""
+        return (self.hook.mode == "fast" and not self.hook.has_refusers(kind)
+                and getattr(kind, "counterparty", None) is None)
+
     def refusal_check(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
         """The refusal check for one action type: its em_refusals callers, flattened (made
         once per rule set, kept in `refusers`; a type no plugin in play can refuse goes
         into `never_refused`, and `Game.ask` skips its check)."""
         collect = self.hook.refusals_for(kind)
         off = self._switched_off(kind)
-        if off is None and self.hook.mode == "fast" and not self.hook.has_refusers(kind) \
-                and getattr(kind, "counterparty", None) is None:  # a deal asks its other party: never skipped
+        if off is None and self._unrefusable(kind):
             self.never_refused.add(kind)
 
         def check(game: Game, action: Action) -> list[Refusal]:
@@ -228,12 +232,11 @@ class RuleSet:
             return self.refused_tests[kind]
         except KeyError:
             pass
-        self.refusers.get(kind) or self.refusal_check(kind)  # sorts it into never_refused
         test: Callable[[Game, Action], bool] | None
-        if kind in self.never_refused:
-            test = None
-        elif self._switched_off(kind) is not None:
+        if self._switched_off(kind) is not None:
             test = _always_refused
+        elif self._unrefusable(kind):
+            test = None
         else:
             test = self.hook.refused_for(kind)
         self.refused_tests[kind] = test

@@ -59,12 +59,11 @@ def legal_actions(game: Game, request: Request | None = None,
     if player is not None and player is not request.player:
         types = tuple(t for t in types if t in game.any_moment)
         request = Request(request.kind, player, (), space=request.space, offer=request.offer)
-    decisions = game.decisions
-    steps = decisions.amount_steps
+    steps = game.decisions.amount_steps
     out: list[Action | ActionRange] = []
     for kind in types:
         # the rules `game.refusals` asks, stopping at the first refusal: only whether
-        refused = decisions.refused_test(kind)
+        refused = game.ruleset.refused_test(kind)
         for found in kind.candidates(game, request):
             if type(found) is ActionRange:
                 template = found.template
