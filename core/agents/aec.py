@@ -9,10 +9,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..board.state import BoardState
-from ..board.text import text_board
 from ..errors import GameOverError, UsageError
-from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table
+from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table, check_render_mode
 
 
 def observation_space(table: Table) -> spaces.Dict:
@@ -34,8 +32,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, state_info: bool = True) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode {render_mode!r}: only 'ansi' (the text board) is offered")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
                            amount_steps)
@@ -130,10 +127,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         return self.table.observation(self._seat[agent], live)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        game = self.table.state.game
-        return text_board(BoardState.of(game, game.turns_played))
+        return None if self.render_mode is None else self.table.render()
 
     def close(self) -> None:
         pass

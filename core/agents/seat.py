@@ -10,12 +10,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..board.state import BoardState
-from ..board.text import text_board
 from ..bots import make_strategy
 from ..errors import GameOverError, UsageError
 from .aec import observation_space
-from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table
+from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table, check_render_mode
 
 
 class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
@@ -33,8 +31,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, illegal: str = "raise",
                  penalty: float = -0.01) -> None:
-        if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode {render_mode!r}: only 'ansi' (the text board) is offered")
+        check_render_mode(render_mode)
         if illegal not in ("raise", "penalty"):
             raise UsageError(f"illegal={illegal!r}: 'raise' or 'penalty'")
         self.render_mode = render_mode
@@ -94,7 +91,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                                 ": no action can be taken; reset() starts another game")
         table = self.table
         reward = 0.0
-        if self.illegal == "penalty" and not self._legal(action):
+        if self.illegal == "penalty" and not table.is_legal(action):
             reward = self.penalty
         else:
             table.step(action)
@@ -106,18 +103,9 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self._done = terminated or truncated
         return self._obs(), reward, terminated, truncated, self._info()
 
-    def _legal(self, action: Any) -> bool:
-        try:
-            return int(action) == action and int(action) in self.table.slots()
-        except (TypeError, ValueError):
-            return False
-
     def action_masks(self) -> np.ndarray:
         """The legal slots now, as sb3-contrib's MaskablePPO asks for them."""
         return self.table.mask() if not self._done else np.zeros(self.table.catalogue.size, np.int8)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        game = self.table.state.game
-        return text_board(BoardState.of(game, game.turns_played))
+        return None if self.render_mode is None else self.table.render()

@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from ..board.state import BoardState
+from ..board.text import text_board
 from ..engine.actions import Action, ActionRange
 from ..engine.stepping import GameState
 from ..errors import EasyMoneyError, GameOverError, UsageError
@@ -22,6 +24,20 @@ from .observe import Layout
 
 DEFAULT_MAX_TURNS = 1000
 DEFAULT_AMOUNT_STEPS = 5
+
+
+def slot_number(slot: Any) -> int | None:
+    """The whole number an agent's action names (a numpy integer too), or None."""
+    try:
+        number = int(slot)
+    except (TypeError, ValueError):
+        return None
+    return number if number == slot else None
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode not in (None, "ansi"):
+        raise UsageError(f"render_mode {render_mode!r}: only 'ansi' (the text board) is offered")
 
 
 class ActionNotInMask(EasyMoneyError):
@@ -102,15 +118,12 @@ class Table:
             raise GameOverError(f"{self.over_text()}: no action can be taken; reset() starts "
                                 "another game")
         slots = self.slots()
-        try:
-            number = int(slot)
-            ok = number == slot
-        except (TypeError, ValueError):
-            ok = False
-        entry = slots.get(number) if ok else None
+        number = slot_number(slot)
+        entry = slots.get(number) if number is not None else None
         if entry is None:
             size = self.catalogue.size
-            what = (f"slot {slot} ({self.catalogue.name(number)})" if ok and 0 <= number < size
+            what = (f"slot {slot} ({self.catalogue.name(number)})"
+                    if number is not None and 0 <= number < size
                     else f"{slot!r}, which is no slot (0 to {size - 1})")
             raise ActionNotInMask(f"action {what} is not legal now: the game waits for "
                                   f"{state.request.describe()}; legal slots: "  # type: ignore[union-attr]
@@ -118,6 +131,16 @@ class Table:
         action = self.catalogue.action(entry)
         state.push(action, listed=True)  # the slot is from this step's legal actions
         return action
+
+    def is_legal(self, slot: Any) -> bool:
+        """Whether `slot` names a legal action now (what `step` takes without raising)."""
+        number = slot_number(slot)
+        return number is not None and not self.state.is_over and number in self.slots()
+
+    def render(self) -> str:
+        """The text board of the game as it stands (`render_mode="ansi"`)."""
+        game = self.state.game
+        return text_board(BoardState.of(game, game.turns_played))
 
     def apply(self, action: Action) -> None:
         """Apply an action chosen elsewhere (a bot's)."""
