@@ -66,6 +66,7 @@ class Build(Action):
 
 PLUGIN_ID = "building"
 REFUSES = (Build,)
+REFUSES_AMOUNTS = (Build,)  # by the count built
 RULES = ("R17",)
 ACTIONS = (Build,)
 EVENTS = {

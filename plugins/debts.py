@@ -55,6 +55,8 @@ def _raises_money_or_gives_up(kind: type[Action]) -> bool:
 
 
 REFUSES = _raises_money_or_gives_up
+REFUSES_AMOUNTS = ()  # R25, R26 ask who acts, never how much
+REFUSES_ASKED = (GoBankrupt,)  # R25 refuses only others; R26 a debtless one
 RULES = ("R23", "R25", "R26")
 ESSENTIAL = True
 ACTIONS = (GoBankrupt,)

@@ -24,6 +24,7 @@ def _acquires_or_builds(kind: type[Action]) -> bool:
 
 PLUGIN_ID = "four_sides"
 REFUSES = _acquires_or_builds
+REFUSES_AMOUNTS = ()  # R13 asks who owns what, never how much
 RULES = ("R13",)
 
 

@@ -21,6 +21,7 @@ def _takes_houses(kind: type[Action]) -> bool:
 
 PLUGIN_ID = "houses"
 REFUSES = _takes_houses
+REFUSES_AMOUNTS = lambda kind: kind.adds_houses is not None  # by the count built
 RULES = ("R3",)
 ESSENTIAL = True
 

@@ -92,6 +92,7 @@ class Redeem(Action):
 
 PLUGIN_ID = "mortgage"
 REFUSES = (Mortgage, Redeem, GoBankrupt)
+REFUSES_AMOUNTS = ()
 RULES = ("R19", "R20")
 ACTIONS = (Mortgage, Redeem)
 OPTIONS = {

@@ -90,6 +90,7 @@ def _bought_at_price(kind: SpaceKind) -> bool:
 PLUGIN_ID = "streets"
 LANDS_ON = _bought_at_price
 REFUSES = (Buy,)
+REFUSES_AMOUNTS = ()
 ACTIONS = (Buy, Decline)
 RULES = ("R9",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}

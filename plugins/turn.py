@@ -49,6 +49,8 @@ def _is_window_action(kind: type[Action]) -> bool:
 
 
 REFUSES = _is_window_action  # R5 speaks of window actions only
+REFUSES_AMOUNTS = ()  # R5 asks who acts, never how much
+REFUSES_ASKED = ()  # R5 refuses only another player than the one asked
 
 
 class _Turns:

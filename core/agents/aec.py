@@ -65,6 +65,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._rewarded = False
         self._settle()
 
     def _settle(self) -> None:
@@ -99,6 +100,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             for a in self.agents:
                 self.infos[a] = {"state": dict(facts, me=a)}
         if ended:  # otherwise every reward is 0 and nobody is out: nothing to add or reorder
+            self._rewarded = True
             self._accumulate_rewards()
             self._deads_step_first()
 
@@ -111,7 +113,9 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             return
         self.table.step(action)  # an action outside the mask raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # rewards come only when someone is out: nothing to clear else
+            self._clear_rewards()
+            self._rewarded = False
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

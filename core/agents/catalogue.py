@@ -9,7 +9,7 @@ plugin is on. docs/agents.md describes the construction.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.actions import Action, ActionRange
@@ -90,6 +90,9 @@ class Catalogue:
             self.names.extend(self._names(layout))
             base += layout.size
         self.size = base
+        # type -> its slot function and stride (the range's field -> them, for a range)
+        self._plain: dict[type, tuple[Callable[[Any], int | None], int] | None] = {}
+        self._ranged: dict[type, tuple[str, tuple[Callable[[Any], int | None], int] | None]] = {}
 
     def __len__(self) -> int:
         return self.size
@@ -113,38 +116,94 @@ class Catalogue:
         raw = least + (most - least) * k // (self.steps - 1)
         return least + (raw - least) // step * step
 
+    def _indexer(self, kind: type, ranged: str | None) -> tuple[Callable[[Any], int | None], int] | None:
+        """(the slot of an action of `kind` with its `ranged` field left out, the stride of
+        that field or -1), made once per type and range field; None: a type with no slots."""
+        layout = self.layouts.get(kind)
+        if layout is None:
+            return None
+        spread, fixed = -1, []
+        for name, number, stride in layout.indexing:
+            if name == ranged:
+                spread = stride
+            else:
+                fixed.append((name, number, stride))
+        # one function per type, written out as a dataclass writes its __init__: the fields
+        # read by plain attribute loads, the fastest Python has (asked for every listed action)
+        lines, terms = [], [str(layout.base)]
+        for name, number, stride in fixed:
+            if number:
+                lines.append(f" {name} = action.{name}")
+                lines.append(f" if {name} not in numbers: return None")  # no slot for it
+                terms.append(f"{name} * {stride}")
+            else:
+                terms.append(f"action.{name}.index * {stride}")
+        source = "\n".join(["def index(action):", *lines, f" return {' + '.join(terms)}"])
+        scope: dict[str, Any] = {"numbers": range(self.steps)}
+        exec(source, scope)  # noqa: S102  # names are the dataclass's own field names
+        index: Callable[[Any], int | None] = scope["index"]
+        return index, spread
+
+    def places(self, legal: Sequence[Action | ActionRange]) -> list[tuple[int, int, Action | ActionRange]]:
+        """(first slot, stride, listed) of each listed action that has slots, in listing
+        order: one slot at `first` (stride -1), or a range's `steps` slots from `first`."""
+        out: list[tuple[int, int, Action | ActionRange]] = []
+        plain, ranged = self._plain, self._ranged
+        for found in legal:
+            if type(found) is ActionRange:
+                action: Any = found.template
+                field = found.field
+                known = ranged.get(type(action))
+                if known is None or known[0] != field:  # a type's range has one field, as a rule
+                    known = ranged[type(action)] = (field, self._indexer(type(action), field))
+                known = known[1]
+            else:
+                action = found
+                try:
+                    known = plain[type(found)]
+                except KeyError:
+                    known = plain[type(found)] = self._indexer(type(found), None)
+            if known is not None:
+                index = known[0](action)
+                if index is not None:
+                    out.append((index, known[1], found))
+        return out
+
+    def marks(self, places: list[tuple[int, int, Action | ActionRange]]) -> bytearray:
+        """The mask of `places`: 1 at each legal slot."""
+        marks = bytearray(self.size)  # set in Python: cheaper than numpy's fancy index
+        steps = self.steps
+        ones = b"\x01" * steps
+        for index, spread, _ in places:
+            if spread < 0:
+                marks[index] = 1
+            else:
+                marks[index:index + steps * spread:spread] = ones
+        return marks
+
+    @staticmethod
+    def entry(places: list[tuple[int, int, Action | ActionRange]], slot: int,
+              steps: int) -> tuple[Action | ActionRange, int] | None:
+        """(the listed action or range, the amount's k) of `slot`: the first listed wins
+        where two meet; None: no legal slot."""
+        for index, spread, found in places:
+            if spread < 0:
+                if slot == index:
+                    return found, 0
+            elif index <= slot < index + steps * spread and not (slot - index) % spread:
+                return found, (slot - index) // spread
+        return None
+
     def slots(self, legal: Sequence[Action | ActionRange]) -> dict[int, tuple[Action | ActionRange, int]]:
         """Each legal slot -> (the listed action or range, the amount for a range): the first
         listed wins where two meet."""
         out: dict[int, tuple[Action | ActionRange, int]] = {}
-        layouts = self.layouts
-        steps = range(self.steps)
-        # last listed first, each slot simply set: where two meet, the first listed is left
-        for found in reversed(legal):
-            ranged = type(found) is ActionRange
-            action: Any = found.template if ranged else found  # type: ignore[union-attr]
-            layout = layouts.get(type(action))
-            if layout is None:
-                continue
-            ranged_field = found.field if ranged else None  # type: ignore[union-attr]
-            index = layout.base
-            spread = -1
-            for name, number, stride in layout.indexing:
-                if name == ranged_field:
-                    spread = stride
-                    continue
-                value = getattr(action, name)
-                if number:
-                    if value not in steps:
-                        break  # a number the catalogue has no slot for
-                    index += value * stride
-                else:
-                    index += value.index * stride
+        steps = self.steps
+        for index, spread, found in reversed(self.places(legal)):  # the first listed set last
+            if spread < 0:
+                out[index] = (found, 0)
             else:
-                if spread < 0:
-                    out[index] = (found, 0)
-                else:
-                    out.update({index + k * spread: (found, k) for k in steps})
+                out.update((index + k * spread, (found, k)) for k in range(steps))
         return out
 
     def action(self, entry: tuple[Action | ActionRange, int]) -> Action:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..engine.actions import _REQUEST_WORDS, Request
 from ..engine.game import Game
 
@@ -47,55 +49,60 @@ class Layout:
             + len(self.kinds) + 1
         # (game, its board_version, the owners, houses and mortgaged part of the vector):
         # the board changes far less often than an agent steps, and always bumps the version
-        self._board: tuple[Game, int, list[float]] | None = None
+        self._board: tuple[Game, int, np.ndarray] | None = None
 
-    def _board_part(self, game: Game) -> list[float]:
+    def _board_part(self, game: Game) -> np.ndarray:
         known = self._board
         if known is not None and known[0] is game and known[1] == game.board_version:
             return known[2]
         n = len(game.players)
-        part = [0.0] * (self.spaces * n)
+        owned = bytearray(self.spaces * n)
         for p in game.players:  # what each owns (kept by the game): fewer than the spaces
             seat = p.index
             for space in p.spaces:
-                part[space.index * n + seat] = 1.0
-        part += game.houses
-        part += game.mortgaged
-        self._board = (game, game.board_version, part)
-        return part
+                owned[space.index * n + seat] = 1
+        try:  # small counts as bytes: one C conversion instead of one a number
+            array = np.frombuffer(owned + bytes(game.houses) + bytes(game.mortgaged),
+                                  np.uint8).astype(np.float32)
+        except (ValueError, TypeError):  # a count over 255 (a plugin's): exact all the same
+            array = np.array([*owned, *game.houses, *game.mortgaged], np.float32)
+        self._board = (game, game.board_version, array)
+        return array
 
-    def vector(self, game: Game, me: int, request: Request | None) -> list[float]:
-        """The observation of seat `me`, as a list (the environment makes it an array)."""
+    def vector(self, game: Game, me: int, request: Request | None) -> np.ndarray:
+        """The observation of seat `me`."""
         players = game.players
         n = len(players)
-        out: list[float] = []
+        head: list[float] = []
         for p in players:
-            out += (p.position, p.cash, p.houses_left, p.bankrupt, len(p.spaces))
+            head += (p.position, p.cash, p.houses_left, p.bankrupt, len(p.spaces))
         ones = [0.0] * (3 * n)
         ones[me] = 1.0
         if request is not None:
             ones[n + request.player.index] = 1.0
         if game.current is not None:
             ones[2 * n + game.current.index] = 1.0
-        out += ones
-        out += self._board_part(game)  # owners, houses, mortgaged
-        cards = [0.0] * (len(self.cards) * n)
-        if cards:
+        head += ones
+        split = len(head)
+        if self.cards:  # what comes after the board: cards, pots, bank, deck, turns, request
+            cards = [0.0] * (len(self.cards) * n)
             index = self.card_index
             for p in players:
                 for c in p.held:
                     held = index.get(c.text)
                     if held is not None:
                         cards[held * n + p.index] = 1.0
-        out += cards
+            head += cards
         pots = game.pots
-        out += [pots[name].cash if name in pots else 0 for name in self.pots]
-        out += (game.bank.cash, len(game.deck), game.turns_played)
+        head += [pots[name].cash if name in pots else 0 for name in self.pots]
+        head += (game.bank.cash, len(game.deck), game.turns_played)
         kinds = [0.0] * (len(self.kinds) + 1)
         if request is not None:
             kinds[self.kind_index.get(request.kind, len(self.kinds))] = 1.0
-        out += kinds
-        return out
+        head += kinds
+        # one conversion of the numbers that change every step; the board's array as it is
+        small = np.fromiter(head, np.float32, len(head))
+        return np.concatenate((small[:split], self._board_part(game), small[split:]))
 
     def facts(self, game: Game, me: int, request: Request | None) -> dict[str, Any]:
         """The same facts as plain values, by name."""

@@ -7,6 +7,7 @@ against bots); it knows nothing of either library but numpy.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -28,6 +29,10 @@ DEFAULT_AMOUNT_STEPS = 5
 
 def slot_number(slot: Any) -> int | None:
     """The whole number an agent's action names (a numpy integer too), or None."""
+    try:
+        return operator.index(slot)  # an int or a numpy integer: what agents give
+    except TypeError:
+        pass
     try:
         number = int(slot)
     except (TypeError, ValueError):
@@ -74,14 +79,15 @@ class Table:
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         self.catalogue = Catalogue(self.state.game, amount_steps)
         self.layout = Layout(self.state.game)
-        # (listing, its slots) of the last two listings: the state keeps an offerer's
-        # listing across the answer to the offer, and its slots are kept with it
-        self._known: list[tuple[list[Action | ActionRange], dict[int, tuple[Action | ActionRange, int]]]] = []
+        # (listing, its places, its mask) of the last two listings: the state keeps an
+        # offerer's listing across the answer to the offer, and its places are kept with it
+        self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], np.ndarray, bytearray]] = []
 
     def _new(self, seed: int) -> GameState:
-        # a copy kept every 64 steps, not 8: agents step far more often than they undo
+        # a copy kept every 256 steps, not 8: agents step far more often than they undo or
+        # clone (either replays at most 256 steps, a few milliseconds)
         return new_game(self.variant, self.seats, seed, enable=self.enable, disable=self.disable,
-                        options=self.options, keep_log=False, snapshot_every=64)
+                        options=self.options, keep_log=False, snapshot_every=256)
 
     def reset(self, seed: int | None) -> None:
         """A new game: seed `seed`, or the one after the last game's."""
@@ -93,23 +99,28 @@ class Table:
         self._known = []
 
     # --- what is legal ------------------------------------------------------------------------
-    def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
-        """The legal slots now, each with what it stands for (made once a listing)."""
+    def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], np.ndarray, bytearray]:
+        """(the legal actions now, the catalogue's places of them, the mask, its bytes),
+        made once a listing."""
         legal = self.state.legal_actions()
-        for listing, slots in self._known:
-            if listing is legal:
-                return slots
-        slots = self.catalogue.slots(legal)
-        self._known = [(legal, slots), *self._known[:1]]
-        return slots
+        for known in self._known:
+            if known[0] is legal:
+                return known
+        places = self.catalogue.places(legal)
+        marks = self.catalogue.marks(places)
+        known = (legal, places, np.frombuffer(marks, np.int8), marks)
+        self._known = [known, *self._known[:1]]
+        return known
+
+    def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
+        """The legal slots now, each with what it stands for."""
+        return {} if self.state.is_over else self.catalogue.slots(self.state.legal_actions())
 
     def mask(self) -> np.ndarray:
-        out = np.zeros(self.catalogue.size, dtype=np.int8)
-        if not self.state.is_over:
-            slots = self.slots()
-            if slots:
-                out[list(slots)] = 1
-        return out
+        """The mask of the legal slots now: the agent's own copy."""
+        if self.state.is_over:
+            return np.zeros(self.catalogue.size, dtype=np.int8)
+        return self._listed()[2].copy()
 
     def step(self, slot: Any) -> Action:
         """Apply the action of `slot`; anything not legal now raises and changes nothing."""
@@ -117,9 +128,11 @@ class Table:
         if state.is_over:
             raise GameOverError(f"{self.over_text()}: no action can be taken; reset() starts "
                                 "another game")
-        slots = self.slots()
+        _, places, mask, marks = self._listed()
         number = slot_number(slot)
-        entry = slots.get(number) if number is not None else None
+        entry = None
+        if number is not None and 0 <= number < len(marks) and marks[number]:
+            entry = self.catalogue.entry(places, number, self.catalogue.steps)
         if entry is None:
             size = self.catalogue.size
             what = (f"slot {slot} ({self.catalogue.name(number)})"
@@ -127,7 +140,7 @@ class Table:
                     else f"{slot!r}, which is no slot (0 to {size - 1})")
             raise ActionNotInMask(f"action {what} is not legal now: the game waits for "
                                   f"{state.request.describe()}; legal slots: "  # type: ignore[union-attr]
-                                  f"{', '.join(map(str, sorted(slots)))}")
+                                  f"{', '.join(map(str, np.flatnonzero(mask)))}")
         action = self.catalogue.action(entry)
         state.push(action, listed=True)  # the slot is from this step's legal actions
         return action
@@ -135,7 +148,10 @@ class Table:
     def is_legal(self, slot: Any) -> bool:
         """Whether `slot` names a legal action now (what `step` takes without raising)."""
         number = slot_number(slot)
-        return number is not None and not self.state.is_over and number in self.slots()
+        if number is None or self.state.is_over:
+            return False
+        marks = self._listed()[3]
+        return 0 <= number < len(marks) and bool(marks[number])
 
     def render(self) -> str:
         """The text board of the game as it stands (`render_mode="ansi"`)."""
@@ -163,10 +179,7 @@ class Table:
 
     def observation(self, me: int, mask: bool) -> dict[str, np.ndarray]:
         state = self.state
-        values = self.layout.vector(state.game, me, state.request)
-        # fromiter: half the time of np.array for a list of Python numbers
-        vector = np.fromiter(values, np.float32, len(values))
-        return {"observation": vector,
+        return {"observation": self.layout.vector(state.game, me, state.request),
                 "action_mask": self.mask() if mask else np.zeros(self.catalogue.size, np.int8)}
 
     def facts(self, me: int) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -206,27 +207,40 @@ def _defaults(cls: type) -> dict[str, Any]:
             if f.default is not dataclasses.MISSING}
 
 
-# action type -> the names of its dataclass fields in order, when all are set by __init__
-# (None: not such a dataclass); `with_field` makes copies by them, several per listing
-_INIT_FIELDS: dict[type, tuple[str, ...] | None] = {}
+# action type -> (a reader of all its dataclass fields in order, their names), when all
+# are set by __init__ (None: not such a dataclass); `with_field` makes copies by them,
+# several per listing
+_INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None] = {}
 
 
-def _init_fields(kind: type) -> tuple[str, ...] | None:
+def _init_fields(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None:
     if not dataclasses.is_dataclass(kind):
         return None
     fields = dataclasses.fields(kind)
-    return None if any(not f.init for f in fields) else tuple(f.name for f in fields)
+    if any(not f.init for f in fields):
+        return None
+    names = tuple(f.name for f in fields)
+    read = attrgetter(*names)
+    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
+        return (lambda action: (read(action),)), names
+    return read, names
 
 
 def with_field(action: Action, field: str, value: Any) -> Action:
     """`action` with one field changed (actions are values: a copy)."""
     kind = type(action)
     try:
-        names = _INIT_FIELDS[kind]
+        known = _INIT_FIELDS[kind]
     except KeyError:
-        names = _INIT_FIELDS[kind] = _init_fields(kind)
-    if names is not None:
-        return kind(*[value if name == field else getattr(action, name) for name in names])
+        known = _INIT_FIELDS[kind] = _init_fields(kind)
+    if known is not None:
+        read, names = known
+        values = list(read(action))
+        try:
+            values[names.index(field)] = value
+        except ValueError:  # no such field: the copy as it was
+            pass
+        return kind(*values)
     if dataclasses.is_dataclass(action):
         return dataclasses.replace(action, **{field: value})  # type: ignore[type-var]
     other = copy.copy(action)
@@ -245,6 +259,11 @@ def chance_taken(action: Action, event: Any) -> Action | None:
     return with_field(action, field, tuple(value) if isinstance(value, list) else value)
 
 
+def on_grid(least: int, most: int, step: int) -> tuple[int, int]:
+    """The least and most amounts of `least..most` that are multiples of `step`."""
+    return -(-least // step) * step, most // step * step
+
+
 class ActionRange:
     """Actions that differ only by an amount: `Ann bids N` for N from `least` to `most` in
     steps of `step`. `at(n)` makes one of them; `n in r` says whether it is in the range."""
@@ -254,8 +273,7 @@ class ActionRange:
     def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
         if step != 1:
             step = max(1, step)
-            least = -(-least // step) * step  # up to the grid
-            most = most // step * step
+            least, most = on_grid(least, most, step)
         self.template = template
         self.field = field
         self.least = least

@@ -443,6 +443,15 @@ class HookRelay:
                 ("em_moved", "PASSES", ("game", "player", "start", "steps"), space_kinds))}
         self._by_key: dict[tuple[str, Any], Callable[..., Any] | None] = {}
         self._traced = trace is not None
+        # em_refusals -> the action types it may refuse for their amounts (REFUSES_AMOUNTS),
+        # and those it may refuse when the asked player takes them (REFUSES_ASKED), for the
+        # rules that declare them (the others may refuse any type so)
+        pairs = list(zip(self._filters["em_refusals"][1],
+                         reversed(pm.hook.em_refusals.get_hookimpls())))
+        self._narrowed = {
+            declared: {f: _expand(getattr(i.plugin, declared), types) for (_, f), i in pairs
+                       if getattr(i.plugin, declared, None) is not None}
+            for declared in ("REFUSES_AMOUNTS", "REFUSES_ASKED")}
 
     def _for(self, name: str, key: Any) -> Callable[..., Any] | None:
         """The caller of hook `name` for one key: an action type, a space kind, or a set of
@@ -472,22 +481,43 @@ class HookRelay:
         assert fn is not None
         return fn
 
-    def refused_for(self, kind: type) -> Callable[[Any, Any], bool]:
+    def refused_for(self, kind: type, amounts: bool = False,
+                    asked: bool = False) -> Callable[[Any, Any], bool] | None:
         """Whether any `em_refusals` implementation refuses an action of this type: the
         same implementations as `refusals_for`, stopping at the first refusal (what a
-        listing of the legal actions needs, with no list made)."""
+        listing of the legal actions needs, with no list made). None when none is left.
+
+        `amounts`: only those of rules that may refuse this type for its amounts (whose
+        `REFUSES_AMOUNTS` names it, or who declare none): what a range needs at its other
+        end. `asked`: only those that may refuse it when the asked player takes it (whose
+        `REFUSES_ASKED` names it, or who declare none): what the asked player's own
+        candidates need."""
         collect = self.refusals_for(kind)
         args, impls = self._filters["em_refusals"]
         if self.mode != "fast" or self._traced or len(impls) != len(self.implemented["em_refusals"]):
             return lambda game, action: bool(collect(game, action))
-        funcs = tuple(f for keys, f in impls if keys is None or kind in keys)
+        skip = [self._narrowed[name] for name, on in (("REFUSES_AMOUNTS", amounts),
+                                                      ("REFUSES_ASKED", asked)) if on]
+        funcs = tuple(f for keys, f in impls if (keys is None or kind in keys)
+                      and not any(f in narrowed and kind not in narrowed[f]  # type: ignore[operator]
+                                  for narrowed in skip))
+        if not funcs:
+            return None
         if len(funcs) == 1:
             only = funcs[0]
-            return lambda game, action: only(game, action) is not None
+            return lambda game, action: bool(only(game, action))
 
         def refused(game: Any, action: Any) -> bool:
-            for f in funcs:
-                if f(game, action) is not None:
+            nonlocal funcs
+            order = funcs
+            for f in order:
+                if f(game, action):
+                    if f is not order[0]:
+                        # the rule that refused is asked one place sooner next time: the
+                        # answer is the same in any order, and those that refuse most come
+                        # first. A new tuple, stored at once: a thread never sees half of it
+                        at = order.index(f)
+                        funcs = (*order[:at - 1], f, order[at - 1], *order[at + 1:])
                     return True
             return False
         return refused

@@ -143,6 +143,9 @@ class RuleSet:
         self._boards: dict[tuple[str, ...], BoardCallers] = {}
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         self.refused_tests: dict[type, Callable[[Game, Action], bool] | None] = {}
+        self.narrow_tests: dict[tuple[type, bool, bool], Callable[[Game, Action], bool] | None] = {}
+        # (request's types, any-moment types) -> what a listing asks of each (engine.legal)
+        self.listing_plans: dict[Any, Any] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
         for pid in ("core", *self.enabled):
             on = registry.plugins.get(pid)
@@ -240,6 +243,22 @@ class RuleSet:
         else:
             test = self.hook.refused_for(kind)
         self.refused_tests[kind] = test
+        return test
+
+    def narrow_test(self, kind: type, amounts: bool, asked: bool) -> Callable[[Game, Action], bool] | None:
+        """`refused_test` asking only the rules that may refuse this type for its amounts
+        (what judges a range at its other end), or when the asked player takes it (what
+        judges their own candidates), as the rules declare (`REFUSES_AMOUNTS`,
+        `REFUSES_ASKED`); None: no rule is left to ask."""
+        key = (kind, amounts, asked)
+        try:
+            return self.narrow_tests[key]
+        except KeyError:
+            pass
+        test = self.refused_test(kind)
+        if test is not None and test is not _always_refused:
+            test = self.hook.refused_for(kind, amounts=amounts, asked=asked)
+        self.narrow_tests[key] = test
         return test
 
 

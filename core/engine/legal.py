@@ -8,9 +8,10 @@ refused, and an action that is not listed always is.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from .actions import Action, ActionRange, Request
+from .actions import Action, ActionRange, Request, on_grid, with_field
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -30,6 +31,31 @@ def answer_types(game: Game, request: Request) -> tuple[type[Action], ...]:
                       if t not in accepts)
         found = _ANSWER_TYPES[key] = tuple(accepts) + extra
     return found
+
+
+Test = Callable[["Game", Action], bool]
+# (type, its candidates, the refusal test of an action by another player than the asked
+# one, of the asked player's own, and of a range's other end by either)
+Plan = tuple[tuple[type[Action], Any, Test | None, Test | None, Test | None, Test | None], ...]
+
+
+def _plan(game: Game, request: Request) -> Plan:
+    """What a listing asks of each type that may answer `request`: made once per rule set
+    and request's types, for a listing is asked every step. The tests stop at the first
+    refusal (only whether), and each asks only the rules that may refuse (by their
+    declarations: `REFUSES`, `REFUSES_AMOUNTS`, `REFUSES_ASKED`)."""
+    plans = game.ruleset.listing_plans
+    key = (request.accepts, game.any_moment)
+    try:
+        return plans[key]
+    except KeyError:
+        pass
+    narrow = game.ruleset.narrow_test
+    plan = plans[key] = tuple(
+        (kind, kind.candidates, game.ruleset.refused_test(kind), narrow(kind, False, True),
+         narrow(kind, True, False), narrow(kind, True, True))
+        for kind in answer_types(game, request))
+    return plan
 
 
 def amount_step(game: Game, action: Action) -> int:
@@ -55,33 +81,46 @@ def legal_actions(game: Game, request: Request | None = None,
     request = request if request is not None else game.request
     if request is None or game.outcome is not None:
         return []
-    types = answer_types(game, request)
     if player is not None and player is not request.player:
-        types = tuple(t for t in types if t in game.any_moment)
+        moments = game.any_moment
+        plan = tuple(p for p in _plan(game, request) if p[0] in moments)
         request = Request(request.kind, player, (), space=request.space, offer=request.offer)
+    else:
+        plan = _plan(game, request)
     steps = game.decisions.amount_steps
+    asked = request.player if request is game.request else None  # whom the rules see asked
     out: list[Action | ActionRange] = []
-    for kind in types:
-        # the rules `game.refusals` asks, stopping at the first refusal: only whether
-        refused = game.ruleset.refused_test(kind)
-        for found in kind.candidates(game, request):
+    for kind, candidates, refused_other, refused_own, amount_other, amount_own in plan:
+        for found in candidates(game, request):
             if type(found) is ActionRange:
-                template = found.template
-                step = steps.get(type(template)) or amount_step(game, template)
-                if step != found.step:
-                    found = ActionRange(template, found.field, found.least, found.most,
-                                        max(step, found.step))
-                least, most = found.least, found.most
+                template, field = found.template, found.field
+                least, most, step = found.least, found.most, found.step
+                grid = steps.get(type(template)) or amount_step(game, template)
+                if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
+                    step = grid
+                    least, most = on_grid(least, most, step)
                 if least > most:
                     continue
+                if template.player is asked:
+                    refused, refused_amount = refused_own, amount_own
+                else:
+                    refused, refused_amount = refused_other, amount_other
                 if refused is not None:
-                    # the template usually carries the least amount already: no copy to judge
-                    low = template if getattr(template, found.field) == least else found.at(least)
-                    if refused(game, low) or (most != least and refused(game, found.at(most))):
+                    # the template usually carries the least amount already: no copy to judge;
+                    # at the most, only the rules that may refuse an amount are asked again
+                    low = template if getattr(template, field) == least \
+                        else with_field(template, field, least)
+                    if refused(game, low) or (
+                            most != least and refused_amount is not None
+                            and refused_amount(game, with_field(template, field, most))):
                         continue
+                if step != found.step:
+                    found = ActionRange(template, field, least, most, step)
                 out.append(found)
-            elif refused is None or not refused(game, found):  # type: ignore[arg-type]  # an Action
-                out.append(found)
+            else:
+                refused = refused_own if found.player is asked else refused_other  # type: ignore[union-attr]
+                if refused is None or not refused(game, found):  # type: ignore[arg-type]
+                    out.append(found)
     return out
 
 
