@@ -49,6 +49,8 @@ class Build(Action):
         if request.kind not in WINDOW_KINDS:
             return
         p = request.player
+        if p.houses_left < 1:
+            return  # no house left to build with (R3): every count is refused
         limit = game.variant.houses_per_street
         kinds, mortgaged = game.kinds, game.mortgaged
         for space in p.spaces:

@@ -70,7 +70,9 @@ class LineSyntax:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+# a value, as actions are: never changed once made; not frozen, for a frozen dataclass
+# takes four times as long to make, and a listing of the legal actions makes many
+@dataclass(slots=True, unsafe_hash=True)
 class Refusal:
     """Why the rules forbid an action: the rule id, the plugin that enforces it, and words."""
 

@@ -90,37 +90,36 @@ def legal_actions(game: Game, request: Request | None = None,
     steps = game.decisions.amount_steps
     asked = request.player if request is game.request else None  # whom the rules see asked
     out: list[Action | ActionRange] = []
+    append = out.append
     for kind, candidates, refused_other, refused_own, amount_other, amount_own in plan:
         for found in candidates(game, request):
-            if type(found) is ActionRange:
-                template, field = found.template, found.field
-                least, most, step = found.least, found.most, found.step
-                grid = steps.get(type(template)) or amount_step(game, template)
-                if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
-                    step = grid
-                    least, most = on_grid(least, most, step)
-                if least > most:
-                    continue
-                if template.player is asked:
-                    refused, refused_amount = refused_own, amount_own
-                else:
-                    refused, refused_amount = refused_other, amount_other
-                if refused is not None:
-                    # the template usually carries the least amount already: no copy to judge;
-                    # at the most, only the rules that may refuse an amount are asked again
-                    low = template if getattr(template, field) == least \
-                        else with_field(template, field, least)
-                    if refused(game, low) or (
-                            most != least and refused_amount is not None
-                            and refused_amount(game, with_field(template, field, most))):
-                        continue
-                if step != found.step:
-                    found = ActionRange(template, field, least, most, step)
-                out.append(found)
-            else:
+            if type(found) is not ActionRange:
                 refused = refused_own if found.player is asked else refused_other  # type: ignore[union-attr]
                 if refused is None or not refused(game, found):  # type: ignore[arg-type]
-                    out.append(found)
+                    append(found)
+                continue
+            template, field = found.template, found.field
+            least, most, step = found.least, found.most, found.step
+            grid = steps.get(type(template)) or amount_step(game, template)
+            if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
+                step = grid
+                least, most = on_grid(least, most, step)
+            if least > most:
+                continue
+            if template.player is asked:
+                refused, refused_amount = refused_own, amount_own
+            else:
+                refused, refused_amount = refused_other, amount_other
+            if refused is not None:
+                # the template usually carries the least amount already: no copy to judge;
+                # at the most, only the rules that may refuse an amount are asked again
+                low = template if getattr(template, field) == least \
+                    else with_field(template, field, least)
+                if refused(game, low) or (
+                        most != least and refused_amount is not None
+                        and refused_amount(game, with_field(template, field, most))):
+                    continue
+            append(found if step == found.step else ActionRange(template, field, least, most, step))
     return out
 
 
