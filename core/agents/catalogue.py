@@ -149,24 +149,25 @@ class Catalogue:
         order: one slot at `first` (stride -1), or a range's `steps` slots from `first`."""
         out: list[tuple[int, int, Action | ActionRange]] = []
         plain, ranged = self._plain, self._ranged
+        indexer: tuple[Callable[[Any], int | None], int] | None
         for found in legal:
             if type(found) is ActionRange:
                 action: Any = found.template
                 field = found.field
-                known = ranged.get(type(action))
-                if known is None or known[0] != field:  # a type's range has one field, as a rule
-                    known = ranged[type(action)] = (field, self._indexer(type(action), field))
-                known = known[1]
+                by_field = ranged.get(type(action))
+                if by_field is None or by_field[0] != field:  # a type's range has one field, as a rule
+                    by_field = ranged[type(action)] = (field, self._indexer(type(action), field))
+                indexer = by_field[1]
             else:
                 action = found
                 try:
-                    known = plain[type(found)]
+                    indexer = plain[type(found)]
                 except KeyError:
-                    known = plain[type(found)] = self._indexer(type(found), None)
-            if known is not None:
-                index = known[0](action)
+                    indexer = plain[type(found)] = self._indexer(type(found), None)
+            if indexer is not None:
+                index = indexer[0](action)
                 if index is not None:
-                    out.append((index, known[1], found))
+                    out.append((index, indexer[1], found))
         return out
 
     def marks(self, places: list[tuple[int, int, Action | ActionRange]]) -> bytearray:
