@@ -142,8 +142,8 @@ class RuleSet:
         self._file_owner: dict[str, str] = {}
         self._boards: dict[tuple[str, ...], BoardCallers] = {}
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
-        self.refused_tests: dict[type, Callable[[Game, Action], bool] | None] = {}
-        self.narrow_tests: dict[tuple[type, bool, bool], Callable[[Game, Action], bool] | None] = {}
+        # (type, amounts, asked) -> its refusal test (see refused_test)
+        self.refused_tests: dict[tuple[type, bool, bool], Callable[[Game, Action], bool] | None] = {}
         # (request's types, any-moment types) -> what a listing asks of each (engine.legal)
         self.listing_plans: dict[Any, Any] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
@@ -228,11 +228,17 @@ class RuleSet:
         self.refusers[kind] = check
         return check
 
-    def refused_test(self, kind: type) -> Callable[[Game, Action], bool] | None:
+    def refused_test(self, kind: type, amounts: bool = False,
+                     asked: bool = False) -> Callable[[Game, Action], bool] | None:
         """Whether the rules refuse an action of this type, as `refusal_check` finds but
-        with no reasons: what the legal actions are judged by. None: never refused."""
+        with no reasons: what the legal actions are judged by. None: never refused.
+
+        `amounts`, `asked`: only the rules that may refuse this type for its amounts (what
+        judges a range at its other end), or when the asked player takes it (what judges
+        their own candidates), as the rules declare (`REFUSES_AMOUNTS`, `REFUSES_ASKED`)."""
+        key = (kind, amounts, asked)
         try:
-            return self.refused_tests[kind]
+            return self.refused_tests[key]
         except KeyError:
             pass
         test: Callable[[Game, Action], bool] | None
@@ -241,24 +247,8 @@ class RuleSet:
         elif self._unrefusable(kind):
             test = None
         else:
-            test = self.hook.refused_for(kind)
-        self.refused_tests[kind] = test
-        return test
-
-    def narrow_test(self, kind: type, amounts: bool, asked: bool) -> Callable[[Game, Action], bool] | None:
-        """`refused_test` asking only the rules that may refuse this type for its amounts
-        (what judges a range at its other end), or when the asked player takes it (what
-        judges their own candidates), as the rules declare (`REFUSES_AMOUNTS`,
-        `REFUSES_ASKED`); None: no rule is left to ask."""
-        key = (kind, amounts, asked)
-        try:
-            return self.narrow_tests[key]
-        except KeyError:
-            pass
-        test = self.refused_test(kind)
-        if test is not None and test is not _always_refused:
             test = self.hook.refused_for(kind, amounts=amounts, asked=asked)
-        self.narrow_tests[key] = test
+        self.refused_tests[key] = test
         return test
 
 

@@ -17,20 +17,11 @@ if TYPE_CHECKING:
     from .game import Game, Player
 
 
-# (accepted types, any-moment types) -> the types that answer, in order: asked every step
-_ANSWER_TYPES: dict[tuple[tuple[type, ...], frozenset[type]], tuple[type[Action], ...]] = {}
-
-
 def answer_types(game: Game, request: Request) -> tuple[type[Action], ...]:
     """The action types that may answer `request`: those it accepts, then the any-moment ones."""
-    key = (tuple(request.accepts), game.any_moment)
-    found = _ANSWER_TYPES.get(key)
-    if found is None:
-        accepts = request.accepts
-        extra = tuple(t for t in sorted(game.any_moment, key=lambda t: t.__name__)
-                      if t not in accepts)
-        found = _ANSWER_TYPES[key] = tuple(accepts) + extra
-    return found
+    accepts = request.accepts
+    return tuple(accepts) + tuple(t for t in sorted(game.any_moment, key=lambda t: t.__name__)
+                                  if t not in accepts)
 
 
 Test = Callable[["Game", Action], bool]
@@ -50,10 +41,10 @@ def _plan(game: Game, request: Request) -> Plan:
         return plans[key]
     except KeyError:
         pass
-    narrow = game.ruleset.narrow_test
+    test = game.ruleset.refused_test
     plan = plans[key] = tuple(
-        (kind, kind.candidates, game.ruleset.refused_test(kind), narrow(kind, False, True),
-         narrow(kind, True, False), narrow(kind, True, True))
+        (kind, kind.candidates, test(kind), test(kind, asked=True), test(kind, amounts=True),
+         test(kind, amounts=True, asked=True))
         for kind in answer_types(game, request))
     return plan
 
