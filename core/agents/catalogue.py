@@ -182,11 +182,11 @@ class Catalogue:
                 marks[index:index + steps * spread:spread] = ones
         return marks
 
-    @staticmethod
-    def entry(places: list[tuple[int, int, Action | ActionRange]], slot: int,
-              steps: int) -> tuple[Action | ActionRange, int] | None:
+    def entry(self, places: list[tuple[int, int, Action | ActionRange]],
+              slot: int) -> tuple[Action | ActionRange, int] | None:
         """(the listed action or range, the amount's k) of `slot`: the first listed wins
         where two meet; None: no legal slot."""
+        steps = self.steps
         for index, spread, found in places:
             if spread < 0:
                 if slot == index:

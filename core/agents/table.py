@@ -79,9 +79,9 @@ class Table:
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         self.catalogue = Catalogue(self.state.game, amount_steps)
         self.layout = Layout(self.state.game)
-        # (listing, its places, its mask) of the last two listings: the state keeps an
-        # offerer's listing across the answer to the offer, and its places are kept with it
-        self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], np.ndarray, bytearray]] = []
+        # (listing, its places, its mask's bytes) of the last two listings: the state keeps
+        # an offerer's listing across the answer to the offer, and its places are kept too
+        self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 256 steps, not 8: agents step far more often than they undo or
@@ -99,16 +99,15 @@ class Table:
         self._known = []
 
     # --- what is legal ------------------------------------------------------------------------
-    def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], np.ndarray, bytearray]:
-        """(the legal actions now, the catalogue's places of them, the mask, its bytes),
-        made once a listing."""
+    def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]:
+        """(the legal actions now, the catalogue's places of them, the mask's bytes), made
+        once a listing."""
         legal = self.state.legal_actions()
         for known in self._known:
             if known[0] is legal:
                 return known
         places = self.catalogue.places(legal)
-        marks = self.catalogue.marks(places)
-        known = (legal, places, np.frombuffer(marks, np.int8), marks)
+        known = (legal, places, self.catalogue.marks(places))
         self._known = [known, *self._known[:1]]
         return known
 
@@ -120,7 +119,7 @@ class Table:
         """The mask of the legal slots now: the agent's own copy."""
         if self.state.is_over:
             return np.zeros(self.catalogue.size, dtype=np.int8)
-        return self._listed()[2].copy()
+        return np.frombuffer(bytearray(self._listed()[2]), np.int8)  # a writable copy
 
     def step(self, slot: Any) -> Action:
         """Apply the action of `slot`; anything not legal now raises and changes nothing."""
@@ -128,11 +127,11 @@ class Table:
         if state.is_over:
             raise GameOverError(f"{self.over_text()}: no action can be taken; reset() starts "
                                 "another game")
-        _, places, mask, marks = self._listed()
+        _, places, marks = self._listed()
         number = slot_number(slot)
         entry = None
         if number is not None and 0 <= number < len(marks) and marks[number]:
-            entry = self.catalogue.entry(places, number, self.catalogue.steps)
+            entry = self.catalogue.entry(places, number)
         if entry is None:
             size = self.catalogue.size
             what = (f"slot {slot} ({self.catalogue.name(number)})"
@@ -140,7 +139,7 @@ class Table:
                     else f"{slot!r}, which is no slot (0 to {size - 1})")
             raise ActionNotInMask(f"action {what} is not legal now: the game waits for "
                                   f"{state.request.describe()}; legal slots: "  # type: ignore[union-attr]
-                                  f"{', '.join(map(str, np.flatnonzero(mask)))}")
+                                  f"{', '.join(str(k) for k, on in enumerate(marks) if on)}")
         action = self.catalogue.action(entry)
         state.push(action, listed=True)  # the slot is from this step's legal actions
         return action
@@ -150,7 +149,7 @@ class Table:
         number = slot_number(slot)
         if number is None or self.state.is_over:
             return False
-        marks = self._listed()[3]
+        marks = self._listed()[2]
         return 0 <= number < len(marks) and bool(marks[number])
 
     def render(self) -> str:
