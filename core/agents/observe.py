@@ -57,13 +57,13 @@ class Layout:
         n, s = len(self.seats), self.spaces
         self.size = 5 * n + 3 * n + s * n + 2 * s + len(self.cards) * n + len(self.pots) + 3 \
             + len(self.kinds) + 1
-        # (game, its board_version, the owners, houses and mortgaged part of the vector as
-        # float32 bytes): the board changes far less often than an agent steps, and always
-        # bumps the version
-        self._board: tuple[Game, int, bytes] | None = None
-        # its parts (name -> the game's list as it was, its float32 bytes), of one game
+        # of the game `_of`: (its board_version, the owners, houses and mortgaged part of the
+        # vector as float32 bytes), and each part (name -> the game's list as it was, its
+        # bytes). The board changes far less often than an agent steps, and always bumps
+        # the version; a change is usually one space's owner, houses or mortgage
+        self._of: Game | None = None
+        self._board: tuple[int, bytes] | None = None
         self._parts: dict[str, tuple[list[Any], bytes]] = {}
-        self._parts_of: Game | None = None
         # the numbers before and after the board part, written as float32 bytes in one C
         # call each: a tenth of what numpy takes to convert them one by one
         cut = 8 * n
@@ -71,13 +71,12 @@ class Layout:
         self._after = struct.Struct(f"={self.size - cut - s * n - 2 * s}f")
 
     def _board_part(self, game: Game) -> bytes:
+        if self._of is not game:
+            self._of, self._board, self._parts = game, None, {}
         known = self._board
-        if known is not None and known[0] is game and known[1] == game.board_version:
-            return known[2]
-        # a change to the board is usually one space's owner, houses or mortgage: each
-        # part is made again only when its list has changed
-        parts = self._parts if self._parts_of is game else {}
-        self._parts, self._parts_of = parts, game
+        if known is not None and known[0] == game.board_version:
+            return known[1]
+        parts = self._parts  # each made again only when its list has changed
         owner = parts.get("owner")
         if owner is None or owner[0] != game.owner:
             n = len(game.players)
@@ -94,7 +93,7 @@ class Layout:
             if known_counts is None or known_counts[0] != counts:
                 known_counts = parts[name] = (list(counts), _floats(counts))
             part += known_counts[1]
-        self._board = (game, game.board_version, part)
+        self._board = (game.board_version, part)
         return part
 
     def vector(self, game: Game, me: int, request: Request | None) -> np.ndarray:

@@ -29,6 +29,10 @@ and, as optional speed declarations that the engine checks at load time (an entr
 a kind or type no installed plugin declares is an error):
 
     REFUSES = (Mortgage, Redeem)      # em_refusals: only asked about these action types
+    REFUSES_AMOUNTS = (Bid,)          # the types it may refuse for their amounts: a range of
+                                      # another type is judged by it at its least amount only
+    REFUSES_ASKED = ()                # the types it may refuse when the asked player takes
+                                      # them: () for a rule that refuses only other players
     LANDS_ON = ("street",)            # em_land: only called for these kinds, or a
                                       # predicate over SpaceKind (lambda kind: kind.ownable)
     PASSES = ("bonus",)               # em_moved: only moves touching these kinds
