@@ -1,12 +1,21 @@
-"""Machine instructions per player-turn, counted by valgrind (steady whatever the machine's load).
+"""Machine instructions per player-turn, or per environment step, counted by valgrind (steady whatever the machine's load).
 
     python bench/instructions.py [--games N]
+    python bench/instructions.py --env [--steps N]
 
 Runs the games of bench_turns.py (`standard`, 4 `cautious` players, game i with seed i)
 under `valgrind --tool=callgrind` twice, with no game and with N games (default 20), and
 prints the difference divided by the player-turns played: the engine's cost per turn in
-instructions, which a shared machine does not blur the way it blurs a timing. Needs
-valgrind on the PATH (it is not a Python dependency). Takes about a minute.
+instructions, which a shared machine does not blur the way it blurs a timing.
+
+`--env` counts bench_agents.py's steps instead (`standard`, 2 seats, a random masked agent,
+the same stream of steps): a run with its 500 warm-up steps only and a run with N more
+(default 20,000); the difference divided by N is what one environment step costs. Both
+counts together say how a machine's speed at one carries to the other: a machine that
+plays P player-turns a second steps about P x (instructions a player-turn / instructions
+a step) times a second.
+
+Needs valgrind on the PATH (it is not a Python dependency). Takes about a minute each.
 """
 
 from __future__ import annotations
@@ -23,13 +32,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def count(games: int) -> tuple[int, int]:
-    """(instructions, player-turns) of a run of `games` games."""
+def count(games: int, play: str = "--play") -> tuple[int, int]:
+    """(instructions, player-turns or steps) of a run of `games` games (`--play`) or of
+    `games` environment steps (`--play-env`)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-             str(Path(__file__).resolve()), "--play", str(games)],
+             str(Path(__file__).resolve()), play, str(games)],
             capture_output=True, text=True, check=False,
             env={k: v for k, v in os.environ.items() if k != "EASYMONEY_CHECK_INVARIANTS"})
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
@@ -41,8 +51,21 @@ def count(games: int) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=20, help="games counted (default 20)")
-    p.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the run valgrind watches
+    p.add_argument("--env", action="store_true", help="count environment steps (bench_agents.py)")
+    p.add_argument("--steps", type=int, default=20000, help="with --env: steps counted (default 20,000)")
+    p.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the runs valgrind watches
+    p.add_argument("--play-env", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.play_env is not None:
+        sys.path.insert(0, str(HERE))
+        import random
+
+        import easymoney.agents
+        from bench_agents import run
+        env = easymoney.agents.env("standard", 2, seed=0, state_info=False)
+        run(env, 500, random.Random(0))  # the warm-up bench_agents.py plays: in both counts
+        print(run(env, args.play_env, random.Random(0))[0] if args.play_env else 0)
+        return 0
     if args.play is not None:
         sys.path.insert(0, str(HERE))
         from bench_turns import _play, _setup
@@ -52,6 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("bench/instructions.py needs valgrind (apt install valgrind)", file=sys.stderr)
         return 2
+    if args.env:
+        base, _ = count(0, "--play-env")
+        total, steps = count(args.steps, "--play-env")
+        print(f"standard, 2 seats, random masked agent, {steps:,} steps: "
+              f"{(total - base) / steps:,.0f} instructions a step")
+        return 0
     base, _ = count(0)
     total, turns = count(args.games)
     print(f"standard, 4 x cautious, {args.games} games: {turns:,} player-turns, "

@@ -72,6 +72,7 @@ class ExemptionHooks:
 PLUGIN_ID = "exemption"
 HOOKSPECS = ExemptionHooks
 REFUSES = (SellExemption,)
+REFUSES_UNLISTED = (SellExemption,)  # listed only by its holder, to players in, at prices they can pay
 RULES = ("R16",)
 ACTIONS = (SellExemption,)
 CARD_KINDS = {"exemption": CardKind(kept=True, schema={

@@ -93,6 +93,10 @@ class Redeem(Action):
 PLUGIN_ID = "mortgage"
 REFUSES = (Mortgage, Redeem, GoBankrupt)
 REFUSES_AMOUNTS = ()
+# Mortgage lists only the owner's unmortgaged spaces of a kind that mortgages, Redeem only
+# their mortgaged ones they can pay for: R19, R20 refuse only what is not listed (R26 may
+# refuse a listed GoBankrupt)
+REFUSES_UNLISTED = (Mortgage, Redeem)
 RULES = ("R19", "R20")
 ACTIONS = (Mortgage, Redeem)
 OPTIONS = {

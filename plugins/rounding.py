@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 PLUGIN_ID = "rounding"
 REFUSES = (Bid, Sell, SellExemption)
+# a listing offers these amounts on the grid em_amount_step gives: the smallest bill
+REFUSES_UNLISTED = (Bid, Sell, SellExemption)
 RULES = ("R30",)
 
 

@@ -79,6 +79,7 @@ def em_action_value(game: Game, player: Player, action: Action) -> int | None:
 
 PLUGIN_ID = "sales"
 REFUSES = (Sell,)
+REFUSES_UNLISTED = (Sell,)  # Sell lists only the seller's spaces, to players in, at prices they can pay
 RULES = ("R22",)
 ACTIONS = (Sell,)
 EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses:#house} now in {buyer}'s colour)"}

@@ -1,4 +1,4 @@
-"""REFUSES_AMOUNTS and REFUSES_ASKED: a rule's promise narrows what a listing of the legal
+"""REFUSES_AMOUNTS, REFUSES_ASKED and REFUSES_UNLISTED: a rule's promise narrows what a listing of the legal
 actions asks it, and a rule that promises nothing is asked everywhere (issue 20's speed)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from stand_in_plugins import stand_in
 
 from easymoney import ActionRange, new_game
 from easymoney.engine.legal import random_action
-from easymoney.errors import RefusedAction
+from easymoney.errors import PluginError, RefusedAction
 
 CAP = 100  # the price cap of the stand-in rule below
 
@@ -105,3 +105,45 @@ def test_R22_R19_a_rule_is_taken_at_its_word(installed: None) -> None:
     listings = _listed_in_windows()
     assert _sells_above_cap(listings) > 0
     assert _mortgages(listings) > 0
+
+
+@pytest.mark.parametrize("installed", ["REFUSES_UNLISTED = lambda kind: True"], indirect=True)
+def test_R22_R19_a_rule_that_refuses_only_unlisted_actions_is_not_asked_about_candidates(
+        installed: None) -> None:
+    # both rules above refuse candidates that Sell and Mortgage list: declaring that they
+    # never do leaves them out of the listing's questions, so the listing offers them
+    listings = _listed_in_windows()
+    assert _sells_above_cap(listings) > 0
+    assert _mortgages(listings) > 0
+
+
+@pytest.mark.parametrize("installed", ["REFUSES_UNLISTED = lambda kind: True",
+                                       "REFUSES_AMOUNTS = ()\nREFUSES_ASKED = ()"], indirect=True)
+def test_R22_the_invariants_check_names_a_rule_that_breaks_its_declaration(
+        installed: None, request: pytest.FixtureRequest) -> None:
+    declared = request.node.callspec.params["installed"]
+    state = new_game("standard", ["Ann", "Bob"], 7, enable=["price_cap", "no_mortgage", "invariants"],
+                     keep_log=False)
+    rng = random.Random(7)
+    broken = "REFUSES_UNLISTED promises" if "UNLISTED" in declared else "REFUSES_ASKED promises"
+    with pytest.raises(PluginError, match=r"plugin (price_cap|no_mortgage) refused `\w+ (sells|"
+                       rf"mortgages) .*` \(.*\), which its {broken} it never refuses"):
+        for _ in range(3000):
+            state.apply(random_action(state.legal_actions(), rng))
+
+
+@pytest.mark.parametrize("variant", ["standard", "reference-card", "classic-1936", "no-four-sides"])
+def test_the_shipped_rules_keep_their_declarations_over_random_games(variant: str) -> None:
+    # the invariants check asks every rule a declaration leaves out of a listing: a shipped
+    # rule that refused a listed candidate would raise PluginError here
+    listed = 0
+    for seed in range(3):
+        state = new_game(variant, ["Ann", "Bob", "Cy"], seed, enable=["invariants"], keep_log=False)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            listed += len(legal)
+            state.apply(random_action(legal, rng))
+    assert listed > 3000

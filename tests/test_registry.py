@@ -88,7 +88,8 @@ def test_the_manager_is_built_by_a_function_with_only_enabled_plugins():
 
 
 @pytest.mark.parametrize("name, value", [("PASSES", "bonus"), ("LANDS_ON", ["street", 3]),
-                                         ("REFUSES", ("Build",))])
+                                         ("REFUSES", ("Build",)), ("REFUSES_AMOUNTS", "Bid"),
+                                         ("REFUSES_ASKED", (3,)), ("REFUSES_UNLISTED", "Sell")])
 def test_a_misdeclared_call_filter_is_refused_with_its_name(name, value):
     plugin = types.SimpleNamespace(PLUGIN_ID="odd", **{name: value})
     with pytest.raises(PluginError, match=f"plugin odd \\(here\\): {name} must be a tuple of"):

@@ -144,10 +144,15 @@ class Catalogue:
         index: Callable[[Any], int | None] = scope["index"]
         return index, spread
 
-    def places(self, legal: Sequence[Action | ActionRange]) -> list[tuple[int, int, Action | ActionRange]]:
-        """(first slot, stride, listed) of each listed action that has slots, in listing
-        order: one slot at `first` (stride -1), or a range's `steps` slots from `first`."""
+    def places(self, legal: Sequence[Action | ActionRange]) -> tuple[list[tuple[int, int, Action | ActionRange]], bytearray]:
+        """(where each listed action that has slots is, the mask of the legal slots), in one
+        pass: each place is (first slot, stride, listed) in listing order, one slot at
+        `first` (stride -1) or a range's `steps` slots from `first`; the mask is 1 at each
+        legal slot (set in Python: cheaper than numpy's fancy index)."""
         out: list[tuple[int, int, Action | ActionRange]] = []
+        marks = bytearray(self.size)
+        steps = self.steps
+        ones = b"\x01" * steps
         plain, ranged = self._plain, self._ranged
         indexer: tuple[Callable[[Any], int | None], int] | None
         for found in legal:
@@ -158,29 +163,23 @@ class Catalogue:
                 if by_field is None or by_field[0] != field:  # a type's range has one field, as a rule
                     by_field = ranged[type(action)] = (field, self._indexer(type(action), field))
                 indexer = by_field[1]
-            else:
-                action = found
-                try:
-                    indexer = plain[type(found)]
-                except KeyError:
-                    indexer = plain[type(found)] = self._indexer(type(found), None)
+                if indexer is not None:
+                    index = indexer[0](action)
+                    if index is not None:
+                        spread = indexer[1]
+                        out.append((index, spread, found))
+                        marks[index:index + steps * spread:spread] = ones
+                continue
+            try:
+                indexer = plain[type(found)]
+            except KeyError:
+                indexer = plain[type(found)] = self._indexer(type(found), None)
             if indexer is not None:
-                index = indexer[0](action)
+                index = indexer[0](found)
                 if index is not None:
-                    out.append((index, indexer[1], found))
-        return out
-
-    def marks(self, places: list[tuple[int, int, Action | ActionRange]]) -> bytearray:
-        """The mask of `places`: 1 at each legal slot."""
-        marks = bytearray(self.size)  # set in Python: cheaper than numpy's fancy index
-        steps = self.steps
-        ones = b"\x01" * steps
-        for index, spread, _ in places:
-            if spread < 0:
-                marks[index] = 1
-            else:
-                marks[index:index + steps * spread:spread] = ones
-        return marks
+                    out.append((index, -1, found))
+                    marks[index] = 1
+        return out, marks
 
     def entry(self, places: list[tuple[int, int, Action | ActionRange]],
               slot: int) -> tuple[Action | ActionRange, int] | None:
@@ -200,7 +199,7 @@ class Catalogue:
         listed wins where two meet."""
         out: dict[int, tuple[Action | ActionRange, int]] = {}
         steps = self.steps
-        for index, spread, found in reversed(self.places(legal)):  # the first listed set last
+        for index, spread, found in reversed(self.places(legal)[0]):  # the first listed set last
             if spread < 0:
                 out[index] = (found, 0)
             else:

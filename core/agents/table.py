@@ -106,8 +106,7 @@ class Table:
         for known in self._known:
             if known[0] is legal:
                 return known
-        places = self.catalogue.places(legal)
-        known = (legal, places, self.catalogue.marks(places))
+        known = (legal, *self.catalogue.places(legal))
         self._known = [known, *self._known[:1]]
         return known
 

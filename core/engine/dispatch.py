@@ -444,14 +444,16 @@ class HookRelay:
         self._by_key: dict[tuple[str, Any], Callable[..., Any] | None] = {}
         self._traced = trace is not None
         # em_refusals -> the action types it may refuse for their amounts (REFUSES_AMOUNTS),
-        # and those it may refuse when the asked player takes them (REFUSES_ASKED), for the
-        # rules that declare them (the others may refuse any type so)
+        # those it may refuse when the asked player takes them (REFUSES_ASKED), and those
+        # whose listed candidates it never refuses (REFUSES_UNLISTED), for the rules that
+        # declare them (the others may refuse any type any way)
         pairs = list(zip(self._filters["em_refusals"][1],
                          reversed(pm.hook.em_refusals.get_hookimpls())))
         self._narrowed = {
             declared: {f: _expand(getattr(i.plugin, declared), types) for (_, f), i in pairs
                        if getattr(i.plugin, declared, None) is not None}
-            for declared in ("REFUSES_AMOUNTS", "REFUSES_ASKED")}
+            for declared in ("REFUSES_AMOUNTS", "REFUSES_ASKED", "REFUSES_UNLISTED")}
+        self._refuser_plugin = {f: i.plugin_name for (_, f), i in pairs}
 
     def _for(self, name: str, key: Any) -> Callable[..., Any] | None:
         """The caller of hook `name` for one key: an action type, a space kind, or a set of
@@ -481,8 +483,8 @@ class HookRelay:
         assert fn is not None
         return fn
 
-    def refused_for(self, kind: type, amounts: bool = False,
-                    asked: bool = False) -> Callable[[Any, Any], bool] | None:
+    def refused_for(self, kind: type, amounts: bool = False, asked: bool = False,
+                    listed: bool = False) -> Callable[[Any, Any], bool] | None:
         """Whether any `em_refusals` implementation refuses an action of this type: the
         same implementations as `refusals_for`, stopping at the first refusal (what a
         listing of the legal actions needs, with no list made). None when none is left.
@@ -491,16 +493,14 @@ class HookRelay:
         `REFUSES_AMOUNTS` names it, or who declare none): what a range needs at its other
         end. `asked`: only those that may refuse it when the asked player takes it (whose
         `REFUSES_ASKED` names it, or who declare none): what the asked player's own
-        candidates need."""
+        candidates need. `listed`: not those whose `REFUSES_UNLISTED` names it (they never
+        refuse a candidate the type lists): what judges a listing's candidates."""
         collect = self.refusals_for(kind)
         args, impls = self._filters["em_refusals"]
         if self.mode != "fast" or self._traced or len(impls) != len(self.implemented["em_refusals"]):
             return lambda game, action: bool(collect(game, action))
-        skip = [self._narrowed[name] for name, on in (("REFUSES_AMOUNTS", amounts),
-                                                      ("REFUSES_ASKED", asked)) if on]
         funcs = tuple(f for keys, f in impls if (keys is None or kind in keys)
-                      and not any(f in narrowed and kind not in narrowed[f]  # type: ignore[operator]
-                                  for narrowed in skip))
+                      and not self.promises(f, kind, amounts, asked, listed))
         if not funcs:
             return None
         if len(funcs) == 1:
@@ -521,6 +521,38 @@ class HookRelay:
                     return True
             return False
         return refused
+
+    def skipped_refusers(self, kind: type, amounts: bool = False, asked: bool = False,
+                         listed: bool = False) -> list[tuple[str, Callable[[Any, Any], Any], tuple[str, ...]]]:
+        """(plugin name, em_refusals, the declarations that leave it out) of each
+        implementation that `refused_for` leaves out judging so: what the invariants check
+        asks all the same."""
+        args, impls = self._filters["em_refusals"]
+        if self.mode != "fast" or self._traced or len(impls) != len(self.implemented["em_refusals"]):
+            return []  # every implementation is asked
+        out = []
+        for keys, f in impls:
+            if keys is None or kind in keys:
+                declared = self.promises(f, kind, amounts, asked, listed)
+                if declared:
+                    out.append((self._refuser_plugin[f], f, declared))
+        return out
+
+    def promises(self, refusals: Any, kind: type, amounts: bool, asked: bool,
+                 listed: bool) -> tuple[str, ...]:
+        """The declarations by which an `em_refusals` implementation's plugin promised
+        never to refuse an action of `kind` judged so: at a range's other end (`amounts`,
+        REFUSES_AMOUNTS), taken by the asked player (`asked`, REFUSES_ASKED), or listed by
+        the type's candidates (`listed`, REFUSES_UNLISTED). Empty: it is asked."""
+        narrowed = self._narrowed
+        out = []
+        for name, on, among in (("REFUSES_AMOUNTS", amounts, False),
+                                ("REFUSES_ASKED", asked, False),
+                                ("REFUSES_UNLISTED", listed, True)):
+            declared = narrowed[name].get(refusals) if on else None
+            if declared is not None and (kind in declared) is among:
+                out.append(name)
+        return tuple(out)
 
     def has_refusers(self, kind: type) -> bool:
         """Whether any `em_refusals` implementation may be asked about this action type."""

@@ -142,8 +142,8 @@ class RuleSet:
         self._file_owner: dict[str, str] = {}
         self._boards: dict[tuple[str, ...], BoardCallers] = {}
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
-        # (type, amounts, asked) -> its refusal test (see refused_test)
-        self.refused_tests: dict[tuple[type, bool, bool], Callable[[Game, Action], bool] | None] = {}
+        # (type, amounts, asked, listed) -> its refusal test (see refused_test)
+        self.refused_tests: dict[tuple[type, bool, bool, bool], Callable[[Game, Action], bool] | None] = {}
         # (request's types, any-moment types) -> what a listing asks of each (engine.legal)
         self.listing_plans: dict[Any, Any] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
@@ -228,15 +228,18 @@ class RuleSet:
         self.refusers[kind] = check
         return check
 
-    def refused_test(self, kind: type, amounts: bool = False,
-                     asked: bool = False) -> Callable[[Game, Action], bool] | None:
+    def refused_test(self, kind: type, amounts: bool = False, asked: bool = False,
+                     listed: bool = False) -> Callable[[Game, Action], bool] | None:
         """Whether the rules refuse an action of this type, as `refusal_check` finds but
         with no reasons: what the legal actions are judged by. None: never refused.
 
-        `amounts`, `asked`: only the rules that may refuse this type for its amounts (what
-        judges a range at its other end), or when the asked player takes it (what judges
-        their own candidates), as the rules declare (`REFUSES_AMOUNTS`, `REFUSES_ASKED`)."""
-        key = (kind, amounts, asked)
+        `amounts`, `asked`, `listed`: only the rules that may refuse this type for its
+        amounts (what judges a range at its other end), when the asked player takes it
+        (what judges their own candidates), or when the type's candidates list it (what
+        judges every candidate), as the rules declare (`REFUSES_AMOUNTS`, `REFUSES_ASKED`,
+        `REFUSES_UNLISTED`). Under the invariants check the rules left out are asked too,
+        and one that refuses has broken its declaration: a PluginError names it."""
+        key = (kind, amounts, asked, listed)
         try:
             return self.refused_tests[key]
         except KeyError:
@@ -247,9 +250,34 @@ class RuleSet:
         elif self._unrefusable(kind):
             test = None
         else:
-            test = self.hook.refused_for(kind, amounts=amounts, asked=asked)
+            test = self.hook.refused_for(kind, amounts=amounts, asked=asked, listed=listed)
+            if "invariants" in self.enabled:
+                skipped = self.hook.skipped_refusers(kind, amounts, asked, listed)
+                if skipped:
+                    test = _promises_kept(test, skipped)
         self.refused_tests[key] = test
         return test
+
+
+def _promises_kept(test: Callable[[Game, Action], bool] | None,
+                   skipped: list[tuple[str, Callable[[Game, Action], Any], tuple[str, ...]]]
+                   ) -> Callable[[Game, Action], bool]:
+    """`test`, and then the rules it leaves out by their declarations: an action it finds
+    allowed that one of them refuses would be listed yet refused."""
+    def kept(game: Game, action: Action) -> bool:
+        if test is not None and test(game, action):
+            return True
+        for plugin, refusals, declared in skipped:
+            found = refusals(game, action)
+            if found:
+                reasons = "; ".join(str(r) for r in (found if isinstance(found, list) else [found]))
+                raise PluginError(
+                    f"plugin {plugin} refused `{action}` ({reasons}), which its "
+                    f"{' and '.join(declared)} promise{'s' if len(declared) == 1 else ''} it "
+                    f"never refuses: a listing of the legal actions would offer it; correct "
+                    f"the declaration or the rule")
+        return False
+    return kept
 
 
 def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: str | None = None,

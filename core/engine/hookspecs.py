@@ -33,6 +33,8 @@ a kind or type no installed plugin declares is an error):
                                       # another type is judged by it at its least amount only
     REFUSES_ASKED = ()                # the types it may refuse when the asked player takes
                                       # them: () for a rule that refuses only other players
+    REFUSES_UNLISTED = (Mortgage,)    # the types whose listed candidates it never refuses
+                                      # (their `candidates` offer only what it allows)
     LANDS_ON = ("street",)            # em_land: only called for these kinds, or a
                                       # predicate over SpaceKind (lambda kind: kind.ownable)
     PASSES = ("bonus",)               # em_moved: only moves touching these kinds

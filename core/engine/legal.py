@@ -34,7 +34,7 @@ def _plan(game: Game, request: Request) -> Plan:
     """What a listing asks of each type that may answer `request`: made once per rule set
     and request's types, for a listing is asked every step. The tests stop at the first
     refusal (only whether), and each asks only the rules that may refuse (by their
-    declarations: `REFUSES`, `REFUSES_AMOUNTS`, `REFUSES_ASKED`)."""
+    declarations: `REFUSES`, `REFUSES_AMOUNTS`, `REFUSES_ASKED`, `REFUSES_UNLISTED`)."""
     plans = game.ruleset.listing_plans
     key = (request.accepts, game.any_moment)
     try:
@@ -43,8 +43,8 @@ def _plan(game: Game, request: Request) -> Plan:
         pass
     test = game.ruleset.refused_test
     plan = plans[key] = tuple(
-        (kind, kind.candidates, test(kind), test(kind, asked=True), test(kind, amounts=True),
-         test(kind, amounts=True, asked=True))
+        (kind, kind.candidates, test(kind, listed=True), test(kind, asked=True, listed=True),
+         test(kind, amounts=True, listed=True), test(kind, amounts=True, asked=True, listed=True))
         for kind in answer_types(game, request))
     return plan
 

@@ -85,7 +85,8 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
     # the filters that let the engine skip calls: a wrong shape would skip the wrong ones
     for name, item, what in (("REFUSES", type, "action types"), ("LANDS_ON", str, "space kinds"),
                              ("PASSES", str, "space kinds"), ("REFUSES_AMOUNTS", type, "action types"),
-                             ("REFUSES_ASKED", type, "action types")):
+                             ("REFUSES_ASKED", type, "action types"),
+                             ("REFUSES_UNLISTED", type, "action types")):
         declared = getattr(obj, name, None)
         if callable(declared) and not isinstance(declared, type):
             continue  # a predicate over the declared kinds or action types
