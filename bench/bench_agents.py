@@ -6,7 +6,9 @@
 A step is one `env.step` of a seat's action (the dead seats' closing steps count too);
 games are started again with the next seed when one ends. It also prints the share of
 the time spent in the engine listing what is legal (`engine.legal.legal_actions`, which
-the mask needs every step), timed around each call. `--profile` prints where the time
+the mask needs every step), timed around each call, and the share of the agent's own
+choices (the nonzero slots of its mask, one draw among them), with the steps a second
+of the environment alone, that share taken out. `--profile` prints where the time
 goes (cProfile, by own time). `--repeat K` plays the same steps K times and reports the
 fastest, as `timeit` does: on a shared machine the fastest run is the one least slowed.
 """
@@ -38,21 +40,28 @@ def _timed(listing: Callable[..., Any]) -> Callable[..., Any]:
     return timed
 
 
-def run(env: object, steps: int, rng: random.Random) -> tuple[int, int]:
+def run(env: object, steps: int, rng: random.Random,
+        agent_time: list[float] | None = None) -> tuple[int, int]:
+    """Play `steps` steps from seed 0; the agent's own time (finding its legal slots and
+    drawing one) is added to `agent_time[0]` when given."""
     e: object = env
     e.reset(seed=0)  # type: ignore[attr-defined]
     done = games = 0
     # the agent as cheap as numpy allows, so that the figure is the environment's: numpy's
     # Generator takes longer to draw one number than Python's random does
     choose = rng.randrange
+    clock = time.perf_counter
+    spent = 0.0
     while done < steps:
         for agent in e.agent_iter():  # type: ignore[attr-defined]
             obs, _, term, trunc, _ = e.last()  # type: ignore[attr-defined]
             if term or trunc:
                 action = None
             else:
+                start = clock()
                 legal = obs["action_mask"].nonzero()[0]
                 action = legal[choose(len(legal))]
+                spent += clock() - start
             e.step(action)  # type: ignore[attr-defined]
             done += 1
             if done >= steps:
@@ -60,6 +69,8 @@ def run(env: object, steps: int, rng: random.Random) -> tuple[int, int]:
         else:
             games += 1
             e.reset()  # type: ignore[attr-defined]
+    if agent_time is not None:
+        agent_time[0] += spent
     return done, games
 
 
@@ -78,15 +89,16 @@ def main() -> None:
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-    best: tuple[float, float, int, int] | None = None
+    best: tuple[float, float, float, int, int] | None = None
     for _ in range(max(1, args.repeat)):
         _LISTING[0] = 0.0
+        agent = [0.0]
         start = time.perf_counter()
-        done, games = run(env, args.steps, random.Random(0))  # the same steps each run
+        done, games = run(env, args.steps, random.Random(0), agent)  # the same steps each run
         took = time.perf_counter() - start
         if best is None or took < best[0]:
-            best = (took, _LISTING[0], done, games)
-    took, listing, done, games = best  # type: ignore[misc]
+            best = (took, _LISTING[0], agent[0], done, games)
+    took, listing, agent_took, done, games = best  # type: ignore[misc]
     if args.profile:
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(18)
@@ -95,6 +107,8 @@ def main() -> None:
           f"{done:,} steps in {took:.2f}s = {done / took:,.0f} steps/s ({games} games ended{runs})")
     print(f"  of which the engine listing legal actions: {listing:.2f}s ({listing / took:.0%}); "
           f"the rest (the env, the game's steps, the agent): {done / (took - listing):,.0f} steps/s")
+    print(f"  of which the agent choosing (nonzero of the mask, one draw): {agent_took:.2f}s "
+          f"({agent_took / took:.0%}); the environment alone: {done / (took - agent_took):,.0f} steps/s")
 
 
 if __name__ == "__main__":

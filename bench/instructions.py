@@ -41,7 +41,9 @@ def count(games: int, play: str = "--play") -> tuple[int, int]:
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
              str(Path(__file__).resolve()), play, str(games)],
             capture_output=True, text=True, check=False,
-            env={k: v for k, v in os.environ.items() if k != "EASYMONEY_CHECK_INVARIANTS"})
+            env={**{k: v for k, v in os.environ.items() if k != "EASYMONEY_CHECK_INVARIANTS"},
+                 # string hashes vary by process, and so do dict probes; idle BLAS threads spin
+                 "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"})
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"valgrind failed:\n{done.stderr[-2000:]}")

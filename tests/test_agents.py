@@ -4,6 +4,7 @@ single-seat Gymnasium wrapper (easymoney.agents)."""
 from __future__ import annotations
 
 import re
+import shutil
 import warnings
 from pathlib import Path
 
@@ -290,3 +291,18 @@ def test_issue20_the_bench_prints_steps_a_second():
     assert done.returncode == 0, done.stderr
     assert re.search(r"random masked agent.* [\d,]+ steps/s", done.stdout)
     assert "the engine listing legal actions" in done.stdout
+    alone = re.search(r"the agent choosing .*: [\d.]+s .*the environment alone: [\d,]+ steps/s",
+                      done.stdout)
+    assert alone is not None
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+def test_issue20_the_instructions_of_an_environment_step_are_counted():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "instructions.py"), "--env",
+                           "--steps", "100"], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    found = re.search(r"2 seats, random masked agent, 100 steps: ([\d,]+) instructions a step", done.stdout)
+    assert found is not None, done.stdout
+    assert int(found.group(1).replace(",", "")) > 10_000  # a step is far more than a few calls

@@ -163,10 +163,12 @@ class GameState:
         self.read_line = read_line
         self._listeners: list[Callable[[Event], None]] = []
         self._steps: list[tuple[Action, Any]] = []   # (action, the generator's state)
-        self._lines: list[str] = []
+        # the script lines so far; a decision is kept as its action and written when the
+        # history is read (an agent's game is rarely read, and str() costs on every step)
+        self._lines: list[str | Action] = []
         self._chance_at: int | None = None  # the line waiting for the game's throw
         self._chance_action: Action | None = None
-        self._offers: list[str] = []  # the lines of offers under way, written once accepted
+        self._offers: list[Action] = []  # the offers under way, a line once accepted
         self._snapshots: list[_Snapshot] = []
         self._replaying = False
         self._legal: list[Action | ActionRange] | None = None
@@ -344,7 +346,7 @@ class GameState:
         self._steps.append((action, rng_state))
         before_offer, self._before_offer = self._before_offer, None
         if kind.counterparty is not None and not self.states_deals:
-            self._offers.append(str(action))  # an offer to an offer's party may come first
+            self._offers.append(action)  # an offer to an offer's party may come first
             self._before_offer = (self.request, self._legal)
         elif kind is Accept:
             if self._offers:
@@ -362,13 +364,21 @@ class GameState:
             self._chance_action = action
             self._lines.append(str(action))
         else:
-            self._lines.append(str(action))
+            self._lines.append(action)
         self._switch(action)
 
     @property
     def history(self) -> list[str]:
         """The game so far as script lines: throws with their dice, cards drawn, decisions."""
-        return list(self._lines)
+        return self._written()
+
+    def _written(self) -> list[str]:
+        """The lines so far, each decision written as its line once."""
+        lines = self._lines
+        for k, line in enumerate(lines):
+            if type(line) is not str:
+                lines[k] = str(line)
+        return list(lines)  # type: ignore[arg-type]
 
     @property
     def steps(self) -> int:
@@ -376,7 +386,7 @@ class GameState:
 
     def script(self) -> str:
         """A game script that replays this game: the header, then the history."""
-        return "\n".join([*self.header, *self._lines]) + "\n"
+        return "\n".join([*self.header, *self._written()]) + "\n"
 
     def listen(self, listener: Callable[[Event], None]) -> None:
         """Call `listener` with each event of the game from now on (not with those an undo
