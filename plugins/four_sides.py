@@ -77,20 +77,20 @@ def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], str]:
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     kind = type(action)
     field = kind.acquires
-    player = getattr(action, kind.acquirer) if field is not None else action.player
-    _, sides, missing = _estate(game, player)
-    if not missing:
-        return None  # a street on every side: R13 no longer applies
     if field is not None:
         space = getattr(action, field)
-        if not game.kinds[space.kind].builds or space.side is None:
-            return None
-        if space.side in sides:
+        if space.side is None or not game.kinds[space.kind].builds:
+            return None  # outside the rule: asked before what the player owns, as cheaper
+        player = getattr(action, kind.acquirer)
+        _, sides, missing = _estate(game, player)
+        if missing and space.side in sides:  # missing: "" once there is a street on every side
             return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
                             f"{space.side} and has no street on {missing}")]
         return None
     if kind.adds_houses is not None:
-        return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
-                        f"{missing}: no second house until they own a street "
-                        f"on every side")]
+        _, _, missing = _estate(game, action.player)
+        if missing:
+            return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
+                            f"{missing}: no second house until they own a street "
+                            f"on every side")]
     return None
