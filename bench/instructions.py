@@ -10,10 +10,11 @@ instructions, which a shared machine does not blur the way it blurs a timing.
 
 `--env` counts bench_agents.py's steps instead (`standard`, 2 seats, a random masked agent,
 the same stream of steps): a run with its 500 warm-up steps only and a run with N more
-(default 20,000); the difference divided by N is what one environment step costs. Both
-counts together say how a machine's speed at one carries to the other: a machine that
-plays P player-turns a second steps about P x (instructions a player-turn / instructions
-a step) times a second.
+(default 20,000); the difference divided by N is what one environment step costs.
+
+Python runs with a fixed hash seed and one BLAS thread (idle BLAS threads spin, and
+valgrind counts them), so two runs agree within 0.1%; compare commits in one virtual
+environment, as other installed packages move the count by a few per cent.
 
 Needs valgrind on the PATH (it is not a Python dependency). Takes about a minute each.
 """

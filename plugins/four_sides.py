@@ -80,7 +80,7 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if field is not None:
         space = getattr(action, field)
         if space.side is None or not game.kinds[space.kind].builds:
-            return None  # outside the rule: asked before what the player owns, as cheaper
+            return None  # outside R13 (looked at first: cheaper than what the player owns)
         player = getattr(action, kind.acquirer)
         _, sides, missing = _estate(game, player)
         if missing and space.side in sides:  # missing: "" once there is a street on every side

@@ -194,12 +194,12 @@ class Catalogue:
                 return found, (slot - index) // spread
         return None
 
-    def slots(self, legal: Sequence[Action | ActionRange]) -> dict[int, tuple[Action | ActionRange, int]]:
-        """Each legal slot -> (the listed action or range, the amount for a range): the first
-        listed wins where two meet."""
+    def slots(self, places: list[tuple[int, int, Action | ActionRange]]) -> dict[int, tuple[Action | ActionRange, int]]:
+        """Each legal slot of `places` (see `places`) -> (the listed action or range, the
+        amount for a range): the first listed wins where two meet."""
         out: dict[int, tuple[Action | ActionRange, int]] = {}
         steps = self.steps
-        for index, spread, found in reversed(self.places(legal)[0]):  # the first listed set last
+        for index, spread, found in reversed(places):  # the first listed set last
             if spread < 0:
                 out[index] = (found, 0)
             else:

@@ -112,7 +112,7 @@ class Table:
 
     def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
         """The legal slots now, each with what it stands for."""
-        return {} if self.state.is_over else self.catalogue.slots(self.state.legal_actions())
+        return {} if self.state.is_over else self.catalogue.slots(self._listed()[1])
 
     def mask(self) -> np.ndarray:
         """The mask of the legal slots now: the agent's own copy."""

@@ -463,7 +463,7 @@ class HookRelay:
             return self._by_key[cache_key]
         args, impls = self._filters[name]
         fn: Callable[..., Any] | None
-        if self.mode != "fast" or self._traced or len(impls) != len(self.implemented[name]):
+        if not self._one_by_one(name):
             fn = getattr(self, name)  # pluggy (or the tracer) calls them all; wrappers too
         else:
             if isinstance(key, frozenset):
@@ -476,6 +476,12 @@ class HookRelay:
                 fn = _compose("first" if name == "em_land" else "collect", funcs, args)
         self._by_key[cache_key] = fn
         return fn
+
+    def _one_by_one(self, name: str) -> bool:
+        """Whether hook `name`'s implementations are called one by one, as the filters
+        choose (fast dispatch, no tracer, none a wrapper): else pluggy calls them all."""
+        return (self.mode == "fast" and not self._traced
+                and len(self._filters[name][1]) == len(self.implemented[name]))
 
     def refusals_for(self, kind: type) -> Callable[..., Any]:
         """The `em_refusals` caller for one action type."""
@@ -496,11 +502,10 @@ class HookRelay:
         candidates need. `listed`: not those whose `REFUSES_UNLISTED` names it (they never
         refuse a candidate the type lists): what judges a listing's candidates."""
         collect = self.refusals_for(kind)
-        args, impls = self._filters["em_refusals"]
-        if self.mode != "fast" or self._traced or len(impls) != len(self.implemented["em_refusals"]):
+        if not self._one_by_one("em_refusals"):
             return lambda game, action: bool(collect(game, action))
-        funcs = tuple(f for keys, f in impls if (keys is None or kind in keys)
-                      and not self.promises(f, kind, amounts, asked, listed))
+        funcs = tuple(f for f, promised in self._refusers(kind, amounts, asked, listed)
+                      if not promised)
         if not funcs:
             return None
         if len(funcs) == 1:
@@ -527,39 +532,33 @@ class HookRelay:
         """(plugin name, em_refusals, the declarations that leave it out) of each
         implementation that `refused_for` leaves out judging so: what the invariants check
         asks all the same."""
-        args, impls = self._filters["em_refusals"]
-        if self.mode != "fast" or self._traced or len(impls) != len(self.implemented["em_refusals"]):
+        if not self._one_by_one("em_refusals"):
             return []  # every implementation is asked
-        out = []
-        for keys, f in impls:
-            if keys is None or kind in keys:
-                declared = self.promises(f, kind, amounts, asked, listed)
-                if declared:
-                    out.append((self._refuser_plugin[f], f, declared))
-        return out
+        return [(self._refuser_plugin[f], f, promised)
+                for f, promised in self._refusers(kind, amounts, asked, listed) if promised]
 
-    def promises(self, refusals: Any, kind: type, amounts: bool, asked: bool,
-                 listed: bool) -> tuple[str, ...]:
-        """The declarations by which an `em_refusals` implementation's plugin promised
-        never to refuse an action of `kind` judged so: at a range's other end (`amounts`,
-        REFUSES_AMOUNTS), taken by the asked player (`asked`, REFUSES_ASKED), or listed by
-        the type's candidates (`listed`, REFUSES_UNLISTED). Empty: it is asked."""
-        narrowed = self._narrowed
-        out = []
-        for name, on, among in (("REFUSES_AMOUNTS", amounts, False),
-                                ("REFUSES_ASKED", asked, False),
-                                ("REFUSES_UNLISTED", listed, True)):
-            declared = narrowed[name].get(refusals) if on else None
-            if declared is not None and (kind in declared) is among:
-                out.append(name)
-        return tuple(out)
+    def _refusers(self, kind: type, amounts: bool, asked: bool,
+                  listed: bool) -> list[tuple[Callable[[Any, Any], Any], tuple[str, ...]]]:
+        """(em_refusals, the declarations by which its plugin promised never to refuse an
+        action of `kind` judged so) of each implementation that may be asked about `kind`,
+        in calling order. The promises: at a range's other end (`amounts`, REFUSES_AMOUNTS),
+        taken by the asked player (`asked`, REFUSES_ASKED), or listed by the type's
+        candidates (`listed`, REFUSES_UNLISTED); none: it is asked."""
+        # (declaration, each declaring implementation's types, whether naming `kind` in
+        # it is the promise): REFUSES_UNLISTED names what is never refused, the others
+        # what may be
+        checks = [(name, self._narrowed[name], among) for name, on, among in (
+            ("REFUSES_AMOUNTS", amounts, False), ("REFUSES_ASKED", asked, False),
+            ("REFUSES_UNLISTED", listed, True)) if on]
+        return [(f, tuple(name for name, declared, among in checks
+                          if (named := declared.get(f)) is not None and (kind in named) is among))
+                for keys, f in self._filters["em_refusals"][1] if keys is None or kind in keys]
 
     def has_refusers(self, kind: type) -> bool:
-        """Whether any `em_refusals` implementation may be asked about this action type."""
-        _, impls = self._filters["em_refusals"]
-        if self._traced or len(impls) != len(self.implemented["em_refusals"]):
-            return True
-        return any(keys is None or kind in keys for keys, _ in impls)
+        """Whether any `em_refusals` implementation may be asked about this action type
+        (always, where pluggy calls them all)."""
+        return not self._one_by_one("em_refusals") or any(
+            keys is None or kind in keys for keys, _ in self._filters["em_refusals"][1])
 
     def land_for(self, kind: str) -> Callable[..., Any]:
         """The `em_land` caller for one space kind."""

@@ -200,8 +200,7 @@ class RuleSet:
 
     def _unrefusable(self, kind: type) -> bool:
         """No rule in play can refuse this type (a deal asks its other party: never skipped)."""
-        return (self.hook.mode == "fast" and not self.hook.has_refusers(kind)
-                and getattr(kind, "counterparty", None) is None)
+        return not self.hook.has_refusers(kind) and getattr(kind, "counterparty", None) is None
 
     def refusal_check(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
         """The refusal check for one action type: its em_refusals callers, flattened (made
