@@ -508,6 +508,14 @@ def available_strategies() -> Mapping[str, tuple[Any, str]]:
     return found
 
 
+PROGRAM_PREFIX = "exec:"  # a seat played by a program (docs/seats.md)
+
+
+def is_program(name: str) -> bool:
+    """Whether the strategy `name` would start a program on this machine."""
+    return name.strip().startswith(PROGRAM_PREFIX)
+
+
 def make_strategy(name: str) -> Strategy:
     """The strategy called `name`; `mc:rollouts=64,horizon=8` gives the searching bot its
     options (see core/search.py)."""
@@ -515,7 +523,7 @@ def make_strategy(name: str) -> Strategy:
         from .search import MonteCarlo, parse_options  # it builds on this module
         _, _, text = name.partition(":")
         return MonteCarlo(**parse_options("mc", text, MonteCarlo.OPTIONS)) if text else MonteCarlo()
-    if name.startswith("exec:"):  # a program at the seat (docs/seats.md)
+    if name.startswith(PROGRAM_PREFIX):
         from .seats import program_strategy
         return program_strategy(name)
     table = available_strategies()

@@ -7,21 +7,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.registry import Registry
-from ..errors import VariantError, did_you_mean
+from ..errors import UsageError, VariantError, did_you_mean
 from .modify import apply_modify
 from .origins import Origins, origins_error
-from .sources import Source, base_source, builtin_names
+from .sources import Confinement, Source, base_source, builtin_names
 from .validate import validate
 from .yamlload import Loaded, show_value
 
 _RESOLVED: dict[tuple[str, int], tuple[Registry, dict[str, Any], Origins]] = {}
 
 
-def resolve(source: Source, registry: Registry) -> tuple[dict[str, Any], Origins]:
+def resolve(source: Source, registry: Registry, confine: Confinement | None = None
+            ) -> tuple[dict[str, Any], Origins]:
     """The document of `source` with its `extends` chain merged in and its `modify` applied.
 
     A loop, not a recursion: a chain of a thousand files, each extending the next, is read
-    down to its base, then merged back up.
+    down to its base, then merged back up. With `confine`, every file of the chain is
+    checked as the first one was (see Confinement).
     """
     levels: list[tuple[Source, Loaded, dict[str, Any]]] = []  # the chain, top file first
     keys: set[str] = set()
@@ -57,7 +59,10 @@ def resolve(source: Source, registry: Registry) -> tuple[dict[str, Any], Origins
         keys.add(current.key)
         current = None
         if "extends" in data:
-            base = base_source(data["extends"], levels[-1][0])
+            try:
+                base = base_source(data["extends"], levels[-1][0], confine)
+            except UsageError as exc:
+                raise own.error(("extends",), exc.message) from None
             if base is None:
                 names = builtin_names()
                 hint = did_you_mean(data["extends"], names)

@@ -19,13 +19,14 @@ from .extends import resolve
 from .limits import MAX_CARDS, MAX_MONEY, MAX_NAME, MAX_NUMBER, MAX_SPACES
 from .origins import COMMAND_LINE, origins_error
 from .overrides import apply_overrides, parse_option
-from .sources import BUILTIN_PACKAGE, builtin_names, builtin_variants, top_source
+from .sources import (BUILTIN_PACKAGE, Confinement, builtin_names, builtin_variants,
+                      top_source)
 from .validate import validate, variant_schema_cached
 
 
 def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable[str] = (),
                  disable: Iterable[str] = (), options: Iterable[str | tuple[str, Any]] = (),
-                 base_dir: str | None = None) -> Variant:
+                 base_dir: str | None = None, confine: Confinement | None = None) -> Variant:
     """Load, merge, override and check a variant: a built-in name or a YAML file path.
 
     `enable`/`disable` take plugin ids or rule ids (`four_sides`, `R13`); `options` takes
@@ -34,8 +35,8 @@ def load_variant(ref: str, *, registry: Registry | None = None, enable: Iterable
     (located), PluginError or UsageError.
     """
     registry = registry or discover()
-    source = top_source(os.fspath(ref), base_dir)
-    doc, origins = resolve(source, registry)
+    source = top_source(os.fspath(ref), base_dir, confine)
+    doc, origins = resolve(source, registry, confine)
     changes = apply_overrides(doc, origins, registry, enable, disable, options)
     validate(doc, origins, registry)
     rules = enabled_rules(doc, origins, registry)
@@ -52,6 +53,6 @@ def variant_document(variant: Variant) -> dict[str, Any]:
 
 
 # the names this module had before its steps moved to modules of their own
-__all__ = ["load_variant", "builtin_variants", "builtin_names", "parse_option", "variant_document",
+__all__ = ["load_variant", "Confinement", "builtin_variants", "builtin_names", "parse_option", "variant_document",
            "MAX_CARDS", "MAX_MONEY", "MAX_NAME", "MAX_NUMBER", "MAX_SPACES", "BUILTIN_PACKAGE",
            "COMMAND_LINE", "origins_error", "resolved_document", "variant_schema_cached"]

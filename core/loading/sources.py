@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NoReturn
 from importlib import resources
 
 from ..errors import UsageError, did_you_mean
@@ -58,7 +60,8 @@ class Source:
 
     @property
     def stem(self) -> str:
-        base = os.path.basename(self.name)
+        # the name the person gave it: an upload is kept under a name of the server's
+        base = os.path.basename(self.display if not self.builtin else self.name)
         return base.rsplit(".", 1)[0] if not self.builtin and "." in base else base
 
     def load(self) -> Loaded:
@@ -71,22 +74,100 @@ def _looks_like_path(ref: str) -> bool:
     return "/" in ref or os.sep in ref or ref.lower().endswith((".yaml", ".yml"))
 
 
-def top_source(ref: str, base_dir: str | None) -> Source:
+@dataclass(frozen=True)
+class Confinement:
+    """Where the files of a variant may come from when whoever names them is not trusted
+    with this machine's files (a page of `easymoney serve`).
+
+    `root`: the one folder files are read from, by paths relative to it (no `..`, no
+    absolute path, no link, no hidden file, a `.yaml` or `.yml` name); None: built-in
+    variants only, as an uploaded variant extends. `top`: the first file, already chosen by
+    the server (an upload), shown in errors as `display`. `folder`: where, relative to the
+    root, a script's `variant "FILE"` line is read from (the script's own folder).
+    """
+
+    root: str | None
+    top: str | None = None
+    display: str | None = None
+    folder: str = ""
+
+    def source(self, relative: str) -> Source:
+        """The file `relative` (to the root) of an `extends` chain or of a request."""
+        if self.root is None:
+            raise UsageError(f"{relative!r}: an uploaded variant may extend the "
+                             f"built-in variants only ({', '.join(builtin_names())})")
+        path = path_under(self.root, relative, suffixes=VARIANT_SUFFIXES)
+        return Source(False, path, os.path.normpath(relative))
+
+    def relative(self, source: Source) -> str:
+        """The folder of `source`, relative to the root, that its `extends` is read from."""
+        assert self.root is not None and not source.builtin
+        return os.path.relpath(os.path.dirname(source.name), os.path.realpath(self.root))
+
+
+VARIANT_SUFFIXES = (".yaml", ".yml")
+
+
+def path_under(root: str, relative: str, *, suffixes: tuple[str, ...] = ()) -> str:
+    """The real path of the file `relative` under `root`: refused (UsageError) if it is
+    absolute, climbs out (`..`), goes through a link, names a hidden file or folder, or
+    does not end in one of `suffixes`. The message never names `root` itself."""
+    if not relative or relative.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", relative) \
+            or "\x00" in relative:
+        raise UsageError(f"{relative!r}: name a file under the server's folder, relative to it")
+    parts = relative.replace("\\", "/").split("/")
+    if ".." in parts:
+        raise UsageError(f"{relative!r}: '..' is not allowed: only files under the server's folder")
+    if any(part.startswith(".") and part != "." for part in parts):
+        raise UsageError(f"{relative!r}: hidden files and folders are not read")
+    if suffixes and not relative.lower().endswith(suffixes):
+        raise UsageError(f"{relative!r}: expected a file ending in {' or '.join(suffixes)}")
+    path = root
+    for part in parts:
+        if part in ("", "."):
+            continue
+        path = os.path.join(path, part)
+        if os.path.islink(path):
+            raise UsageError(f"{relative!r}: links are not followed")
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    if os.path.commonpath([real, top]) != top:
+        raise UsageError(f"{relative!r}: outside the server's folder")
+    if not os.path.isfile(real):
+        raise UsageError(f"{relative!r}: no such file under the server's folder")
+    return real
+
+
+def top_source(ref: str, base_dir: str | None, confine: Confinement | None = None) -> Source:
     if ref in builtin_names() and not _looks_like_path(ref):
         return Source(True, ref, f"easymoney/variants/{ref}.yaml")
+    if confine is not None:  # a name is a built-in name or nothing: no file of the cwd
+        if confine.top is not None:
+            return Source(False, confine.top, confine.display or "upload.yaml")
+        if not _looks_like_path(ref):
+            _unknown(ref)
+        return confine.source(ref)
     path = ref if base_dir is None or os.path.isabs(ref) else os.path.join(base_dir, ref)
     if _looks_like_path(ref) or os.path.exists(path):
         return Source(False, path, os.path.normpath(path) if base_dir else ref)
+    _unknown(ref)
+
+
+def _unknown(ref: str) -> NoReturn:
     names = builtin_names()
     raise UsageError(f"unknown variant {ref!r}: expected a built-in variant ({', '.join(names)}) "
                      f"or a YAML file{did_you_mean(ref, names)}")
 
 
-def base_source(value: str, current: Source) -> Source | None:
+def base_source(value: str, current: Source, confine: Confinement | None = None
+                ) -> Source | None:
     if value in builtin_names() and not _looks_like_path(value):
         return Source(True, value, f"easymoney/variants/{value}.yaml")
     if current.builtin:
         return None
+    if confine is not None:  # every file of the chain passes the check the first one did
+        folder = "" if confine.root is None else confine.relative(current)
+        return confine.source(value if folder in ("", ".") else f"{folder}/{value}"
+                              if not value.startswith(("/", "\\")) else value)
     path = value if os.path.isabs(value) else os.path.join(os.path.dirname(current.name), value)
     if not os.path.exists(path):
         return None

@@ -48,17 +48,24 @@ class Header:
         h.options += [(o, None) for o in options]
         return h
 
-    def variant_ref(self, script: S.Script) -> tuple[str, str | None]:
-        """The variant as the loader takes it, and the folder a relative path is read from."""
+    def variant_ref(self, script: S.Script, confine: Any = None) -> tuple[str, str | None]:
+        """The variant as the loader takes it, and the folder a relative path is read from
+        (under `confine`'s root, relative to it: see loading.Confinement)."""
         if self.variant is None:
             return DEFAULT_VARIANT, None
+        if self.variant.path is not None and confine is not None:
+            path = self.variant.path
+            if confine.folder and not path.startswith(("/", "\\")):
+                path = f"{confine.folder}/{path}"
+            return path, None
         if self.variant.path is not None:
             base = os.path.dirname(os.path.abspath(script.filename)) if script.filename not in (
                 "-", "<stdin>", "<script>") else os.getcwd()
             return os.path.join(base, self.variant.path), base
         return self.variant.name or DEFAULT_VARIANT, None
 
-    def load_variant(self, script: S.Script, registry: Any = None) -> Variant:
+    def load_variant(self, script: S.Script, registry: Any = None, confine: Any = None
+                     ) -> Variant:
         from ..loading.loader import load_variant
         registry = registry or discover()
         switched: dict[str, bool] = {}  # the last switch of a rule wins
@@ -71,10 +78,10 @@ class Header:
             switched[pid] = on
         enable = [pid for pid, on in switched.items() if on]
         disable = [pid for pid, on in switched.items() if not on]
-        ref, base = self.variant_ref(script)
+        ref, base = self.variant_ref(script, confine)
         try:
             return load_variant(ref, registry=registry, enable=enable, disable=disable,
-                                options=[o for o, _ in self.options])
+                                options=[o for o, _ in self.options], confine=confine)
         except (VariantError, PluginError, UsageError) as exc:
             if exc.file is not None and exc.line is not None:
                 raise  # located in the variant file itself

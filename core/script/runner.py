@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import actions as A
-from ..bots import make_strategy
+from ..bots import PROGRAM_PREFIX, is_program, make_strategy
 from ..seats import close_strategies
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, did_you_mean
 from ..engine.events import Event
@@ -91,6 +91,10 @@ class ScriptRunner(NameLookups):
     It is the game's `Decider`. Players declared with a strategy (`Bob:greedy`) decide by it
     whenever the next line is not theirs; after `autoplay` every player does. A line that
     states a deal (`Ann sells ... to Bob for 500`) is the deal both agreed.
+
+    A script from somebody not trusted with this machine (a web page's) is run with
+    `confine` (a loading.Confinement: its variant's files under a folder) and
+    `programs=False` (a seat that would start a program, `Ann:exec:"..."`, is refused).
     """
 
     states_deals = True
@@ -102,8 +106,10 @@ class ScriptRunner(NameLookups):
                  on_event: Callable[[Event], None] | None = None,
                  on_note: Callable[[Note], None] | None = None,
                  more_lines: Callable[[A.Request], Sequence[Any] | None] | None = None,
-                 on_refused: Callable[[Any, str], None] | None = None) -> None:
+                 on_refused: Callable[[Any, str], None] | None = None,
+                 confine: Any = None, programs: bool = True) -> None:
         self.script = script
+        self.programs = programs
         self.body = script.body
         # an interactive session: `more_lines(request)` gives the next statements when the
         # body is exhausted (None: stop the game), and `on_refused(stmt, message)` hears a
@@ -124,7 +130,7 @@ class ScriptRunner(NameLookups):
         self.strategies: dict[str, Any] = {}
         self.default_strategy: Any = None
         self.header = Header.read(script, enable, disable, options)
-        self.variant = self.header.load_variant(script)
+        self.variant = self.header.load_variant(script, confine=confine)
         if script.language != language_for(discover(), self.variant.rules).plugins:
             # the command line switched a plugin with script lines on or off: its words
             # bind only where it is on
@@ -147,6 +153,11 @@ class ScriptRunner(NameLookups):
             raise self.error(h.players, f"{v.name} is for {v.min_players} to {v.max_players} "
                                         f"players; the script names {len(decls)}")
         for decl in decls:
+            if decl.strategy is not None and not self.programs and is_program(decl.strategy):
+                raise self.error(decl if decl.line else h.players,
+                                 f"{decl.name}: a seat played by a program ({PROGRAM_PREFIX}) is "
+                                 "not started here; play this script with `easymoney play` "
+                                 "at a terminal")
             if decl.strategy is not None:
                 try:
                     self.strategies[decl.name] = make_strategy(decl.strategy)

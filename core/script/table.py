@@ -28,10 +28,12 @@ _VARIANTS: dict[tuple[Any, ...], Any] = {}  # built-in variants loaded, by name 
 def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"), seed: int = 0,
              *, enable: Sequence[str] = (), disable: Sequence[str] = (),
              options: Sequence[str] = (), choose_dice: bool = False,
-             keep_log: bool = True, snapshot_every: int = SNAPSHOT_EVERY) -> GameState:
+             keep_log: bool = True, snapshot_every: int = SNAPSHOT_EVERY,
+             confine: Any = None) -> GameState:
     """A game at its first decision. `variant` is a built-in name or a YAML file's path;
     `enable`, `disable` and `options` are what `--with`, `--without` and `--option` take;
-    `snapshot_every`: steps between the copies that undo and clone start from."""
+    `snapshot_every`: steps between the copies that undo and clone start from; `confine`
+    (a loading.Confinement) keeps the variant's files under a folder, as the web page does."""
     from ..engine.registry import discover
     from ..loading.loader import load_variant
     names = [p.partition(":")[0] for p in players]
@@ -41,16 +43,24 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
                              "digits and _ that does not start with a digit")
     registry = discover()
     key = (variant, tuple(enable), tuple(disable), tuple(options), id(registry))
-    v = _VARIANTS.get(key) if not os.path.exists(variant) else None
+    # a built-in variant is data that never changes; a file may (and is not looked for in
+    # this folder when the game is confined)
+    cacheable = confine is None and not os.path.exists(variant) or \
+        confine is not None and confine.top is None and "/" not in variant \
+        and not variant.endswith((".yaml", ".yml"))
+    v = _VARIANTS.get(key) if cacheable else None
     if v is None:
         v = load_variant(variant, registry=registry, enable=[registry.resolve(r) for r in enable],
-                         disable=[registry.resolve(r) for r in disable], options=list(options))
-        if not os.path.exists(variant):  # a built-in variant is data that never changes
+                         disable=[registry.resolve(r) for r in disable], options=list(options),
+                         confine=confine)
+        if cacheable:
             _VARIANTS[key] = v
     if not v.min_players <= len(names) <= v.max_players:
         raise UsageError(f"{v.name} is for {v.min_players} to {v.max_players} players; "
                          f"{len(names)} given")
     is_path = variant.endswith((".yaml", ".yml")) or "/" in variant
+    if confine is not None and confine.top is not None:  # named as the person named it
+        variant, is_path = confine.display or variant, True
     header = header_lines(variant, is_path=is_path, enable=enable, disable=disable,
                           options=options, players=names, seed=seed)
     if choose_dice:

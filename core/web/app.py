@@ -1,5 +1,9 @@
 """The Starlette application of `easymoney serve`: pages, the JSON the pages use, uploads.
 
+What a request may make the server do is kept small (docs/web.md, Safety): `Guard` answers
+only requests for the served address from its own pages, no seat starts a program, and
+every file read is under the root (loading.Confinement).
+
 The game work runs on the event loop's thread: a GameState runs its game in a greenlet,
 and a greenlet is switched to only from the thread that made it. A script stepped
 through is run by the runner (no greenlet) in a worker thread.
@@ -10,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from importlib.resources import files
 from typing import Any
 
@@ -22,7 +26,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import EasyMoneyError, UsageError
-from .games import (Played, Replay, Store, new_id, rebuild, replay_script, safe_path,
+from ..loading.sources import Confinement, path_under
+from .games import (Played, Refused, Replay, Store, answer_text, new_id, rebuild, replay_script,
                     start_game)
 from .svg import board_svg
 
@@ -53,7 +58,23 @@ async def _body(request: Request) -> bytes:
     return data
 
 
+class Unsupported(BadRequest):
+    """A body in a form the page never sends: answered 415."""
+
+
+JSON = "application/json"
+MULTIPART = "multipart/form-data"
+
+
+def _media_type(request: Request) -> str:
+    return request.headers.get("content-type", "").partition(";")[0].strip().lower()
+
+
 async def _json(request: Request) -> dict[str, Any]:
+    # a page of another site may send text/plain or a form without asking first; JSON only
+    # comes from a page's own script, which says so
+    if _media_type(request) != JSON:
+        raise Unsupported(f"send the body as {JSON} (the page's own requests do)")
     try:
         value = json.loads(await _body(request))
     except (ValueError, UnicodeDecodeError):
@@ -101,12 +122,24 @@ def game_params(form: dict[str, Any]) -> dict[str, Any]:
             "options": _list(form.get("options"), "options")}
 
 
+def _upload_name(filename: str) -> str:
+    """An upload's name as errors and saved scripts show it: its base name, quotable."""
+    name = os.path.basename(filename.replace("\\", "/"))[:200]
+    name = "".join(ch for ch in name if ch.isprintable() and ch != '"')
+    return name or "upload.yaml"
+
+
 class App:
     """The routes, over one Store of games."""
 
     def __init__(self, root: str, store: Store | None = None) -> None:
         self.root = os.path.realpath(root)
         self.store = store or Store()
+
+    def confinement(self, params: dict[str, Any]) -> Confinement:
+        """Where the variant `params` names may be read from: a built-in name, or a YAML
+        file under the root (each file of its `extends` chain too)."""
+        return Confinement(self.root)
 
     # --- pages ------------------------------------------------------------------------------
     async def page(self, request: Request) -> Response:
@@ -121,7 +154,8 @@ class App:
     # --- played and watched games -------------------------------------------------------------
     async def new_game(self, request: Request) -> Response:
         variant_file = None
-        if request.headers.get("content-type", "").startswith("multipart/form-data"):
+        upload_name = None
+        if _media_type(request) == MULTIPART:
             if int(request.headers.get("content-length") or 0) > MAX_BODY:
                 raise BadRequest(f"the request is too large: at most {MAX_BODY} bytes")
             async with request.form(max_files=1, max_fields=20) as form:
@@ -129,19 +163,28 @@ class App:
                 upload = form.get("variant_file")
                 if upload is not None and not isinstance(upload, str) and upload.filename:
                     data = await upload.read(MAX_BODY + 1)
+                    upload_name = _upload_name(upload.filename)
                     variant_file = os.path.join(self.store.uploads, new_id() + ".yaml")
                     with open(variant_file, "wb") as fh:
                         fh.write(data)
-                    fields["variant"] = variant_file
+                    fields["variant"] = upload_name
         else:
             fields = await _json(request)
         params = game_params(fields)
-        if variant_file is None and ("/" in params["variant"] or "\\" in params["variant"]
-                                     or params["variant"].endswith((".yaml", ".yml"))):
-            params["variant"] = safe_path(self.root, params["variant"])
+        if variant_file is not None:
+            params["uploaded"] = True
+            # an upload extends the built-in variants only, and errors name it as sent
+            confine = Confinement(None, top=variant_file, display=upload_name)
+        else:
+            confine = self.confinement(params)
         watch = bool(fields.get("watch"))
         try:
-            played = start_game(self.store, params, watch=watch, variant_file=variant_file)
+            played = start_game(self.store, params, watch=watch, variant_file=variant_file,
+                                confine=confine)
+        except EasyMoneyError as exc:
+            if variant_file:
+                os.unlink(variant_file)
+            raise Answer(exc, quoting=upload_name) from None
         except BaseException:
             if variant_file:
                 os.unlink(variant_file)
@@ -153,14 +196,15 @@ class App:
         body = await _json(request)
         given = body.get("params")
         params = game_params(given if isinstance(given, dict) else {})
-        if "/" in params["variant"] or params["variant"].endswith((".yaml", ".yml")):
+        if isinstance(given, dict) and given.get("uploaded"):
             raise UsageError("a game of an uploaded variant cannot be made again: start it anew")
         history = _list(body.get("history"), "history") if isinstance(body.get("history"), str) \
             else body.get("history")
         if not isinstance(history, list) or len(history) > MAX_HISTORY or \
                 not all(isinstance(h, str) and len(h) < MAX_FIELD for h in history):
             raise BadRequest("history: a list of script lines is expected")
-        played = rebuild(self.store, params, history, watch=bool(body.get("watch")))
+        played = rebuild(self.store, params, history, watch=bool(body.get("watch")),
+                         confine=self.confinement(params))
         self.store.add(played)
         return JSONResponse({"id": played.id})
 
@@ -228,7 +272,8 @@ class App:
 
     # --- scripts stepped through -----------------------------------------------------------------
     async def new_replay(self, request: Request) -> Response:
-        if request.headers.get("content-type", "").startswith("multipart/form-data"):
+        sent = False  # an upload: its own lines may be quoted back in its errors
+        if _media_type(request) == MULTIPART:
             if int(request.headers.get("content-length") or 0) > MAX_BODY:
                 raise BadRequest(f"the request is too large: at most {MAX_BODY} bytes")
             async with request.form(max_files=1, max_fields=5) as form:
@@ -236,8 +281,9 @@ class App:
                 path = form.get("path")
                 folder = ""
                 if upload is not None and not isinstance(upload, str) and upload.filename:
-                    name = os.path.basename(upload.filename)[:200] or "upload.game"
+                    name = _upload_name(upload.filename) if upload.filename else "upload.game"
                     data = await upload.read(MAX_BODY + 1)
+                    sent = True
                 elif isinstance(path, str) and path:
                     name, data = self._read_path(path)
                     folder = os.path.dirname(path)
@@ -248,17 +294,21 @@ class App:
             path = _text(body.get("path"), "path")
             name, data = self._read_path(path)
             folder = os.path.dirname(path)
-        frames, transcript, error = await run_in_threadpool(replay_script, name, data, self.root,
-                                                            folder)
+        try:
+            frames, transcript, error = await run_in_threadpool(
+                replay_script, name, data, Confinement(self.root, folder=folder),
+                name if sent else None)
+        except Refused as exc:
+            return _error(422, str(exc))
         replay = Replay(new_id(), name, frames, transcript, error)
         self.store.add(replay)
         return JSONResponse({"id": replay.id, "url": f"/step/{replay.id}"})
 
     def _read_path(self, relative: str) -> tuple[str, bytes]:
         from ..script.parser import MAX_SCRIPT_BYTES
-        path = safe_path(self.root, relative)
+        path = path_under(self.root, relative, suffixes=(".game",))
         with open(path, "rb") as fh:
-            return relative, fh.read(MAX_SCRIPT_BYTES + 1)
+            return os.path.normpath(relative), fh.read(MAX_SCRIPT_BYTES + 1)
 
     def _replay(self, request: Request) -> Replay:
         replay = self.store.get(request.path_params["id"], Replay)
@@ -281,20 +331,40 @@ class App:
         return JSONResponse({"svg": board_svg(f.board), "turn": f.turn, "lines": f.lines})
 
 
-def create_app(root: str = ".", store: Store | None = None) -> Starlette:
-    """The application serving the folder `root` (scripts and variants are read under it)."""
+class Answer(Exception):
+    """An error to answer with, quoting a source line only of the file the person sent."""
+
+    def __init__(self, error: EasyMoneyError, quoting: str | None = None) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.quoting = quoting
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def create_app(root: str = ".", store: Store | None = None, *,
+               hosts: Iterable[str] = LOOPBACK, port: int | None = None) -> Starlette:
+    """The application serving the folder `root` (scripts and variants are read under it).
+
+    It answers requests for `hosts` (names and addresses the server is reached by) on `port`
+    (None: any), from pages of that same origin only (see Guard)."""
     app = App(root, store)
 
     def guarded(handler: Any) -> Any:
         async def run(request: Request) -> Response:
             try:
                 return await handler(request)
+            except Unsupported as exc:
+                return _error(415, str(exc))
             except BadRequest as exc:
                 return _error(400, str(exc))
             except LookupError as exc:
                 return _error(404, str(exc))
+            except Answer as exc:
+                return _error(422, answer_text(exc.error, exc.quoting))
             except EasyMoneyError as exc:
-                return _error(422, exc.located())
+                return _error(422, answer_text(exc))
         return run
 
     routes = [
@@ -322,7 +392,69 @@ def create_app(root: str = ".", store: Store | None = None) -> Starlette:
 
     web = Starlette(routes=routes, lifespan=lifespan)
     web.state.store = app.store
+    web.add_middleware(Guard, hosts=hosts, port=port)
     return web
+
+
+class Guard:
+    """Answers only what the server's own pages send to the address it serves.
+
+    A hostile page open in the same browser can send requests to 127.0.0.1 (a form posts
+    without asking first), or reach it under a name of its own (DNS rebinding). So a
+    request whose `Host` is not a name this server is reached by, or whose `Origin` (or
+    `Sec-Fetch-Site`) says another site sent it, is refused before any route sees it.
+    """
+
+    def __init__(self, app: Any, hosts: Iterable[str], port: int | None) -> None:
+        self.app = app
+        self.hosts = {h.lower().strip("[]") for h in hosts}
+        self.port = port
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                       for k, v in scope.get("headers", ())}
+            refusal = self.refusal(headers)
+            if refusal is not None:
+                status, message = refusal
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
+                await _error(status, message)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def refusal(self, headers: dict[str, str]) -> tuple[int, str] | None:
+        host = headers.get("host", "")
+        if not self._ours(host, default_port=80):
+            shown = host[:80] or "none"
+            return 400, (f"the request names host {shown!r}: this server answers for "
+                         f"{', '.join(sorted(self.hosts))} only")
+        origin = headers.get("origin")
+        if origin is not None:
+            scheme, _, rest = origin.partition("://")
+            if scheme not in ("http", "https") or not self._ours(
+                    rest, default_port=443 if scheme == "https" else 80):
+                return 403, (f"a page of another site ({origin[:80]}) may not use this server: "
+                             "open it at its own address")
+        if headers.get("sec-fetch-site") == "cross-site":
+            return 403, "a page of another site may not use this server: open it at its own address"
+        return None
+
+    def _ours(self, authority: str, default_port: int) -> bool:
+        """Whether `authority` (HOST[:PORT]) is this server's."""
+        if not authority or "/" in authority or "@" in authority:
+            return False
+        if authority.startswith("["):
+            name, _, rest = authority[1:].partition("]")
+            port_text = rest[1:] if rest.startswith(":") else ("" if not rest else "x")
+        else:
+            name, _, port_text = authority.partition(":")
+        if name.lower() not in self.hosts or port_text and not port_text.isdigit():
+            return False
+        if self.port is None:
+            return True
+        return (int(port_text) if port_text else default_port) == self.port
 
 
 def _mode_page(app: App) -> Any:

@@ -8,6 +8,7 @@ page keeps the game's id in its address; `rebuild` makes the same game again fro
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import secrets
@@ -21,7 +22,8 @@ from typing import Any
 
 from ..board.state import BoardState
 from ..engine.actions import Action, ActionRange
-from ..errors import EasyMoneyError, ScriptError, UsageError
+from ..errors import EasyMoneyError, UsageError
+from ..loading.sources import Confinement
 
 MAX_GAMES = 200          # games held at once; the least recently used goes first
 MAX_FINISHED = 20        # finished games kept (for a reload); older ones are dropped
@@ -40,14 +42,20 @@ class Seats:
 
 
 def parse_seats(text: str) -> Seats:
-    """`Ann Bob:greedy` as `--players` takes it: names in turn order, NAME:STRATEGY a bot."""
-    from ..bots import make_strategy
+    """`Ann Bob:greedy` as `--players` takes it: names in turn order, NAME:STRATEGY a bot.
+
+    No seat is a program (`Bob:exec:"..."`): the page never starts one."""
+    from ..bots import PROGRAM_PREFIX, is_program, make_strategy
     if len(text) > MAX_PLAYERS_TEXT:
         raise UsageError(f"players: at most {MAX_PLAYERS_TEXT} characters")
     names, bots, strategies = [], {}, {}
     for word in text.split():
         name, _, strategy = word.partition(":")
         names.append(name)
+        if strategy and is_program(strategy):
+            raise UsageError(f"players: {name}: a seat played by a program ({PROGRAM_PREFIX}) "
+                             "is not started from the page; seat a bot (NAME:greedy) or play "
+                             "it with `easymoney play -i` at a terminal")
         if strategy:
             bots[name] = make_strategy(strategy)
             strategies[name] = strategy
@@ -157,35 +165,27 @@ class Replay:
 MAX_FRAMES = 50_000  # boards kept of one script (about 1 kB each); a longer one stops there
 
 
-def replay_script(name: str, data: bytes, root: str, folder: str = ""
+class Refused(Exception):
+    """A script the page will not step through (its header): one line, answered 422."""
+
+
+def replay_script(name: str, data: bytes, confine: Confinement, quoting: str | None = None
                   ) -> tuple[list[Frame], list[str], str | None]:
     """Run a script with the runner (as `easymoney board --turn` does) and keep the board
     after each event; an error stops it where it is and is given located, as the terminal
-    gives it. A `variant "file.yaml"` line is read from the script's folder under `root`
-    (`folder`, relative to it), and only from under `root`."""
-    import dataclasses
-
+    gives it. The script is a page's: its `variant "file.yaml"` line is read from its folder
+    under the root only (`confine`), and an error quotes a line only of the file `quoting`
+    (the script the person sent). A header the page refuses (a seat that would start a
+    program, a variant it may not read) raises Refused: there is nothing to step through."""
     from ..engine.events import Event
     from ..engine.game import StopGame
     from ..outputs import current_turn
-    from ..script import ast as S
     from ..script.parser import parse_bytes
     from ..script.runner import ScriptRunner
     frames: list[Frame] = []
     transcript: list[str] = []
     try:
         script = parse_bytes(data, name)
-        header = list(script.header)
-        for k, stmt in enumerate(header):
-            if isinstance(stmt, S.VariantStmt) and stmt.path is not None:
-                try:
-                    where = safe_path(root, os.path.normpath(os.path.join(folder, stmt.path)))
-                except UsageError as exc:
-                    raise ScriptError(f"variant file: {exc.message}", file=name, line=stmt.line,
-                                      col=stmt.column,
-                                      source_line=script.source_lines[stmt.line - 1]) from None
-                header[k] = dataclasses.replace(stmt, path=where)
-        script = dataclasses.replace(script, header=tuple(header))
         game_ref: list[Any] = []
 
         def on_event(event: Event) -> None:
@@ -199,7 +199,10 @@ def replay_script(name: str, data: bytes, root: str, folder: str = ""
             frames.append(Frame(BoardState.of(game, current_turn(game)), len(transcript),
                                 current_turn(game)))
 
-        runner = ScriptRunner(script, on_event=on_event)
+        try:
+            runner = ScriptRunner(script, on_event=on_event, confine=confine, programs=False)
+        except EasyMoneyError as exc:  # the header: its variant, its players and their seats
+            raise Refused(answer_text(exc, quoting)) from None
         game_ref.append(runner.game)
         frames.append(Frame(BoardState.empty(runner.variant), 0, 0))
         try:
@@ -207,34 +210,11 @@ def replay_script(name: str, data: bytes, root: str, folder: str = ""
         except StopGame:  # raised where the game does not catch it: the frames are enough
             pass
     except EasyMoneyError as exc:
-        return frames, transcript, exc.located()
+        return frames, transcript, answer_text(exc, quoting)
     if len(frames) >= MAX_FRAMES:
         return frames, transcript, (f"{name}: the script plays more than {MAX_FRAMES:,} events; "
                                     "the page shows the first ones")
     return frames, transcript, None
-
-
-def safe_path(root: str, relative: str) -> str:
-    """`relative` under `root`, refused if it climbs out (`..`), is absolute or is a link."""
-    if not relative or relative.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", relative) \
-            or "\x00" in relative:
-        raise UsageError(f"{relative!r}: name a file under the server's folder, relative to it")
-    parts = relative.replace("\\", "/").split("/")
-    if ".." in parts:
-        raise UsageError(f"{relative!r}: '..' is not allowed: only files under the server's folder")
-    path = root
-    for part in parts:
-        if part in ("", "."):
-            continue
-        path = os.path.join(path, part)
-        if os.path.islink(path):
-            raise UsageError(f"{relative!r}: links are not followed")
-    real = os.path.realpath(path)
-    if os.path.commonpath([real, os.path.realpath(root)]) != os.path.realpath(root):
-        raise UsageError(f"{relative!r}: outside the server's folder")
-    if not os.path.isfile(real):
-        raise UsageError(f"{relative!r}: no such file under the server's folder")
-    return real
 
 
 class Store:
@@ -293,18 +273,28 @@ class Store:
         shutil.rmtree(self.uploads, ignore_errors=True)
 
 
+def answer_text(error: EasyMoneyError, quoting: str | None = None) -> str:
+    """`error` located, with its source line and caret only if it is in the file `quoting`
+    (what the person sent): a file of the server's is named, never quoted."""
+    if error.source_line is not None and (quoting is None or error.file != quoting):
+        error = copy.copy(error)
+        error.source_line = None
+    return error.located()
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(9)
 
 
 def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
-               variant_file: str | None = None) -> Played:
-    """A new game from the page's form (already checked for types)."""
+               variant_file: str | None = None, confine: Confinement | None = None) -> Played:
+    """A new game from the page's form (already checked for types), its variant read under
+    `confine`: `params` say what the person named, never a path of the server's."""
     from ..script.table import new_game
     seats = parse_seats(params["players"])
     state = new_game(params["variant"], seats.names, seed=params["seed"],
                      enable=params["enable"], disable=params["disable"],
-                     options=params["options"])
+                     options=params["options"], confine=confine)
     game = Played(new_id(), state, seats, params, watch=watch, variant_file=variant_file)
     game.transcript = [t for t in map(state.game.describe, state.game.log) if t is not None]
     state.listen(lambda event: _hear(game, event))
@@ -318,10 +308,10 @@ def _hear(played: Played, event: Any) -> None:
 
 
 def rebuild(store: Store, params: dict[str, Any], history: Sequence[str], *,
-            watch: bool = False) -> Played:
+            watch: bool = False, confine: Confinement | None = None) -> Played:
     """The same game again from its start and the decisions of its history (the seed throws
     the same dice and deals the same cards)."""
-    played = start_game(store, params, watch=watch)
+    played = start_game(store, params, watch=watch, confine=confine)
     for line in history:
         if re.match(r"^\w+ draws ", line):
             continue  # the game deals its cards itself
