@@ -39,6 +39,8 @@ DEFAULT_FALLBACK = "cautious"
 RESIGN = "resign"
 MAX_LINE = 1 << 20        # an answer longer than this is garbage
 MAX_ECHO = 80             # characters of a bad answer repeated in a message
+MAX_DIGITS = 30           # digits of an amount or an index: more are listed nowhere (and
+                          # int() refuses 4,300 and more)
 CLOSE_WAIT = 1.0          # seconds a program has to leave after `bye` before it is killed
 
 _SPEC = re.compile(r'exec:(?:"(?P<quoted>[^"\n]*)"|(?P<bare>[^\s:",]+))'
@@ -314,17 +316,41 @@ def _range_pattern(found: ActionRange) -> re.Pattern[str]:
     return re.compile(re.escape(before) + _NUMBER + re.escape(after) + "$")
 
 
+class _LongNumber:
+    """A JSON number of more than MAX_DIGITS digits, kept as its length (never read)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+
+def _json_int(text: str) -> int | _LongNumber:
+    return _LongNumber(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+def _out_of_range(found: ActionRange, amount: object) -> SeatFailure:
+    shown = (f"an amount of {amount.digits:,} digits" if isinstance(amount, _LongNumber)
+             else f"amount {amount!r}")
+    return SeatFailure("illegal", f"{shown} for {found.line('N')!r} is not from {found.least} "
+                                  f"to {found.most} in steps of {found.step}")
+
+
 def read_answer(line: str, legal: list[Action | ActionRange]) -> Action:
     """The action a program's answer names: `{"line": ...}` or `{"index": i[, "amount": n]}`."""
+    got = _clip(line)
     try:
-        data = json.loads(line)
+        data = json.loads(line, parse_int=_json_int)
     except ValueError:
         data = None
+    except RecursionError:  # a line of 10,000 `[`: the decoder recurses once a level
+        data, got = None, "JSON nested too deep"
     if not isinstance(data, dict) or not ({"line", "index"} & data.keys()):
         raise SeatFailure("garbage", f"expected {{\"line\": ...}} or {{\"index\": ...}}, got "
-                                     f"{_clip(line)}")
+                                     f"{got}")
     if "index" in data:
         index = data["index"]
+        if isinstance(index, _LongNumber):
+            raise SeatFailure("illegal", f"an index of {index.digits:,} digits is not one of the "
+                                         f"{len(legal)} listed")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
             raise SeatFailure("illegal", f"index {index!r} is not one of the {len(legal)} listed")
         found = legal[index]
@@ -332,18 +358,21 @@ def read_answer(line: str, legal: list[Action | ActionRange]) -> Action:
             return found
         amount = data.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool) or amount not in found:
-            raise SeatFailure("illegal", f"amount {amount!r} for {found.line('N')!r} is not "
-                                         f"from {found.least} to {found.most} in steps of {found.step}")
+            raise _out_of_range(found, amount)
         return found.at(amount)
     text = data["line"]
     if not isinstance(text, str):
-        raise SeatFailure("garbage", f"\"line\" must be a string, got {_clip(json.dumps(text))}")
+        shown = json.dumps(text, default=lambda n: f"<{n.digits:,} digits>")
+        raise SeatFailure("garbage", f"\"line\" must be a string, got {_clip(shown)}")
     text = " ".join(text.split())
     for found in legal:
         if isinstance(found, ActionRange):
             m = _range_pattern(found).match(text)
             if m is not None:
-                amount = int(m.group(1).replace(",", ""))
+                digits = m.group(1).replace(",", "")
+                if len(digits) > MAX_DIGITS:
+                    raise _out_of_range(found, _LongNumber(digits))
+                amount = int(digits)
                 if amount in found:
                     return found.at(amount)
         elif str(found) == text:

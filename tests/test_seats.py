@@ -205,6 +205,44 @@ def test_a_crash_says_what_the_program_said(tmp_path: Path, capsys: Any, started
     assert "exited with status 3 (boom)" in out
 
 
+@pytest.mark.parametrize("mode", ["huge", "hugeindex"])
+def test_issue28_case14_a_5000_digit_amount_is_illegal_and_the_batch_goes_on(
+        capsys: Any, started: list[Any], mode: str) -> None:
+    """An amount of 5,000 digits (past what int() reads) in a line or beside an index used to
+    end the batch, blaming the auction rule: it is `illegal`, the seat plays its fallback."""
+    spec = seat(BAD_AGENT, mode)
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--workers", "1",
+                         "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert f"  P1 {spec}: illegal in 2 games" in out
+    assert all_reaped(started)
+
+
+DIGITS = "9" * 5000  # past the 4,300 digits int() reads from text
+
+
+@pytest.mark.parametrize("form, problem, words", [
+    ("line", "illegal", "an amount of 5,000 digits"),
+    ("index and amount", "illegal", "an amount of 5,000 digits"),
+    ("index", "illegal", "an index of 5,000 digits"),
+    ("nested", "garbage", "nested too deep"),
+])
+def test_issue28_case14_an_answer_past_what_python_reads_is_a_seat_failure(
+        form: str, problem: str, words: str) -> None:
+    """Numbers int() will not read and JSON nested past the recursion limit are the
+    program's failure, not an exception out of the rule that asked; the answer is not
+    echoed whole."""
+    legal, i, found = first_range()
+    answer = {"line": json.dumps({"line": found.line("N").replace("N", DIGITS)}),
+              "index and amount": '{"index": %d, "amount": %s}' % (i, DIGITS),
+              "index": '{"index": %s}' % DIGITS,
+              "nested": "[" * 100_000 + "]" * 100_000}[form]
+    with pytest.raises(seats.SeatFailure) as info:
+        seats.read_answer(answer, legal)
+    assert info.value.problem == problem and words in info.value.detail, info.value.detail
+    assert len(str(info.value)) < 300
+
+
 def test_on_error_resign_gives_up_the_game(tmp_path: Path, capsys: Any, started: list[Any]) -> None:
     """on_error=resign: the seat passes, declines, ends its turns and goes bankrupt when it owes."""
     spec = seat(BAD_AGENT, "garbage", options=":on_error=resign")
@@ -267,7 +305,9 @@ def test_a_bad_seat_in_a_script_is_located(tmp_path: Path, capsys: Any) -> None:
     assert len(err.strip().splitlines()) <= 3  # the located line, the line quoted, a caret
 
 
-def test_a_range_is_answered_by_line_or_by_index() -> None:
+def first_range() -> tuple[list[Any], int, ActionRange]:
+    """The legal actions at the first decision of a seeded game that has an amount, the
+    index of its first range, and the range."""
     from easymoney import new_game
     state = new_game("standard", ["Ann", "Bob"], seed=3)
     while not any(isinstance(a, ActionRange) for a in state.legal_actions()):
@@ -275,6 +315,11 @@ def test_a_range_is_answered_by_line_or_by_index() -> None:
     legal = state.legal_actions()
     i, found = next((i, a) for i, a in enumerate(legal) if isinstance(a, ActionRange))
     assert isinstance(found, ActionRange)
+    return legal, i, found
+
+
+def test_a_range_is_answered_by_line_or_by_index() -> None:
+    legal, i, found = first_range()
     amount = found.least + found.step
     by_line = seats.read_answer(json.dumps({"line": found.line("N").replace("N", str(amount))}), legal)
     by_index = seats.read_answer(json.dumps({"index": i, "amount": amount}), legal)

@@ -1,7 +1,9 @@
 """A seat program that answers the hello, then misbehaves at its first decision (tests/test_seats.py).
 
 MODE: slow (never answers), crash (exits), garbage (not JSON), illegal (a line not listed),
-badindex (an index out of range), ok (the first listed action, always).
+badindex (an index out of range), huge and hugeindex (an amount of 5,000 digits, in a line or
+beside an index, at the first decision with an amount; the first listed action before it), ok
+(the first listed action, always).
 """
 
 import json
@@ -25,5 +27,12 @@ for line in sys.stdin:
             print(json.dumps({"line": "Nobody buys the moon"}), flush=True)
         elif mode == "badindex":
             print(json.dumps({"index": 999}), flush=True)
+        elif mode.startswith("huge") and any("least" in a for a in message["actions"]):
+            index, entry = next((i, a) for i, a in enumerate(message["actions"]) if "least" in a)
+            digits = "9" * 5000  # written by hand: json.dumps refuses an int this long
+            if mode == "huge":
+                print(json.dumps({"line": entry["line"].replace("N", digits)}), flush=True)
+            else:
+                print('{"index": %d, "amount": %s}' % (index, digits), flush=True)
         else:
             print(json.dumps({"index": 0, "amount": message["actions"][0].get("least")}), flush=True)
