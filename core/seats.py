@@ -148,12 +148,16 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 class Program:
-    """One running seat program: JSON lines to its standard input, lines from its output."""
+    """One running seat program: JSON lines to its standard input, lines from its output.
+
+    Both pipes are non-blocking and every write and read waits at most until a deadline:
+    a program that stops reading fills the pipe, and a blocking write would wait for ever.
+    """
 
     def __init__(self, spec: SeatSpec) -> None:
         self.spec = spec
-        # its standard error goes to a file: a pipe nobody reads could block it, and the
-        # last line says why a program died
+        # its standard error goes to a file: a pipe nobody reads could block it, and its
+        # lines say why a program died
         self.errors: IO[bytes] = tempfile.TemporaryFile()
         try:
             self.proc = subprocess.Popen(list(spec.argv), stdin=subprocess.PIPE,
@@ -166,30 +170,55 @@ class Program:
         # a strategy dropped without close() still stops its program
         self._finalizer = weakref.finalize(self, _kill, self.proc)
         self._buffer = b""
-        assert self.proc.stdout is not None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)
         os.set_blocking(self.proc.stdout.fileno(), False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self._readable = selectors.DefaultSelector()
+        self._readable.register(self.proc.stdout, selectors.EVENT_READ)
+        self._writable = selectors.DefaultSelector()
+        self._writable.register(self.proc.stdin, selectors.EVENT_WRITE)
 
-    def send(self, message: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write((json.dumps(message) + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise SeatFailure("crash", self._exit_text()) from None
+    def ask(self, message: dict[str, Any], timeout: float) -> str:
+        """Send `message` and return the program's answer: both within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        self._write(message, deadline, timeout)
+        return self._read(deadline, timeout)
+
+    def send(self, message: dict[str, Any], timeout: float) -> None:
+        """Write `message` as one line within `timeout` seconds (SeatFailure otherwise)."""
+        self._write(message, time.monotonic() + timeout, timeout)
 
     def read(self, timeout: float) -> str:
         """The next line the program writes, within `timeout` seconds (SeatFailure otherwise)."""
-        deadline = time.monotonic() + timeout
+        return self._read(time.monotonic() + timeout, timeout)
+
+    def _wait(self, pipe: selectors.BaseSelector, deadline: float, late: str) -> None:
+        """Until `pipe` is ready or `deadline`: then a crash if the program left, else a
+        timeout saying `late`."""
+        left = deadline - time.monotonic()
+        if left <= 0 or not pipe.select(left):
+            if self.proc.poll() is not None:
+                raise SeatFailure("crash", self._exit_text())
+            raise SeatFailure("timeout", late)
+
+    def _write(self, message: dict[str, Any], deadline: float, timeout: float) -> None:
+        assert self.proc.stdin is not None
+        data = memoryview((json.dumps(message) + "\n").encode())
+        fd = self.proc.stdin.fileno()
+        while data:
+            self._wait(self._writable, deadline, f"did not take its input within {timeout:g} s")
+            try:
+                data = data[os.write(fd, data):]
+            except BlockingIOError:
+                continue
+            except OSError:  # a broken pipe: it left
+                raise SeatFailure("crash", self._exit_text()) from None
+
+    def _read(self, deadline: float, timeout: float) -> str:
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._selector.select(left):
-                if self.proc.poll() is not None:
-                    raise SeatFailure("crash", self._exit_text())
-                raise SeatFailure("timeout", f"no answer within {self.spec.timeout:g} s")
+            self._wait(self._readable, deadline, f"no answer within {timeout:g} s")
             try:
                 chunk = os.read(fd, 65536)
             except BlockingIOError:
@@ -222,14 +251,15 @@ class Program:
         """Say bye, give the program a moment to leave, then kill it; always reaped."""
         if polite and self.proc.poll() is None:
             try:
-                self.send({"type": "bye"})
+                self.send({"type": "bye"}, CLOSE_WAIT)
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
                 self.proc.wait(timeout=CLOSE_WAIT)
             except (SeatFailure, OSError, ValueError, subprocess.TimeoutExpired):
                 pass
         self._finalizer()
-        self._selector.close()
+        self._readable.close()
+        self._writable.close()
         self.errors.close()
 
 
@@ -246,8 +276,7 @@ def check_program(spec: SeatSpec) -> None:
                          f"program on the PATH")
     program = Program(spec)
     try:
-        program.send(hello_message(None, "", [], spec))
-        reply = program.read(max(spec.timeout, HELLO_TIMEOUT))
+        reply = program.ask(hello_message(None, "", [], spec), max(spec.timeout, HELLO_TIMEOUT))
         if _ready(reply) is None:
             raise SeatFailure("garbage", f"expected {{\"ready\": true}}, got {_clip(reply)}")
     except SeatFailure as exc:
@@ -438,18 +467,19 @@ class ProgramStrategy(Strategy):
                 self.program = Program(self.spec)
             except UsageError as exc:  # it started before (check_program): now it cannot
                 raise SeatFailure("crash", exc.message) from None
-            self.program.send(hello_message(game, request.player.name,
-                                            [p.name for p in game.players], self.spec))
-            reply = self.program.read(max(self.spec.timeout, HELLO_TIMEOUT))
+            reply = self.program.ask(hello_message(game, request.player.name,
+                                                   [p.name for p in game.players], self.spec),
+                                     max(self.spec.timeout, HELLO_TIMEOUT))
             if _ready(reply) is None:
                 raise SeatFailure("garbage", f"expected {{\"ready\": true}} after the hello, "
                                              f"got {_clip(reply)}")
         program = self.program
         assert program is not None
         legal = legal_actions(game, request)
-        program.send({"type": "decide", "request": request_message(request),
-                      "state": state_message(game), "actions": action_entries(legal)})
-        action = read_answer(program.read(self.spec.timeout), legal)
+        answer = program.ask({"type": "decide", "request": request_message(request),
+                              "state": state_message(game), "actions": action_entries(legal)},
+                             self.spec.timeout)
+        action = read_answer(answer, legal)
         if not is_listed(legal, action):  # a listed action never is; kept as a guard
             raise SeatFailure("illegal", f"{str(action)!r} is refused")
         return action

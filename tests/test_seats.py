@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -241,6 +242,50 @@ def test_issue28_case14_an_answer_past_what_python_reads_is_a_seat_failure(
         seats.read_answer(answer, legal)
     assert info.value.problem == problem and words in info.value.detail, info.value.detail
     assert len(str(info.value)) < 300
+
+
+def big_board(folder: Path) -> Path:
+    """The standard variant with 900 more spaces: its hello is more than a pipe holds."""
+    text = (ROOT / "variants" / "standard.yaml").read_text(encoding="utf-8")
+    head, deck, tail = text.partition("deck:\n")
+    lots = "".join(f"    - {{name: Empty Lot Number {k}, kind: plain}}\n" for k in range(900))
+    path = folder / "big.yaml"
+    path.write_text(head.replace("name: standard", "name: big") + lots + deck + tail,
+                    encoding="utf-8")
+    return path
+
+
+def test_issue28_case13_a_seat_program_that_never_reads_times_out(
+        tmp_path: Path, capsys: Any, started: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A program that answers the start-up check but never reads used to block the batch for
+    ever on a hello bigger than the pipe (`timeout=` never fired): writing is bounded by the
+    same deadline, and a program that does not take its input is a `timeout`."""
+    monkeypatch.setattr(seats, "HELLO_TIMEOUT", 1.0)  # the wait for a hello, shortened
+    spec = seat(BAD_AGENT, "deaf", options=":timeout=1")
+    begun = time.monotonic()
+    # --game-timeout: without the fix the game stops there instead of hanging the test
+    code, out, err = cli(capsys, "simulate", str(big_board(tmp_path)), "--games", "1",
+                         "--players", "2", "--workers", "1", "--max-turns", "30",
+                         "--game-timeout", "30", "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert f"  P1 {spec}: timeout in 1 game" in out
+    assert time.monotonic() - begun < 20
+    assert all_reaped(started)
+
+
+def test_issue28_case13_a_message_the_program_does_not_take_is_a_timeout(
+        started: list[Any]) -> None:
+    program = seats.Program(seats.parse_spec(seat(BAD_AGENT, "deaf", options=":timeout=0.5")))
+    try:
+        assert program.read(5) == '{"ready": true}'
+        begun = time.monotonic()
+        with pytest.raises(seats.SeatFailure) as info:
+            program.ask({"type": "decide", "padding": "x" * (1 << 20)}, 0.5)
+        assert info.value.problem == "timeout" and "did not take its input" in info.value.detail
+        assert time.monotonic() - begun < 3
+    finally:
+        program.close(polite=True)  # bye is written within a deadline too: it returns
+    assert all_reaped(started)
 
 
 def test_on_error_resign_gives_up_the_game(tmp_path: Path, capsys: Any, started: list[Any]) -> None:

@@ -3,7 +3,8 @@
 MODE: slow (never answers), crash (exits), garbage (not JSON), illegal (a line not listed),
 badindex (an index out of range), huge and hugeindex (an amount of 5,000 digits, in a line or
 beside an index, at the first decision with an amount; the first listed action before it), ok
-(the first listed action, always).
+(the first listed action, always), deaf (answers the hello before reading it, then never
+reads).
 """
 
 import json
@@ -11,6 +12,9 @@ import sys
 import time
 
 mode = sys.argv[1]
+if mode == "deaf":
+    print(json.dumps({"ready": True}), flush=True)
+    time.sleep(60)
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "hello":
