@@ -17,6 +17,7 @@ import re
 import selectors
 import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -132,10 +133,13 @@ class SeatFailure(Exception):
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """Stop `proc` now and reap it (a finalizer: it must not raise)."""
+    """Stop `proc` and whatever it started (its process group) now, and reap it (a
+    finalizer: it must not raise)."""
     try:
-        if proc.poll() is None:
-            proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)  # also once the program left: its children
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
         proc.wait()
     except OSError:
         pass
@@ -160,9 +164,10 @@ class Program:
         # lines say why a program died
         self.errors: IO[bytes] = tempfile.TemporaryFile()
         try:
+            # a process group of its own: what it starts is ended with it (_kill)
             self.proc = subprocess.Popen(list(spec.argv), stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=self.errors,
-                                         bufsize=0)
+                                         bufsize=0, process_group=0)
         except OSError as exc:
             self.errors.close()
             raise UsageError(f"seat {_clip(spec.text)}: cannot start {spec.argv[0]!r}: "
@@ -248,7 +253,8 @@ class Program:
         return f"the program exited with status {code}{said}"
 
     def close(self, *, polite: bool = True) -> None:
-        """Say bye, give the program a moment to leave, then kill it; always reaped."""
+        """Say bye, give the program a moment to leave, then kill it and what it started;
+        always reaped."""
         if polite and self.proc.poll() is None:
             try:
                 self.send({"type": "bye"}, CLOSE_WAIT)

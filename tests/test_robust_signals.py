@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from processes import HUNG, children, easymoney, group_alive, wait_for
+from processes import HUNG, children, easymoney, group_alive, running, wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc for the workers")
 
@@ -63,9 +63,3 @@ def test_issue19_case26_workers_end_when_their_parent_is_killed(tmp_path):
         proc.wait(timeout=HUNG)  # the workers hold its output pipes: no communicate()
         wait_for(lambda: not any(running(w) for w in workers), "the orphaned workers to stop")
 
-
-def running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -20,6 +23,7 @@ from easymoney.errors import UsageError
 from easymoney.loading.loader import load_variant
 
 from cli_helpers import cli, one_line_error
+from processes import running, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_AGENT = ROOT / "examples" / "agents" / "random_agent.py"
@@ -285,6 +289,28 @@ def test_issue28_case13_a_message_the_program_does_not_take_is_a_timeout(
         assert time.monotonic() - begun < 3
     finally:
         program.close(polite=True)  # bye is written within a deadline too: it returns
+    assert all_reaped(started)
+
+
+def test_issue28_case15_what_a_seat_program_starts_ends_with_it(
+        tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    """A program's own children used to outlive the game and the batch: each program runs in
+    a process group of its own, and the group is ended with it."""
+    pids = tmp_path / "pids"
+    spec = seat(BAD_AGENT, "spawn", str(pids))
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--workers", "1",
+                         "--max-turns", "20", "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert "failed" not in out
+    spawned = [int(line) for line in pids.read_text().split()]
+    assert len(spawned) == 3  # the start-up check's program, and one a game
+    try:
+        wait_for(lambda: not any(running(pid) for pid in spawned), "the programs' children",
+                 timeout=10)
+    finally:
+        for pid in spawned:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
     assert all_reaped(started)
 
 

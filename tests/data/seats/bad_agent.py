@@ -4,10 +4,11 @@ MODE: slow (never answers), crash (exits), garbage (not JSON), illegal (a line n
 badindex (an index out of range), huge and hugeindex (an amount of 5,000 digits, in a line or
 beside an index, at the first decision with an amount; the first listed action before it), ok
 (the first listed action, always), deaf (answers the hello before reading it, then never
-reads).
+reads), spawn PIDFILE (starts a program that sleeps, adds its pid to PIDFILE, then plays ok).
 """
 
 import json
+import subprocess
 import sys
 import time
 
@@ -15,6 +16,10 @@ mode = sys.argv[1]
 if mode == "deaf":
     print(json.dumps({"ready": True}), flush=True)
     time.sleep(60)
+if mode == "spawn":
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    with open(sys.argv[2], "a") as pids:
+        pids.write(f"{child.pid}\n")
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "hello":
