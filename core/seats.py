@@ -151,6 +151,25 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
             pass
 
 
+_TRACEBACK = "Traceback (most recent call last)"
+# node's `Error: ...`, Java's `Exception in thread ...`, Go's `panic: ...`, `error: ...`
+_LOOKS_LIKE_AN_ERROR = re.compile(r"(?i:^\s*(?:error|fatal|panic)\b)|\b\w*(?:Error|Exception)\b"
+                                  r"|\bpanicked\b")
+
+
+def error_line(lines: list[str]) -> str:
+    """The line of a program's standard error (not empty) that says why it died: a Python
+    traceback's exception, else the first line that looks like an error, else the last
+    (node, for one, ends with its version)."""
+    if any(line.startswith(_TRACEBACK) for line in lines):
+        last = max(i for i, line in enumerate(lines) if line.startswith(_TRACEBACK))
+        # the frames are indented; the exception is the first line after them that is not
+        found = next((line for line in lines[last + 1:] if not line[:1].isspace()), None)
+        if found is not None:
+            return found
+    return next((line for line in lines if _LOOKS_LIKE_AN_ERROR.search(line)), lines[-1])
+
+
 class Program:
     """One running seat program: JSON lines to its standard input, lines from its output.
 
@@ -247,7 +266,7 @@ class Program:
             self.errors.seek(0)
             lines = [ln for ln in self.errors.read().decode("utf-8", "replace").splitlines()
                      if ln.strip()]
-            said = f" ({lines[-1].strip()[:200]})" if lines else ""
+            said = f" ({error_line(lines).strip()[:200]})" if lines else ""
         except (OSError, ValueError):
             pass
         return f"the program exited with status {code}{said}"

@@ -362,6 +362,48 @@ def test_a_missing_program_file_is_one_error_before_any_game(tmp_path: Path, cap
     assert all_reaped(started)
 
 
+NODE_MISSING_MODULE = """node:internal/modules/cjs/loader:1210
+  throw err;
+  ^
+
+Error: Cannot find module '/opt/bot/nothere.js'
+    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)
+    at node:internal/main/run_main_module:28:49 {
+  code: 'MODULE_NOT_FOUND',
+  requireStack: []
+}
+
+Node.js v20.20.2
+"""
+PYTHON_TRACEBACK_THEN_A_WORD = """starting bot 1.0
+Traceback (most recent call last):
+  File "/opt/bot/bot.py", line 3, in <module>
+    import ErrorHandlers
+ModuleNotFoundError: No module named 'ErrorHandlers'
+bot 1.0 stopped
+"""
+
+
+@pytest.mark.parametrize("said, quoted", [
+    (NODE_MISSING_MODULE, "(Error: Cannot find module '/opt/bot/nothere.js')"),
+    (PYTHON_TRACEBACK_THEN_A_WORD, "(ModuleNotFoundError: No module named 'ErrorHandlers')"),
+    ("just one line\n", "(just one line)"),
+])
+def test_issue28_case25_a_program_that_fails_at_start_is_quoted_by_its_error(
+        tmp_path: Path, capsys: Any, started: list[Any], said: str, quoted: str) -> None:
+    """A program that fails at start used to be quoted by its last line of standard error
+    (node's version banner): the error line is quoted, a traceback's last line, else the
+    first line that looks like an error, else the last line."""
+    failing = tmp_path / "failing.py"
+    failing.write_text(f"import sys\nsys.stderr.write({said!r})\nsys.exit(1)\n",
+                       encoding="utf-8")
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--strategies", seat(failing))
+    assert code == 2
+    line = one_line_error(err)
+    assert line.endswith(f"the program exited with status 1 {quoted}"), line
+    assert all_reaped(started)
+
+
 def test_a_missing_program_is_one_error(capsys: Any) -> None:
     code, out, err = cli(capsys, "simulate", "--games", "2", "--strategies", "exec:no-such-agent-here")
     assert code == 2
