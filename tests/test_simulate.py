@@ -298,6 +298,24 @@ def test_recorded_games_replay_with_their_expectations(tmp_path, capsys):
         assert "expectation failed" not in out
 
 
+@pytest.mark.parametrize("cut", [[], ["--max-turns", "30"]])
+def test_issue28_case31_records_of_games_with_an_mc_seat_replay(tmp_path, capsys, cut):
+    """A game with an `mc` seat is stepped (a GameState), and its record used to hold its
+    card draws only, which do not replay: the record is the stepping game's history."""
+    rec = tmp_path / "rec"
+    code, _, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--strategies",
+                       "cautious,mc", "--workers", "1", "--record-dir", str(rec), *cut)
+    assert code == 0, err
+    for name in ("game-00001.game", "game-00002.game"):
+        text = (rec / name).read_text()
+        assert "P1 rolls" in text and "P2 rolls" in text
+        assert main(["play", str(rec / name), "--quiet"]) == 0, name
+        out, err = capsys.readouterr()
+        assert "expectation failed" not in out and err == ""
+    if not cut:
+        assert "expect game over by" in (rec / "game-00001.game").read_text()
+
+
 def test_recorded_game_of_a_variant_file_names_it_relative_to_the_record(tmp_path, capsys):
     variant = tmp_path / "rules" / "my-rules.yaml"
     variant.parent.mkdir()
