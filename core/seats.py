@@ -193,6 +193,7 @@ class Program:
                              f"{exc.strerror or exc}") from None
         # a strategy dropped without close() still stops its program
         self._finalizer = weakref.finalize(self, _kill, self.proc)
+        _LIVE.add(self)
         self._buffer = b""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
@@ -283,9 +284,21 @@ class Program:
             except (SeatFailure, OSError, ValueError, subprocess.TimeoutExpired):
                 pass
         self._finalizer()
+        _LIVE.discard(self)
         self._readable.close()
         self._writable.close()
         self.errors.close()
+
+
+_LIVE: weakref.WeakSet[Program] = weakref.WeakSet()  # the programs this process runs
+
+
+def end_programs() -> None:
+    """Kill every seat program this process still runs, and what each started: for a
+    worker process that stops in the middle of a game (an exit runs no finalizer)."""
+    for program in list(_LIVE):
+        program._finalizer()
+        _LIVE.discard(program)
 
 
 _STARTED: set[str] = set()  # specs whose program started and answered a hello in this process
