@@ -216,7 +216,31 @@ def execute(args: argparse.Namespace, job: Job,
         sys.stdout.write(job.text(summary))
     if args.plot is not None:
         job.plot(summary, result, args.plot)
+    for line in written(args, job, batch.games * len(job.arms)):
+        print(line, file=sys.stderr)
     return 0
+
+
+def written(args: argparse.Namespace, job: Job, plays: int) -> list[str]:
+    """What the run wrote where, a line an output (standard error: the summary alone is on
+    standard output); `plays` is the games played on all arms."""
+    from .. import simulate as S
+    games = f"{plays:,} game{'s' if plays != 1 else ''}"
+    lines = []
+    if args.json_out is not None:
+        lines.append(f"wrote {games} and the summary to {args.json_out}")
+    if args.csv_out is not None:
+        tables = job.table_suffixes
+        lines.append(f"wrote {games} to {args.csv_out}, and the {' and '.join(tables)} "
+                     f"table{'s' if len(tables) > 1 else ''} to "
+                     + " and ".join(S.derived_path(args.csv_out, t) for t in tables))
+    if args.record_dir is not None:
+        arms = len(job.arms)
+        lines.append(f"wrote {games} as game scripts to {args.record_dir}"
+                     + (f" (arm-1 to arm-{arms}, a folder an arm)" if arms > 1 else ""))
+    if args.plot is not None:
+        lines.append(f"wrote the figures to {args.plot}")
+    return lines
 
 
 def register(sub: Any) -> None:
