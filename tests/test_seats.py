@@ -168,6 +168,28 @@ def test_the_program_hears_the_protocol(tmp_path: Path, started: list[Any]) -> N
     assert all_reaped(started)
 
 
+def test_issue28_case25_the_protocol_lists_each_request_kind_and_its_lines() -> None:
+    """docs/seats.md named two lines (`Ann bids N`, `Ann passes`), and a program that looked
+    for `buys "..."` never bought (a buy line names no space): its table of requests has a
+    row for each kind the built-in rules ask, and shows each built-in action's line."""
+    from easymoney.engine import actions
+    from easymoney.engine.deals import ANSWERS
+    from easymoney.engine.game import ruleset_for
+    from easymoney.loading.loader import builtin_names
+    text = (ROOT / "docs" / "seats.md").read_text(encoding="utf-8")
+    table = text.split("### The lines of each request", 1)[1].split("\n#", 1)[0]
+    types = {t for name in builtin_names() for t in ruleset_for(load_variant(name)).action_owner
+             if t.__module__.startswith("easymoney.")} | set(ANSWERS)
+    kinds = [k for k, words in actions._REQUEST_WORDS.items()  # the built-in rules are loaded
+             if words.__module__.startswith("easymoney.")]
+    assert {"window_before", "window_after", "buy", "bid", "raise", "agree"} <= set(kinds)
+    missing = [k for k in kinds if f"| `{k}` |" not in table]
+    lines = [f"`P1 {t.WORDS[0] if t.WORDS else t.verb + 's'}" for t in types]
+    missing += [line for line in lines if line not in table]
+    assert missing == []
+    assert "`P1 buys`" in table and "names no space" in table
+
+
 class _Decider:
     def __init__(self, strategies: dict[str, Any]) -> None:
         self.strategies = strategies
