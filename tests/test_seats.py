@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -188,6 +189,23 @@ def test_issue28_case25_the_protocol_lists_each_request_kind_and_its_lines() -> 
     missing += [line for line in lines if line not in table]
     assert missing == []
     assert "`P1 buys`" in table and "names no space" in table
+
+
+def test_issue28_case25_seat_examples_say_how_many_players_and_games() -> None:
+    """The docs' examples of a program at a seat read as two-player games, but `--players`
+    defaults to 4 (strategies cycle: `exec:...,cautious` seats the program twice), and the
+    README tour's line played 1,000 games, minutes with no word on a pipe: every example
+    that seats a program in simulate, compare or sweep says --players, and the tour's says
+    --games."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             *sorted((ROOT / "examples" / "agents").glob("*.py"))]
+    examples = [(page.name, line.strip()) for page in pages
+                for line in page.read_text(encoding="utf-8").splitlines()
+                if "exec:" in line and re.search(r"easymoney (simulate|compare|sweep) ", line)]
+    assert len(examples) >= 4
+    assert [e for e in examples if "--players " not in e[1]] == []
+    tour = [line for page, line in examples if page == "README.md"]
+    assert tour and all("--games " in line for line in tour)
 
 
 class _Decider:
