@@ -2,10 +2,12 @@
 
 A seat written `Ann:exec:"python my_bot.py"` (options after it: `:timeout=2`,
 `:on_error=resign`) is a `ProgramStrategy`. The program is started (shlex-split, no shell)
-at the seat's first decision and closed at the end of the game; it hears a hello, then one
-`decide` message per decision, and answers each with one line. A program that is slow,
-crashes, writes garbage or answers an illegal line is stopped, named by a `seat_failed`
-event, and its seat plays the fallback (a built-in strategy, or `resign`) from then on.
+at the seat's first decision, in a process group of its own, and closed with the group at
+the end of the game; it hears a hello, then one `decide` message per decision, and answers
+each with one line, the message and the answer within the seat's time limit. A program
+that is slow, does not read, crashes, writes garbage or answers an illegal line is
+stopped, named by a `seat_failed` event, and its seat plays the fallback (a built-in
+strategy, or `resign`) from then on.
 The protocol is docs/seats.md.
 """
 
