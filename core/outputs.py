@@ -187,7 +187,8 @@ _UNWINDING = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
-    print(f"easymoney: {_UNWINDING[signum]}", file=sys.stderr)
+    with contextlib.suppress(OSError):  # after a hang-up the terminal refuses writes (EIO)
+        print(f"easymoney: {_UNWINDING[signum]}", file=sys.stderr)
     raise Terminated(signum)
 
 

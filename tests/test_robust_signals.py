@@ -124,3 +124,21 @@ def test_issue28_case17_workers_stop_at_once_when_their_parent_is_gone(tmp_path)
                  timeout=10)
         wait_for(lambda: not any(running(pid) for pid in spawned(pids)),
                  "what the seat programs started to end", timeout=10)
+
+
+def test_issue28_case17_a_hang_up_unwinds_even_when_the_terminal_is_gone(monkeypatch):
+    """After a hang-up, writing to the closed terminal fails (EIO): the run still unwinds
+    with status 129, not with that error."""
+    from easymoney import outputs
+
+    class Gone:
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+
+        def flush(self) -> None:
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(sys, "stderr", Gone())
+    with pytest.raises(outputs.Terminated) as info:
+        outputs._on_signal(signal.SIGHUP, None)
+    assert info.value.code == 129
