@@ -250,8 +250,7 @@ class Program:
                 chunk = os.read(fd, 65536)
             except BlockingIOError:
                 continue
-            if not chunk:
-                self.proc.wait()
+            if not chunk:  # its output closed: it exits, or is killed as it fails
                 raise SeatFailure("crash", self._exit_text())
             self._buffer += chunk
             if len(self._buffer) > MAX_LINE:

@@ -332,6 +332,20 @@ def test_issue28_case13_a_message_the_program_does_not_take_is_a_timeout(
     assert all_reaped(started)
 
 
+def test_issue28_case13_a_program_that_closes_its_output_and_stays_is_a_crash(
+        tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    """A program that closed its output but did not exit was waited for without a limit."""
+    spec = seat(BAD_AGENT, "shut", options=":timeout=1")
+    begun = time.monotonic()
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--players", "2", "--workers", "1",
+                         "--max-turns", "30", "--game-timeout", "30",
+                         "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert f"  P1 {spec}: crash in 1 game" in out
+    assert time.monotonic() - begun < 20
+    assert all_reaped(started)
+
+
 def test_issue28_case15_what_a_seat_program_starts_ends_with_it(
         tmp_path: Path, capsys: Any, started: list[Any]) -> None:
     """A program's own children used to outlive the game and the batch: each program runs in

@@ -4,10 +4,11 @@ MODE: slow (never answers), crash (exits), garbage (not JSON), illegal (a line n
 badindex (an index out of range), huge and hugeindex (an amount of 5,000 digits, in a line or
 beside an index, at the first decision with an amount; the first listed action before it), ok
 (the first listed action, always), deaf (answers the hello before reading it, then never
-reads), spawn PIDFILE (starts a program that sleeps, adds its pid to PIDFILE, then plays ok).
+reads), shut (closes its output at its first decision and stays), spawn PIDFILE (starts a program that sleeps, adds its pid to PIDFILE, then plays ok).
 """
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -30,6 +31,10 @@ for line in sys.stdin:
         elif mode == "crash":
             print("boom", file=sys.stderr, flush=True)
             sys.exit(3)
+        elif mode == "shut":
+            sys.stdout.close()
+            os.close(1)
+            time.sleep(60)
         elif mode == "garbage":
             print("hello there", flush=True)
         elif mode == "illegal":
