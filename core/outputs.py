@@ -175,33 +175,42 @@ def write_atomically(path: str, text: str | bytes) -> None:
 
 
 class Terminated(SystemExit):
-    """Raised in the main thread by SIGTERM: unwinds like Ctrl-C, so that temporary files go."""
+    """Raised in the main thread by SIGTERM or SIGHUP: unwinds like Ctrl-C, so that
+    temporary files go (and worker processes and seat programs are ended)."""
 
-    def __init__(self) -> None:
-        super().__init__(128 + signal.SIGTERM)
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(128 + signum)
 
 
-def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    print("easymoney: terminated", file=sys.stderr)
-    raise Terminated()
+# what each signal that unwinds says on standard error
+_UNWINDING = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    with contextlib.suppress(OSError):  # after a hang-up the terminal refuses writes (EIO)
+        print(f"easymoney: {_UNWINDING[signum]}", file=sys.stderr)
+    raise Terminated(signum)
 
 
 @contextlib.contextmanager
 def cleanup_on_signals() -> Iterator[None]:
-    """While inside, SIGTERM unwinds the stack (exit status 143) instead of killing at once.
+    """While inside, SIGTERM and SIGHUP (the terminal closed) unwind the stack (exit status
+    143 and 129) instead of killing at once.
 
     Ctrl-C already unwinds (KeyboardInterrupt). Either way every temporary file of a
     StreamedFile is removed, also those a caller forgot to abort.
     """
+    before: dict[int, Any] = {}
     try:
-        before = signal.signal(signal.SIGTERM, _on_sigterm)
+        for signum in _UNWINDING:
+            before[signum] = signal.signal(signum, _on_signal)
     except ValueError:  # not the main thread: signals cannot be caught here
-        before = None
+        pass
     try:
         yield
     finally:
-        if before is not None:
-            signal.signal(signal.SIGTERM, before)
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
         for tmp in list(_LIVE):
             with contextlib.suppress(OSError):
                 os.unlink(tmp)

@@ -180,16 +180,18 @@ def score(game: Game, seat: int) -> int:
     return value
 
 
-def play_stepping(game: Game, strategies: Mapping[str, Any], max_turns: int | None) -> None:
+def play_stepping(game: Game, strategies: Mapping[str, Any], max_turns: int | None) -> GameState:
     """Set up and play `game` through a `GameState`, each request answered by the strategy
     of the player asked, until it ends or `max_turns` player-turns are played: a seat that
-    searches copies the game mid-turn, which only a stepping game can do."""
+    searches copies the game mid-turn, which only a stepping game can do. The state is
+    returned: its history replays the game."""
     state = GameState(game)
     while state.request is not None:
         if max_turns is not None and game.turns_played >= max_turns:
             break
         request = state.request
         state.push(strategies[request.player.name].decide(game, request))
+    return state
 
 
 def parse_options(name: str, text: str, kinds: Mapping[str, type]) -> dict[str, Any]:

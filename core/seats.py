@@ -2,10 +2,12 @@
 
 A seat written `Ann:exec:"python my_bot.py"` (options after it: `:timeout=2`,
 `:on_error=resign`) is a `ProgramStrategy`. The program is started (shlex-split, no shell)
-at the seat's first decision and closed at the end of the game; it hears a hello, then one
-`decide` message per decision, and answers each with one line. A program that is slow,
-crashes, writes garbage or answers an illegal line is stopped, named by a `seat_failed`
-event, and its seat plays the fallback (a built-in strategy, or `resign`) from then on.
+at the seat's first decision, in a process group of its own, and closed with the group at
+the end of the game; it hears a hello, then one `decide` message per decision, and answers
+each with one line, the message and the answer within the seat's time limit. A program
+that is slow, does not read, crashes, writes garbage or answers an illegal line is
+stopped, named by a `seat_failed` event, and its seat plays the fallback (a built-in
+strategy, or `resign`) from then on.
 The protocol is docs/seats.md.
 """
 
@@ -17,6 +19,7 @@ import re
 import selectors
 import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -39,6 +42,8 @@ DEFAULT_FALLBACK = "cautious"
 RESIGN = "resign"
 MAX_LINE = 1 << 20        # an answer longer than this is garbage
 MAX_ECHO = 80             # characters of a bad answer repeated in a message
+MAX_DIGITS = 30           # digits of an amount or an index: more are listed nowhere (and
+                          # int() refuses 4,300 and more)
 CLOSE_WAIT = 1.0          # seconds a program has to leave after `bye` before it is killed
 
 _SPEC = re.compile(r'exec:(?:"(?P<quoted>[^"\n]*)"|(?P<bare>[^\s:",]+))'
@@ -130,10 +135,13 @@ class SeatFailure(Exception):
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """Stop `proc` now and reap it (a finalizer: it must not raise)."""
+    """Stop `proc` and whatever it started (its process group) now, and reap it (a
+    finalizer: it must not raise)."""
     try:
-        if proc.poll() is None:
-            proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)  # also once the program left: its children
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
         proc.wait()
     except OSError:
         pass
@@ -145,55 +153,104 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
             pass
 
 
+_TRACEBACK = "Traceback (most recent call last)"
+# node's `Error: ...`, Java's `Exception in thread ...`, Go's `panic: ...`, `error: ...`
+_LOOKS_LIKE_AN_ERROR = re.compile(r"(?i:^\s*(?:error|fatal|panic)\b)|\b\w*(?:Error|Exception)\b"
+                                  r"|\bpanicked\b")
+
+
+def error_line(lines: list[str]) -> str:
+    """The line of a program's standard error (not empty) that says why it died: a Python
+    traceback's exception, else the first line that looks like an error, else the last
+    (node, for one, ends with its version)."""
+    if any(line.startswith(_TRACEBACK) for line in lines):
+        last = max(i for i, line in enumerate(lines) if line.startswith(_TRACEBACK))
+        # the frames are indented; the exception is the first line after them that is not
+        found = next((line for line in lines[last + 1:] if not line[:1].isspace()), None)
+        if found is not None:
+            return found
+    return next((line for line in lines if _LOOKS_LIKE_AN_ERROR.search(line)), lines[-1])
+
+
 class Program:
-    """One running seat program: JSON lines to its standard input, lines from its output."""
+    """One running seat program: JSON lines to its standard input, lines from its output.
+
+    Both pipes are non-blocking and every write and read waits at most until a deadline:
+    a program that stops reading fills the pipe, and a blocking write would wait for ever.
+    """
 
     def __init__(self, spec: SeatSpec) -> None:
         self.spec = spec
-        # its standard error goes to a file: a pipe nobody reads could block it, and the
-        # last line says why a program died
+        # its standard error goes to a file: a pipe nobody reads could block it, and its
+        # lines say why a program died
         self.errors: IO[bytes] = tempfile.TemporaryFile()
         try:
+            # a process group of its own: what it starts is ended with it (_kill)
             self.proc = subprocess.Popen(list(spec.argv), stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=self.errors,
-                                         bufsize=0)
+                                         bufsize=0, process_group=0)
         except OSError as exc:
             self.errors.close()
             raise UsageError(f"seat {_clip(spec.text)}: cannot start {spec.argv[0]!r}: "
                              f"{exc.strerror or exc}") from None
         # a strategy dropped without close() still stops its program
         self._finalizer = weakref.finalize(self, _kill, self.proc)
+        _LIVE.add(self)
         self._buffer = b""
-        assert self.proc.stdout is not None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)
         os.set_blocking(self.proc.stdout.fileno(), False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self._readable = selectors.DefaultSelector()
+        self._readable.register(self.proc.stdout, selectors.EVENT_READ)
+        self._writable = selectors.DefaultSelector()
+        self._writable.register(self.proc.stdin, selectors.EVENT_WRITE)
 
-    def send(self, message: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write((json.dumps(message) + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise SeatFailure("crash", self._exit_text()) from None
+    def ask(self, message: dict[str, Any], timeout: float) -> str:
+        """Send `message` and return the program's answer: both within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        self._write(message, deadline, timeout)
+        return self._read(deadline, timeout)
+
+    def send(self, message: dict[str, Any], timeout: float) -> None:
+        """Write `message` as one line within `timeout` seconds (SeatFailure otherwise)."""
+        self._write(message, time.monotonic() + timeout, timeout)
 
     def read(self, timeout: float) -> str:
         """The next line the program writes, within `timeout` seconds (SeatFailure otherwise)."""
-        deadline = time.monotonic() + timeout
+        return self._read(time.monotonic() + timeout, timeout)
+
+    def _wait(self, pipe: selectors.BaseSelector, deadline: float, late: str) -> None:
+        """Until `pipe` is ready or `deadline`: then a crash if the program left, else a
+        timeout saying `late`."""
+        left = deadline - time.monotonic()
+        if left <= 0 or not pipe.select(left):
+            if self.proc.poll() is not None:
+                raise SeatFailure("crash", self._exit_text())
+            raise SeatFailure("timeout", late)
+
+    def _write(self, message: dict[str, Any], deadline: float, timeout: float) -> None:
+        assert self.proc.stdin is not None
+        data = memoryview((json.dumps(message) + "\n").encode())
+        fd = self.proc.stdin.fileno()
+        while data:
+            self._wait(self._writable, deadline, f"did not take its input within {timeout:g} s")
+            try:
+                data = data[os.write(fd, data):]
+            except BlockingIOError:
+                continue
+            except OSError:  # a broken pipe: it left
+                raise SeatFailure("crash", self._exit_text()) from None
+
+    def _read(self, deadline: float, timeout: float) -> str:
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._selector.select(left):
-                if self.proc.poll() is not None:
-                    raise SeatFailure("crash", self._exit_text())
-                raise SeatFailure("timeout", f"no answer within {self.spec.timeout:g} s")
+            self._wait(self._readable, deadline, f"no answer within {timeout:g} s")
             try:
                 chunk = os.read(fd, 65536)
             except BlockingIOError:
                 continue
-            if not chunk:
-                self.proc.wait()
+            if not chunk:  # its output closed: it exits, or is killed as it fails
                 raise SeatFailure("crash", self._exit_text())
             self._buffer += chunk
             if len(self._buffer) > MAX_LINE:
@@ -211,24 +268,38 @@ class Program:
             self.errors.seek(0)
             lines = [ln for ln in self.errors.read().decode("utf-8", "replace").splitlines()
                      if ln.strip()]
-            said = f" ({lines[-1].strip()[:200]})" if lines else ""
+            said = f" ({error_line(lines).strip()[:200]})" if lines else ""
         except (OSError, ValueError):
             pass
         return f"the program exited with status {code}{said}"
 
     def close(self, *, polite: bool = True) -> None:
-        """Say bye, give the program a moment to leave, then kill it; always reaped."""
+        """Say bye, give the program a moment to leave, then kill it and what it started;
+        always reaped."""
         if polite and self.proc.poll() is None:
             try:
-                self.send({"type": "bye"})
+                self.send({"type": "bye"}, CLOSE_WAIT)
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
                 self.proc.wait(timeout=CLOSE_WAIT)
             except (SeatFailure, OSError, ValueError, subprocess.TimeoutExpired):
                 pass
         self._finalizer()
-        self._selector.close()
+        _LIVE.discard(self)
+        self._readable.close()
+        self._writable.close()
         self.errors.close()
+
+
+_LIVE: weakref.WeakSet[Program] = weakref.WeakSet()  # the programs this process runs
+
+
+def end_programs() -> None:
+    """Kill every seat program this process still runs, and what each started: for a
+    worker process that stops in the middle of a game (an exit runs no finalizer)."""
+    for program in list(_LIVE):
+        program._finalizer()
+        _LIVE.discard(program)
 
 
 _STARTED: set[str] = set()  # specs whose program started and answered a hello in this process
@@ -244,8 +315,7 @@ def check_program(spec: SeatSpec) -> None:
                          f"program on the PATH")
     program = Program(spec)
     try:
-        program.send(hello_message(None, "", [], spec))
-        reply = program.read(max(spec.timeout, HELLO_TIMEOUT))
+        reply = program.ask(hello_message(None, "", [], spec), max(spec.timeout, HELLO_TIMEOUT))
         if _ready(reply) is None:
             raise SeatFailure("garbage", f"expected {{\"ready\": true}}, got {_clip(reply)}")
     except SeatFailure as exc:
@@ -314,17 +384,41 @@ def _range_pattern(found: ActionRange) -> re.Pattern[str]:
     return re.compile(re.escape(before) + _NUMBER + re.escape(after) + "$")
 
 
+class _LongNumber:
+    """A JSON number of more than MAX_DIGITS digits, kept as its length (never read)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+
+def _json_int(text: str) -> int | _LongNumber:
+    return _LongNumber(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+def _out_of_range(found: ActionRange, amount: object) -> SeatFailure:
+    shown = (f"an amount of {amount.digits:,} digits" if isinstance(amount, _LongNumber)
+             else f"amount {amount!r}")
+    return SeatFailure("illegal", f"{shown} for {found.line('N')!r} is not from {found.least} "
+                                  f"to {found.most} in steps of {found.step}")
+
+
 def read_answer(line: str, legal: list[Action | ActionRange]) -> Action:
     """The action a program's answer names: `{"line": ...}` or `{"index": i[, "amount": n]}`."""
+    got = _clip(line)
     try:
-        data = json.loads(line)
+        data = json.loads(line, parse_int=_json_int)
     except ValueError:
         data = None
+    except RecursionError:  # a line of 10,000 `[`: the decoder recurses once a level
+        data, got = None, "JSON nested too deep"
     if not isinstance(data, dict) or not ({"line", "index"} & data.keys()):
         raise SeatFailure("garbage", f"expected {{\"line\": ...}} or {{\"index\": ...}}, got "
-                                     f"{_clip(line)}")
+                                     f"{got}")
     if "index" in data:
         index = data["index"]
+        if isinstance(index, _LongNumber):
+            raise SeatFailure("illegal", f"an index of {index.digits:,} digits is not one of the "
+                                         f"{len(legal)} listed")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
             raise SeatFailure("illegal", f"index {index!r} is not one of the {len(legal)} listed")
         found = legal[index]
@@ -332,18 +426,21 @@ def read_answer(line: str, legal: list[Action | ActionRange]) -> Action:
             return found
         amount = data.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool) or amount not in found:
-            raise SeatFailure("illegal", f"amount {amount!r} for {found.line('N')!r} is not "
-                                         f"from {found.least} to {found.most} in steps of {found.step}")
+            raise _out_of_range(found, amount)
         return found.at(amount)
     text = data["line"]
     if not isinstance(text, str):
-        raise SeatFailure("garbage", f"\"line\" must be a string, got {_clip(json.dumps(text))}")
+        shown = json.dumps(text, default=lambda n: f"<{n.digits:,} digits>")
+        raise SeatFailure("garbage", f"\"line\" must be a string, got {_clip(shown)}")
     text = " ".join(text.split())
     for found in legal:
         if isinstance(found, ActionRange):
             m = _range_pattern(found).match(text)
             if m is not None:
-                amount = int(m.group(1).replace(",", ""))
+                digits = m.group(1).replace(",", "")
+                if len(digits) > MAX_DIGITS:
+                    raise _out_of_range(found, _LongNumber(digits))
+                amount = int(digits)
                 if amount in found:
                     return found.at(amount)
         elif str(found) == text:
@@ -409,18 +506,19 @@ class ProgramStrategy(Strategy):
                 self.program = Program(self.spec)
             except UsageError as exc:  # it started before (check_program): now it cannot
                 raise SeatFailure("crash", exc.message) from None
-            self.program.send(hello_message(game, request.player.name,
-                                            [p.name for p in game.players], self.spec))
-            reply = self.program.read(max(self.spec.timeout, HELLO_TIMEOUT))
+            reply = self.program.ask(hello_message(game, request.player.name,
+                                                   [p.name for p in game.players], self.spec),
+                                     max(self.spec.timeout, HELLO_TIMEOUT))
             if _ready(reply) is None:
                 raise SeatFailure("garbage", f"expected {{\"ready\": true}} after the hello, "
                                              f"got {_clip(reply)}")
         program = self.program
         assert program is not None
         legal = legal_actions(game, request)
-        program.send({"type": "decide", "request": request_message(request),
-                      "state": state_message(game), "actions": action_entries(legal)})
-        action = read_answer(program.read(self.spec.timeout), legal)
+        answer = program.ask({"type": "decide", "request": request_message(request),
+                              "state": state_message(game), "actions": action_entries(legal)},
+                             self.spec.timeout)
+        action = read_answer(answer, legal)
         if not is_listed(legal, action):  # a listed action never is; kept as a guard
             raise SeatFailure("illegal", f"{str(action)!r} is refused")
         return action

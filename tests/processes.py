@@ -83,6 +83,14 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def running(pid: int) -> bool:
+    """Whether process `pid` exists and has not exited (a zombie has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def wait_for(predicate: Callable[[], bool], what: str, timeout: float = HUNG) -> None:
     end = time.monotonic() + timeout
     while not predicate():

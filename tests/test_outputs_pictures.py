@@ -66,7 +66,7 @@ def test_issue19_case15_names_with_dollars_are_drawn_as_written(dollars, tmp_pat
 def test_issue19_case15_simulate_plots_a_variant_with_dollars(dollars, tmp_path, capsys):
     code, out, err = cli(capsys, "simulate", str(dollars), "-n", "2", "--max-turns", "40",
                          "--workers", "1", "--plot", str(tmp_path / "p.png"))
-    assert (code, err) == (0, ""), err
+    assert (code, err) == (0, f"wrote the figures to {tmp_path / 'p.png'}\n"), err
     assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
 
 
@@ -83,7 +83,7 @@ def test_issue19_case20_a_plot_is_in_the_format_its_name_asks_for(command, ext, 
     target = tmp_path / f"p.{ext}"
     code, out, err = cli(capsys, *command, "-n", "2", "--max-turns", "40", "--workers", "1",
                          "--plot", str(target))
-    assert (code, err) == (0, ""), err
+    assert (code, err) == (0, f"wrote the figures to {target}\n"), err
     assert target.read_bytes().startswith(MAGIC[ext])
 
 

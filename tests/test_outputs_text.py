@@ -53,6 +53,28 @@ def test_issue19_case25_a_shorter_update_leaves_nothing_of_the_longer_one(monkey
     assert last.endswith("\033[K")  # the rest of the line cleared
 
 
+def test_issue28_case25_on_a_pipe_a_progress_line_every_30_seconds():
+    """A long run with standard error on a pipe or a file (a CI log) said nothing for
+    minutes: a plain line every 30 seconds says how far it is; a short run says nothing."""
+    now = [0.0]
+    pipe = io.StringIO()
+    bar = S.Progress(1_000, pipe, clock=lambda: now[0])
+    for at, done in ((1, 50), (29.9, 100), (30, 120), (45, 180), (59.9, 230), (61, 250),
+                     (200, 990)):
+        now[0] = at
+        bar(done, done // 10, 100)
+    bar.close()
+    assert pipe.getvalue().splitlines() == [
+        "easymoney: 120/1,000 games, 0:30 elapsed, about 3:40 left",
+        "easymoney: 250/1,000 games, 1:01 elapsed, about 3:03 left",
+        "easymoney: 990/1,000 games, 3:20 elapsed, about 0:02 left"]
+    quick = io.StringIO()
+    bar = S.Progress(10, quick, clock=lambda: now[0])
+    bar(10)
+    bar.close()
+    assert quick.getvalue() == ""
+
+
 # --- case 27: polish --------------------------------------------------------------------------------
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent

@@ -1,4 +1,5 @@
-"""Issue 19 cases 8 and 26: signals end a batch run promptly, and leave nothing running.
+"""Issue 19 cases 8 and 26, issue 28 case 17: signals end a batch run promptly, and leave
+nothing running: no worker, no seat program, nothing a seat program started.
 
 Every run here starts in a session of its own (`start_new_session`), with SIGINT and SIGTERM
 at their defaults whatever the test process ignores (pytest run in the background ignores
@@ -8,17 +9,28 @@ simulation behind.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from processes import HUNG, children, easymoney, group_alive, wait_for
+from processes import HUNG, children, easymoney, group_alive, running, wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc for the workers")
+
+
+def ended(proc: subprocess.Popen, after: str) -> tuple[str, str]:
+    """The output of a run that must end within HUNG seconds of `after`."""
+    try:
+        return proc.communicate(timeout=HUNG)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still running {HUNG} s after {after}")
 
 
 def test_issue19_case8_sigterm_to_the_group_always_ends_the_run(tmp_path):
@@ -28,10 +40,7 @@ def test_issue19_case8_sigterm_to_the_group_always_ends_the_run(tmp_path):
             wait_for(lambda: len(children(proc.pid)) >= 2, "the workers")
             time.sleep(0.2 * attempt)  # at another moment of the run each time
             os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                out, err = proc.communicate(timeout=HUNG)
-            except subprocess.TimeoutExpired:
-                pytest.fail(f"attempt {attempt + 1}: still running {HUNG} s after SIGTERM")
+            out, err = ended(proc, f"SIGTERM (attempt {attempt + 1})")
             assert (proc.returncode, out, err) == (143, "", "easymoney: terminated\n"), err
             wait_for(lambda: not group_alive(proc.pid), "the workers to end")
 
@@ -43,10 +52,7 @@ def test_issue19_case8_a_worker_that_dies_ends_the_run_with_one_line(tmp_path):
         wait_for(lambda: len(children(proc.pid)) >= 2, "the workers")
         time.sleep(0.5)
         os.kill(children(proc.pid)[0], signal.SIGKILL)
-        try:
-            out, err = proc.communicate(timeout=HUNG)
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"still running {HUNG} s after a worker died")
+        out, err = ended(proc, "a worker died")
         assert (proc.returncode, out) == (2, "")
         assert err.startswith("error: a worker process ended without its games (killed by "
                               "signal 9)"), err
@@ -64,8 +70,75 @@ def test_issue19_case26_workers_end_when_their_parent_is_killed(tmp_path):
         wait_for(lambda: not any(running(w) for w in workers), "the orphaned workers to stop")
 
 
-def running(pid: int) -> bool:
+
+BAD_AGENT = Path(__file__).resolve().parent / "data" / "seats" / "bad_agent.py"
+
+
+@contextlib.contextmanager
+def spawning_seats(folder: Path) -> Iterator[tuple[str, Path]]:
+    """--strategies whose first seat is a program that starts a sleeping child and writes
+    its pid to the file yielded; every child still there at the end is killed."""
+    pids = folder / "pids"
+    seat = f'exec:"{sys.executable} {BAD_AGENT} spawn {pids}"'
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False
+        yield f"{seat},cautious", pids
+    finally:
+        for pid in spawned(pids):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def spawned(pids: Path) -> list[int]:
+    return [int(p) for p in pids.read_text().split()] if pids.exists() else []
+
+
+def test_issue28_case17_sighup_ends_a_run_like_sigterm_and_leaves_nothing(tmp_path):
+    """SIGHUP used to end the parent alone: its workers played on for nobody, starting seat
+    programs. It is handled as SIGTERM is (status 129), and the workers end their seat
+    programs and what those started."""
+    with spawning_seats(tmp_path) as (strategies, pids), \
+            easymoney(tmp_path, "simulate", "--games", "1000000", "--workers", "2",
+                      "--players", "2", "--strategies", strategies) as proc:
+        wait_for(lambda: len(children(proc.pid)) >= 2 and len(spawned(pids)) >= 3,
+                 "the workers and their seat programs")
+        os.kill(proc.pid, signal.SIGHUP)
+        out, err = ended(proc, "SIGHUP")
+        assert (proc.returncode, out, err) == (129, "", "easymoney: hung up\n"), err
+        wait_for(lambda: not group_alive(proc.pid), "the workers to end", timeout=10)
+        wait_for(lambda: not any(running(pid) for pid in spawned(pids)),
+                 "what the seat programs started to end", timeout=10)
+
+
+def test_issue28_case17_workers_stop_at_once_when_their_parent_is_gone(tmp_path):
+    """A worker used to notice its parent's death only after its chunk of games (50, a
+    minute with seat programs): it stops within a second or so, seat programs ended."""
+    with spawning_seats(tmp_path) as (strategies, pids), \
+            easymoney(tmp_path, "simulate", "--games", "1000000", "--workers", "2",
+                      "--players", "2", "--strategies", strategies) as proc:
+        wait_for(lambda: len(children(proc.pid)) >= 2 and len(spawned(pids)) >= 3,
+                 "the workers and their seat programs")
+        workers = children(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=HUNG)
+        wait_for(lambda: not any(running(w) for w in workers), "the orphaned workers to stop",
+                 timeout=10)
+        wait_for(lambda: not any(running(pid) for pid in spawned(pids)),
+                 "what the seat programs started to end", timeout=10)
+
+
+def test_issue28_case17_a_hang_up_unwinds_even_when_the_terminal_is_gone(monkeypatch):
+    """After a hang-up, writing to the closed terminal fails (EIO): the run still unwinds
+    with status 129, not with that error."""
+    from easymoney import outputs
+
+    class Gone:
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+
+        def flush(self) -> None:
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(sys, "stderr", Gone())
+    with pytest.raises(outputs.Terminated) as info:
+        outputs._on_signal(signal.SIGHUP, None)
+    assert info.value.code == 129

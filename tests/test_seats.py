@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +24,7 @@ from easymoney.errors import UsageError
 from easymoney.loading.loader import load_variant
 
 from cli_helpers import cli, one_line_error
+from processes import running, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_AGENT = ROOT / "examples" / "agents" / "random_agent.py"
@@ -163,6 +169,45 @@ def test_the_program_hears_the_protocol(tmp_path: Path, started: list[Any]) -> N
     assert all_reaped(started)
 
 
+def test_issue28_case25_the_protocol_lists_each_request_kind_and_its_lines() -> None:
+    """docs/seats.md named two lines (`Ann bids N`, `Ann passes`), and a program that looked
+    for `buys "..."` never bought (a buy line names no space): its table of requests has a
+    row for each kind the built-in rules ask, and shows each built-in action's line."""
+    from easymoney.engine import actions
+    from easymoney.engine.deals import ANSWERS
+    from easymoney.engine.game import ruleset_for
+    from easymoney.loading.loader import builtin_names
+    text = (ROOT / "docs" / "seats.md").read_text(encoding="utf-8")
+    table = text.split("### The lines of each request", 1)[1].split("\n#", 1)[0]
+    types = {t for name in builtin_names() for t in ruleset_for(load_variant(name)).action_owner
+             if t.__module__.startswith("easymoney.")} | set(ANSWERS)
+    kinds = [k for k, words in actions._REQUEST_WORDS.items()  # the built-in rules are loaded
+             if words.__module__.startswith("easymoney.")]
+    assert {"window_before", "window_after", "buy", "bid", "raise", "agree"} <= set(kinds)
+    missing = [k for k in kinds if f"| `{k}` |" not in table]
+    lines = [f"`P1 {t.WORDS[0] if t.WORDS else t.verb + 's'}" for t in types]
+    missing += [line for line in lines if line not in table]
+    assert missing == []
+    assert "`P1 buys`" in table and "names no space" in table
+
+
+def test_issue28_case25_seat_examples_say_how_many_players_and_games() -> None:
+    """The docs' examples of a program at a seat read as two-player games, but `--players`
+    defaults to 4 (strategies cycle: `exec:...,cautious` seats the program twice), and the
+    README tour's line played 1,000 games, minutes with no word on a pipe: every example
+    that seats a program in simulate, compare or sweep says --players, and the tour's says
+    --games."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             *sorted((ROOT / "examples" / "agents").glob("*.py"))]
+    examples = [(page.name, line.strip()) for page in pages
+                for line in page.read_text(encoding="utf-8").splitlines()
+                if "exec:" in line and re.search(r"easymoney (simulate|compare|sweep) ", line)]
+    assert len(examples) >= 4
+    assert [e for e in examples if "--players " not in e[1]] == []
+    tour = [line for page, line in examples if page == "README.md"]
+    assert tour and all("--games " in line for line in tour)
+
+
 class _Decider:
     def __init__(self, strategies: dict[str, Any]) -> None:
         self.strategies = strategies
@@ -203,6 +248,124 @@ def test_a_crash_says_what_the_program_said(tmp_path: Path, capsys: Any, started
     code, out, err = cli(capsys, "play", script(tmp_path, f"Ann:{seat(BAD_AGENT, 'crash')} Bob:cautious"))
     assert code == 0, err
     assert "exited with status 3 (boom)" in out
+
+
+@pytest.mark.parametrize("mode", ["huge", "hugeindex"])
+def test_issue28_case14_a_5000_digit_amount_is_illegal_and_the_batch_goes_on(
+        capsys: Any, started: list[Any], mode: str) -> None:
+    """An amount of 5,000 digits (past what int() reads) in a line or beside an index used to
+    end the batch, blaming the auction rule: it is `illegal`, the seat plays its fallback."""
+    spec = seat(BAD_AGENT, mode)
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--workers", "1",
+                         "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert f"  P1 {spec}: illegal in 2 games" in out
+    assert all_reaped(started)
+
+
+DIGITS = "9" * 5000  # past the 4,300 digits int() reads from text
+
+
+@pytest.mark.parametrize("form, problem, words", [
+    ("line", "illegal", "an amount of 5,000 digits"),
+    ("index and amount", "illegal", "an amount of 5,000 digits"),
+    ("index", "illegal", "an index of 5,000 digits"),
+    ("nested", "garbage", "nested too deep"),
+])
+def test_issue28_case14_an_answer_past_what_python_reads_is_a_seat_failure(
+        form: str, problem: str, words: str) -> None:
+    """Numbers int() will not read and JSON nested past the recursion limit are the
+    program's failure, not an exception out of the rule that asked; the answer is not
+    echoed whole."""
+    legal, i, found = first_range()
+    answer = {"line": json.dumps({"line": found.line("N").replace("N", DIGITS)}),
+              "index and amount": '{"index": %d, "amount": %s}' % (i, DIGITS),
+              "index": '{"index": %s}' % DIGITS,
+              "nested": "[" * 100_000 + "]" * 100_000}[form]
+    with pytest.raises(seats.SeatFailure) as info:
+        seats.read_answer(answer, legal)
+    assert info.value.problem == problem and words in info.value.detail, info.value.detail
+    assert len(str(info.value)) < 300
+
+
+def big_board(folder: Path) -> Path:
+    """The standard variant with 900 more spaces: its hello is more than a pipe holds."""
+    text = (ROOT / "variants" / "standard.yaml").read_text(encoding="utf-8")
+    head, deck, tail = text.partition("deck:\n")
+    lots = "".join(f"    - {{name: Empty Lot Number {k}, kind: plain}}\n" for k in range(900))
+    path = folder / "big.yaml"
+    path.write_text(head.replace("name: standard", "name: big") + lots + deck + tail,
+                    encoding="utf-8")
+    return path
+
+
+def test_issue28_case13_a_seat_program_that_never_reads_times_out(
+        tmp_path: Path, capsys: Any, started: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A program that answers the start-up check but never reads used to block the batch for
+    ever on a hello bigger than the pipe (`timeout=` never fired): writing is bounded by the
+    same deadline, and a program that does not take its input is a `timeout`."""
+    monkeypatch.setattr(seats, "HELLO_TIMEOUT", 1.0)  # the wait for a hello, shortened
+    spec = seat(BAD_AGENT, "deaf", options=":timeout=1")
+    begun = time.monotonic()
+    # --game-timeout: without the fix the game stops there instead of hanging the test
+    code, out, err = cli(capsys, "simulate", str(big_board(tmp_path)), "--games", "1",
+                         "--players", "2", "--workers", "1", "--max-turns", "30",
+                         "--game-timeout", "30", "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert f"  P1 {spec}: timeout in 1 game" in out
+    assert time.monotonic() - begun < 20
+    assert all_reaped(started)
+
+
+def test_issue28_case13_a_message_the_program_does_not_take_is_a_timeout(
+        started: list[Any]) -> None:
+    program = seats.Program(seats.parse_spec(seat(BAD_AGENT, "deaf", options=":timeout=0.5")))
+    try:
+        assert program.read(5) == '{"ready": true}'
+        begun = time.monotonic()
+        with pytest.raises(seats.SeatFailure) as info:
+            program.ask({"type": "decide", "padding": "x" * (1 << 20)}, 0.5)
+        assert info.value.problem == "timeout" and "did not take its input" in info.value.detail
+        assert time.monotonic() - begun < 3
+    finally:
+        program.close(polite=True)  # bye is written within a deadline too: it returns
+    assert all_reaped(started)
+
+
+def test_issue28_case13_a_program_that_closes_its_output_and_stays_is_a_crash(
+        tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    """A program that closed its output but did not exit was waited for without a limit."""
+    spec = seat(BAD_AGENT, "shut", options=":timeout=1")
+    begun = time.monotonic()
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--players", "2", "--workers", "1",
+                         "--max-turns", "30", "--game-timeout", "30",
+                         "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert f"  P1 {spec}: crash in 1 game" in out
+    assert time.monotonic() - begun < 20
+    assert all_reaped(started)
+
+
+def test_issue28_case15_what_a_seat_program_starts_ends_with_it(
+        tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    """A program's own children used to outlive the game and the batch: each program runs in
+    a process group of its own, and the group is ended with it."""
+    pids = tmp_path / "pids"
+    spec = seat(BAD_AGENT, "spawn", str(pids))
+    code, out, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--workers", "1",
+                         "--max-turns", "20", "--strategies", f"{spec},cautious")
+    assert code == 0, err
+    assert "failed" not in out
+    spawned = [int(line) for line in pids.read_text().split()]
+    assert len(spawned) == 3  # the start-up check's program, and one a game
+    try:
+        wait_for(lambda: not any(running(pid) for pid in spawned), "the programs' children",
+                 timeout=10)
+    finally:
+        for pid in spawned:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert all_reaped(started)
 
 
 def test_on_error_resign_gives_up_the_game(tmp_path: Path, capsys: Any, started: list[Any]) -> None:
@@ -253,6 +416,48 @@ def test_a_missing_program_file_is_one_error_before_any_game(tmp_path: Path, cap
     assert all_reaped(started)
 
 
+NODE_MISSING_MODULE = """node:internal/modules/cjs/loader:1210
+  throw err;
+  ^
+
+Error: Cannot find module '/opt/bot/nothere.js'
+    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)
+    at node:internal/main/run_main_module:28:49 {
+  code: 'MODULE_NOT_FOUND',
+  requireStack: []
+}
+
+Node.js v20.20.2
+"""
+PYTHON_TRACEBACK_THEN_A_WORD = """starting bot 1.0
+Traceback (most recent call last):
+  File "/opt/bot/bot.py", line 3, in <module>
+    import ErrorHandlers
+ModuleNotFoundError: No module named 'ErrorHandlers'
+bot 1.0 stopped
+"""
+
+
+@pytest.mark.parametrize("said, quoted", [
+    (NODE_MISSING_MODULE, "(Error: Cannot find module '/opt/bot/nothere.js')"),
+    (PYTHON_TRACEBACK_THEN_A_WORD, "(ModuleNotFoundError: No module named 'ErrorHandlers')"),
+    ("just one line\n", "(just one line)"),
+])
+def test_issue28_case25_a_program_that_fails_at_start_is_quoted_by_its_error(
+        tmp_path: Path, capsys: Any, started: list[Any], said: str, quoted: str) -> None:
+    """A program that fails at start used to be quoted by its last line of standard error
+    (node's version banner): the error line is quoted, a traceback's last line, else the
+    first line that looks like an error, else the last line."""
+    failing = tmp_path / "failing.py"
+    failing.write_text(f"import sys\nsys.stderr.write({said!r})\nsys.exit(1)\n",
+                       encoding="utf-8")
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--strategies", seat(failing))
+    assert code == 2
+    line = one_line_error(err)
+    assert line.endswith(f"the program exited with status 1 {quoted}"), line
+    assert all_reaped(started)
+
+
 def test_a_missing_program_is_one_error(capsys: Any) -> None:
     code, out, err = cli(capsys, "simulate", "--games", "2", "--strategies", "exec:no-such-agent-here")
     assert code == 2
@@ -267,7 +472,9 @@ def test_a_bad_seat_in_a_script_is_located(tmp_path: Path, capsys: Any) -> None:
     assert len(err.strip().splitlines()) <= 3  # the located line, the line quoted, a caret
 
 
-def test_a_range_is_answered_by_line_or_by_index() -> None:
+def first_range() -> tuple[list[Any], int, ActionRange]:
+    """The legal actions at the first decision of a seeded game that has an amount, the
+    index of its first range, and the range."""
     from easymoney import new_game
     state = new_game("standard", ["Ann", "Bob"], seed=3)
     while not any(isinstance(a, ActionRange) for a in state.legal_actions()):
@@ -275,6 +482,11 @@ def test_a_range_is_answered_by_line_or_by_index() -> None:
     legal = state.legal_actions()
     i, found = next((i, a) for i, a in enumerate(legal) if isinstance(a, ActionRange))
     assert isinstance(found, ActionRange)
+    return legal, i, found
+
+
+def test_a_range_is_answered_by_line_or_by_index() -> None:
+    legal, i, found = first_range()
     amount = found.least + found.step
     by_line = seats.read_answer(json.dumps({"line": found.line("N").replace("N", str(amount))}), legal)
     by_index = seats.read_answer(json.dumps({"index": i, "amount": amount}), legal)

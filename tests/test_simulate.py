@@ -38,7 +38,9 @@ def test_output_and_files_do_not_depend_on_the_workers(tmp_path, capsys):
                              "--max-turns", "250", "--seed", "11", "--workers", workers,
                              "--json-out", str(d / "g.json"), "--csv-out", str(d / "g.csv"))
         assert code == 0, err
-        assert err == ""  # no progress bar on a pipe
+        assert err == (f"wrote 8 games and the summary to {d / 'g.json'}\n"  # no progress bar
+                       f"wrote 8 games to {d / 'g.csv'}, and the summary table to "
+                       f"{d / 'g-summary.csv'}\n")
         outputs.append((out, (d / "g.json").read_text(), (d / "g.csv").read_text(),
                         (d / "g-summary.csv").read_text()))
     assert outputs[0] == outputs[1]
@@ -298,6 +300,24 @@ def test_recorded_games_replay_with_their_expectations(tmp_path, capsys):
         assert "expectation failed" not in out
 
 
+@pytest.mark.parametrize("cut", [[], ["--max-turns", "30"]])
+def test_issue28_case31_records_of_games_with_an_mc_seat_replay(tmp_path, capsys, cut):
+    """A game with an `mc` seat is stepped (a GameState), and its record used to hold its
+    card draws only, which do not replay: the record is the stepping game's history."""
+    rec = tmp_path / "rec"
+    code, _, err = cli(capsys, "simulate", "--games", "2", "--players", "2", "--strategies",
+                       "cautious,mc", "--workers", "1", "--record-dir", str(rec), *cut)
+    assert code == 0, err
+    for name in ("game-00001.game", "game-00002.game"):
+        text = (rec / name).read_text()
+        assert "P1 rolls" in text and "P2 rolls" in text
+        assert main(["play", str(rec / name), "--quiet"]) == 0, name
+        out, err = capsys.readouterr()
+        assert "expectation failed" not in out and err == ""
+    if not cut:
+        assert "expect game over by" in (rec / "game-00001.game").read_text()
+
+
 def test_recorded_game_of_a_variant_file_names_it_relative_to_the_record(tmp_path, capsys):
     variant = tmp_path / "rules" / "my-rules.yaml"
     variant.parent.mkdir()
@@ -309,6 +329,41 @@ def test_recorded_game_of_a_variant_file_names_it_relative_to_the_record(tmp_pat
     assert code == 0, err
     assert 'variant "../rules/my-rules.yaml"' in (rec / "game-00001.game").read_text()
     assert main(["play", str(rec / "game-00001.game"), "--quiet"]) == 0
+
+
+# --- what was written where ----------------------------------------------------------------------
+
+BRIEF = ("--games", "3", "--players", "2", "--max-turns", "40", "--workers", "1")
+
+
+@pytest.mark.parametrize("command, arms, tables", [
+    (["simulate"], 1, ["summary"]),
+    (["compare", "standard", "no-four-sides"], 2, ["summary"]),
+    (["sweep", "--vary", "four_sides=on,off"], 2, ["summary", "effects"]),
+])
+def test_issue28_case26_each_file_written_is_named_on_standard_error(tmp_path, capsys, command,
+                                                                      arms, tables):
+    """--csv-out, --json-out and --record-dir used to write without a word: one line each
+    on standard error says what went where (the summary is alone on standard output)."""
+    games = tmp_path / "games.csv"
+    code, out, err = cli(capsys, *command, *BRIEF, "--csv-out", str(games), "--json-out",
+                         str(tmp_path / "games.json"), "--record-dir", str(tmp_path / "rec"))
+    assert code == 0, err
+    plays = 3 * arms
+    beside = " and ".join(str(tmp_path / f"games-{t}.csv") for t in tables)
+    folders = f" (arm-1 to arm-{arms}, a folder an arm)" if arms > 1 else ""
+    assert err.splitlines() == [
+        f"wrote {plays} games and the summary to {tmp_path / 'games.json'}",
+        f"wrote {plays} games to {games}, and the {' and '.join(tables)} "
+        f"table{'s' if len(tables) > 1 else ''} to {beside}",
+        f"wrote {plays} games as game scripts to {tmp_path / 'rec'}{folders}"]
+    assert "wrote" not in out
+
+
+def test_issue28_case26_a_plot_is_named_on_standard_error(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    code, out, err = cli(capsys, "simulate", *BRIEF, "--plot", str(tmp_path / "p.svg"))
+    assert (code, err) == (0, f"wrote the figures to {tmp_path / 'p.svg'}\n")
 
 
 # --- clean errors ------------------------------------------------------------------------------------

@@ -74,3 +74,34 @@ def test_issue20_bad_strategies_sets_are_one_line(capsys: Any, extra: tuple[str,
                                                   message: str) -> None:
     code, _, err = cli(capsys, "compare", "standard", "standard-four_sides", *ARGS, *extra)
     assert code == 2 and message in one_line_error(err)
+
+
+COMMANDS = [("compare", "standard", "standard-four_sides"),
+            ("sweep", "standard", "--vary", "four_sides=on,off")]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("mix, message", [
+    ("cautious,,greedy", "error: --strategies-sets mix 'cautious,,greedy': expected names "
+                         "separated by commas"),
+    ("cautious,sneaky", "error: --strategies-sets mix 'cautious,sneaky': unknown strategy "
+                        "'sneaky'"),
+])
+def test_issue28_case20_a_bad_mix_is_named_as_a_mix_of_strategies_sets(
+        capsys: Any, command: tuple[str, ...], mix: str, message: str) -> None:
+    """A bad mix used to be reported as `--strategies '...'`, a flag not given."""
+    code, out, err = cli(capsys, *command, *ARGS, "--strategies-sets", "cautious", mix)
+    assert (code, out) == (2, "")
+    assert one_line_error(err).startswith(message), err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_issue28_case20_strategies_beside_strategies_sets_is_refused(
+        capsys: Any, command: tuple[str, ...]) -> None:
+    """--strategies given beside --strategies-sets used to be dropped without a word."""
+    code, out, err = cli(capsys, *command, *ARGS, "--strategies", "greedy",
+                         "--strategies-sets", "cautious", "random")
+    assert (code, out) == (2, "")
+    line = one_line_error(err)
+    assert line.startswith("error: --strategies with --strategies-sets:"), line
+    assert line.endswith("(e.g. --strategies-sets greedy cautious random)"), line

@@ -159,7 +159,8 @@ def _run(args: argparse.Namespace) -> int:
     else:
         out.write(standings_text(result))
     if recorder is not None:
-        write_atomically(args.record, record_text(header, recorder, args.record))
+        write_atomically(args.record, record_text(header, recorder.body(), recorder.game,
+                                                  args.record))
     return 1 if result.failures else 0
 
 

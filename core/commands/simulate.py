@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # the simulation is imported when a command runs: --help stay
 HELP_GAMES = "1,000"
 HELP_PLAYERS = "4"
 HELP_MAX_TURNS = "1,000"
+DEFAULT_STRATEGIES = "cautious"
 
 
 def add_batch_args(p: argparse.ArgumentParser) -> None:
@@ -35,8 +37,10 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=None, metavar="K",
                    help=f"players at the table (default {HELP_PLAYERS}, or the nearest "
                         f"number every variant allows)")
-    p.add_argument("--strategies", default="cautious", metavar="NAME,...",
-                   help="strategies given to the seats in turn, cycling (default cautious); "
+    # None: not given (--strategies-sets refuses it beside them), else DEFAULT_STRATEGIES
+    p.add_argument("--strategies", default=None, metavar="NAME,...",
+                   help=f"strategies given to the seats in turn, cycling (default "
+                        f"{DEFAULT_STRATEGIES}); "
                         "see `easymoney strategies`; exec:\"COMMAND\" seats a program "
                         "(docs/seats.md)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
@@ -103,7 +107,8 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
     if args.players is not None and not 1 <= args.players <= S.MAX_PLAYERS:
         raise UsageError(f"--players {args.players}: expected 1 to {S.MAX_PLAYERS:,} players "
                          f"at a simulated table")
-    strategies = S.parse_strategies(args.strategies)
+    strategies = S.parse_strategies(DEFAULT_STRATEGIES if args.strategies is None
+                                    else args.strategies)
     variants = [arm.load() for arm in arms]
     players = S.default_players(args.players, list(zip(arms, variants)))
     games = S.DEFAULT_GAMES if args.games is None else args.games
@@ -131,11 +136,15 @@ def execute_mixes(args: argparse.Namespace, job: Job) -> int:
         if given:
             raise UsageError(f"{flag} with --strategies-sets: not supported; run one mix at a "
                              f"time with --strategies for the files")
+    if args.strategies is not None:  # each mix is a --strategies of its own
+        mixes_given = " ".join(shlex.quote(m) for m in [args.strategies, *args.strategies_sets])
+        raise UsageError(f"--strategies with --strategies-sets: give every mix to "
+                         f"--strategies-sets (e.g. --strategies-sets {mixes_given})")
     if len(args.strategies_sets) < 2:
         raise UsageError("--strategies-sets needs at least two mixes, e.g. "
                          "--strategies-sets cautious greedy")
     for mix in args.strategies_sets:  # every mix checked before any game is played
-        S.parse_strategies(mix)
+        S.parse_strategies(mix, flag="--strategies-sets mix")
     runs: list[tuple[str, Mapping[str, Any]]] = []
     for mix in args.strategies_sets:
         one = argparse.Namespace(**{**vars(args), "strategies": mix})
@@ -207,7 +216,31 @@ def execute(args: argparse.Namespace, job: Job,
         sys.stdout.write(job.text(summary))
     if args.plot is not None:
         job.plot(summary, result, args.plot)
+    for line in written(args, job, batch.games * len(job.arms)):
+        print(line, file=sys.stderr)
     return 0
+
+
+def written(args: argparse.Namespace, job: Job, plays: int) -> list[str]:
+    """What the run wrote where, a line an output (standard error: the summary alone is on
+    standard output); `plays` is the games played on all arms."""
+    from .. import simulate as S
+    games = f"{plays:,} game{'s' if plays != 1 else ''}"
+    lines = []
+    if args.json_out is not None:
+        lines.append(f"wrote {games} and the summary to {args.json_out}")
+    if args.csv_out is not None:
+        tables = job.table_suffixes
+        lines.append(f"wrote {games} to {args.csv_out}, and the {' and '.join(tables)} "
+                     f"table{'s' if len(tables) > 1 else ''} to "
+                     + " and ".join(S.derived_path(args.csv_out, t) for t in tables))
+    if args.record_dir is not None:
+        arms = len(job.arms)
+        lines.append(f"wrote {games} as game scripts to {args.record_dir}"
+                     + (f" (arm-1 to arm-{arms}, a folder an arm)" if arms > 1 else ""))
+    if args.plot is not None:
+        lines.append(f"wrote the figures to {args.plot}")
+    return lines
 
 
 def register(sub: Any) -> None:

@@ -181,11 +181,12 @@ def final_expectations(game: Game) -> list[str]:
     return lines
 
 
-def record_text(header: list[str], recorder: Recorder, path: str | None = None) -> str:
-    """The record as a script; a UsageError when it is larger than `easymoney play` reads
-    (MAX_SCRIPT_BYTES): a record that could not be replayed is not written. `path` names
-    the file in that message."""
-    lines = header + [""] + recorder.body() + [""] + final_expectations(recorder.game)
+def record_text(header: list[str], body: list[str], game: Game, path: str | None = None) -> str:
+    """The record of `game` as a script: `header`, the lines that play it (`body`: a
+    Recorder's, or a stepping game's history) and the final expectations; a UsageError when
+    it is larger than `easymoney play` reads (MAX_SCRIPT_BYTES): a record that could not be
+    replayed is not written. `path` names the file in that message."""
+    lines = header + [""] + body + [""] + final_expectations(game)
     text = "\n".join(lines) + "\n"
     size = len(text.encode("utf-8"))
     if size > MAX_SCRIPT_BYTES:

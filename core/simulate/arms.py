@@ -103,8 +103,12 @@ def game_seed(master: int, index: int) -> int:
     return int.from_bytes(digest.digest(), "big")
 
 
-def parse_strategies(text: str) -> tuple[str, ...]:
-    """`cautious,greedy` -> ('cautious', 'greedy'), every name checked (UsageError otherwise)."""
+def parse_strategies(text: str, flag: str = "--strategies") -> tuple[str, ...]:
+    """`cautious,greedy` -> ('cautious', 'greedy'), every name checked (UsageError otherwise).
+
+    `flag` is where the text was given (`--strategies-sets mix`): the errors name it, as
+    that of an unknown strategy does for any flag but --strategies.
+    """
     parts: list[str] = []
     for part in split_strategies(text):  # a program's quoted command may hold commas
         # `mc:rollouts=64,horizon=8`: an option after the first continues its strategy
@@ -114,10 +118,15 @@ def parse_strategies(text: str) -> tuple[str, ...]:
             parts.append(part)
     names = tuple(part.strip() for part in parts)
     if not names or any(not n for n in names):
-        raise UsageError(f"--strategies {text!r}: expected names separated by commas, like "
+        raise UsageError(f"{flag} {echo(text)}: expected names separated by commas, like "
                          f"cautious,greedy; known: {', '.join(available_strategies())}")
     for name in names:
-        make_strategy(name)
+        try:
+            make_strategy(name)
+        except UsageError as exc:
+            if flag == "--strategies":  # the message is the one --strategies always gave
+                raise
+            raise UsageError(f"{flag} {echo(text)}: {exc.message}") from None
     return names
 
 

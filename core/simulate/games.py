@@ -258,13 +258,19 @@ class Simulator:
         game = Game(self.variants[arm], list(zip(names, seats)), decider, seed=seed,
                     keep_log=False, ruleset=self.rulesets[arm])
         game.listen(listener, STAT_EVENTS)
-        recorder = Recorder(game) if self.plan.record_dir is not None else None
-        if any(getattr(s, "searches", False) for s in strategies.values()):
+        recording = self.plan.record_dir is not None
+        stepping = any(getattr(s, "searches", False) for s in strategies.values())
+        # the record: a stepping game's history, else what the Recorder around the decider saw
+        recorder = Recorder(game) if recording and not stepping else None
+        body: list[str] = []
+        if stepping:
             try:
-                play_stepping(game, strategies, self.caps[arm])  # a search copies it mid-turn
+                state = play_stepping(game, strategies, self.caps[arm])  # a search copies it mid-turn
             finally:
                 close_strategies(strategies.values())
             outcome = game.outcome
+            if recording:
+                body = state.history
         elif self.programs:
             try:
                 game.setup()
@@ -281,9 +287,11 @@ class Simulator:
                       tuple(sorted(game.by_name[w].index for w in winners)),
                       tuple(worth.get(i, 0) for i in range(batch.players)),
                       game.bank.cash, arm)
-        if recorder is not None:
+        if recording:
             path = self.record_path(arm, index)
-            write_atomically(path, record_text(self._header(arm, seed), recorder, path))
+            if recorder is not None:
+                body = recorder.body()
+            write_atomically(path, record_text(self._header(arm, seed), body, game, path))
         return row
 
     def _header(self, arm_index: int, seed: int) -> list[str]:

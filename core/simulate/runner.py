@@ -13,14 +13,18 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
+from types import FrameType
 from typing import Any, Protocol
 
 from ..engine.settings import Settings
 from ..engine.model import Variant
+from ..seats import end_programs
 from .arms import Arm, Batch, check_batch
 from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, SimulationError,
                     Simulator, against_first, empty_stats, metric_names)
@@ -84,13 +88,21 @@ class InProcess:
 _WORKER: Simulator | None = None
 
 
-_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+PARENT_POLL = 0.5  # seconds between a worker's looks at whether its parent is still there
+STOP_WAIT = 5.0    # seconds a worker told to stop has to end its seat programs, then killed
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    # unwinds the game under way, whose seat programs are closed on the way; no word
+    raise SystemExit(128 + signum)
 
 
 def _init_worker(plan: Plan) -> None:
-    # the parent handles Ctrl-C and ends the workers; a worker dies quietly when told to
+    # the parent handles Ctrl-C and ends the workers; a worker stops quietly when told to
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGHUP, _stop)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # blocked by the parent for the fork
     global _WORKER
     if _WORKER is None or _WORKER.plan.key != plan.key:  # a forked worker inherits the parent's
@@ -102,8 +114,17 @@ def _run_chunk(bounds: tuple[int, int]) -> Chunk:
     return _WORKER.chunk(*bounds)
 
 
-def _serve(conn: Connection, plan: Plan, siblings: list[Connection]) -> None:
-    """A worker process: play each chunk asked for on `conn` and send back it or its error.
+def _watch_parent(parent: int) -> None:
+    """A worker's thread: once the parent is gone (killed, say), SIGTERM to the worker, whose
+    games are played for nobody; it stops, its seat programs ended."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _serve(conn: Connection, plan: Plan, siblings: list[Connection], parent: int) -> None:
+    """A worker process of `parent`: play each chunk asked for on `conn` and send back it or
+    its error, until told to stop or the parent is gone.
 
     `siblings` are the parent's ends of this worker's pipe and of those forked before it,
     inherited by the fork: closed, so that a worker sees the end of the file when the parent dies, and stops.
@@ -111,6 +132,15 @@ def _serve(conn: Connection, plan: Plan, siblings: list[Connection]) -> None:
     for other in siblings:
         other.close()
     _init_worker(plan)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    try:
+        _answer(conn)
+    finally:  # stopped in the middle of a game: its seat programs too
+        end_programs()
+
+
+def _answer(conn: Connection) -> None:
+    """Play each chunk asked for on `conn` and send back it or its error, until told to stop."""
     while True:
         try:
             bounds = conn.recv()
@@ -165,7 +195,8 @@ class Processes:
                 for _ in range(self.workers):
                     mine, theirs = context.Pipe()
                     proc = context.Process(target=_serve, daemon=True,
-                                           args=(theirs, plan, [mine, *(c for _, c in workers)]))
+                                           args=(theirs, plan, [mine, *(c for _, c in workers)],
+                                                 os.getpid()))
                     proc.start()
                     theirs.close()
                     workers.append((proc, mine))
@@ -233,11 +264,17 @@ def _died(proc: Any) -> str:
 
 
 def _end(workers: list[tuple[Any, Connection]], finished: bool) -> None:
-    """Stop every worker: after a whole run they were told to stop, else they are killed at
-    once (as Pool.terminate did); never waits long."""
+    """Stop every worker: after a whole run they were told to stop, else they are sent
+    SIGTERM (as Pool.terminate does), so that each ends its seat programs, and killed after
+    STOP_WAIT; never waits long."""
     for proc, conn in workers:
         if finished:
             proc.join(5)
+        if proc.exitcode is None:
+            proc.terminate()
+    deadline = time.monotonic() + STOP_WAIT
+    for proc, conn in workers:
+        proc.join(max(0.0, deadline - time.monotonic()))
         if proc.exitcode is None:
             proc.kill()
         conn.close()

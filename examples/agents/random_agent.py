@@ -1,6 +1,6 @@
 """A random player for a seat of easymoney (docs/seats.md): legal moves, chosen at random.
 
-    easymoney simulate --strategies 'exec:"python examples/agents/random_agent.py",cautious'
+    easymoney simulate --games 20 --players 2 --strategies 'exec:"python examples/agents/random_agent.py",cautious'
 
 Standard library only; any language that reads and writes lines of JSON can do the same.
 """
