@@ -548,9 +548,10 @@ class BotDecider:
 
     def decide(self, game: Any, request: Request) -> Action:
         table = self._answers[request.player.name]
-        if table is None:
+        answer = None if table is None else table.get(request.kind)
+        if answer is None:  # a plugin's kind of request: the strategy chooses (Strategy.choose)
             return self.strategies[request.player.name].decide(game, request)
-        return table[request.kind](game, request)
+        return answer(game, request)
 
     def refused(self, game: Any, request: Request, action: Action,
                 refusals: list[Refusal]) -> None:
