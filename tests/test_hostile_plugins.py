@@ -11,6 +11,7 @@ only, as `easymoney` finds an installed one, so that no other test meets them.
 
 from __future__ import annotations
 
+import random
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,9 +21,13 @@ import pytest
 
 from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.game import Game, ruleset_for
+from easymoney.engine.legal import random_action
+from easymoney.errors import PluginError, ScriptSyntaxError
 from easymoney.loading.loader import load_variant
+from easymoney.script.table import new_game
 
 from cli_helpers import cli, one_line_error
+from stand_in_plugins import stand_in
 
 ROOT = Path(__file__).resolve().parent.parent
 JAIL = str(ROOT / "tests" / "data" / "variants" / "jail.yaml")
@@ -49,3 +54,138 @@ def test_issue28_the_fast_decider_asks_the_strategy_of_a_kind_it_has_no_method_f
     game.play(max_turns=300)
     assert "jail" not in decider.answers_for("Ann")  # the kind is answered all the same
     assert game.turns_played > 0
+
+
+# --- the stand-in plugins of the cases below ------------------------------------------------
+
+# A window action whose listing reads its own option: where the plugin is off the option is
+# None, and the listing would fail. CALLS counts the calls of its code a game makes.
+TRIPWIRE = '''
+"""House rule: a tip to the Bank, up to the option `most`."""
+from dataclasses import dataclass
+from easymoney import WINDOW_KINDS, Action, ActionRange, Player, hookimpl
+
+PLUGIN_ID = "tripwire"
+OPTIONS = {"most": {"type": "integer", "minimum": 1, "default": 5}}
+CALLS = []
+
+
+@dataclass(slots=True)
+class Tip(Action):
+    GRAMMAR = "NAME _TIPS MONEY"
+    WORDS = ("tips",)
+    FORMS = ("`P tips MONEY`",)
+    ASKED_BY = WINDOW_KINDS
+    player: Player
+    amount: int
+    verb = "tip"
+    window = True
+
+    def __str__(self):
+        return f"{self.player} tips {self.amount}"
+
+    @classmethod
+    def candidates(cls, game, request):
+        CALLS.append("candidates")
+        most = game.option("tripwire.most") + 0   # None where the plugin is off
+        yield ActionRange(cls(request.player, 1), "amount", 1, most, 1)
+
+
+ACTIONS = (Tip,)
+
+
+@hookimpl
+def em_turn_start(game, player):
+    CALLS.append("em_turn_start")
+
+
+@hookimpl
+def em_apply(game, action):
+    if type(action) is Tip:
+        game.transfer(action.player, game.bank, action.amount, "a tip")
+        return True
+    return None
+'''
+
+
+def _window_plugin(pid: str, body: str) -> str:
+    """A plugin with one window action `P shouts`, whose `candidates` is `body`."""
+    return textwrap.dedent(f'''
+        """House rule: a shout in the window."""
+        from dataclasses import dataclass
+        from easymoney import WINDOW_KINDS, Action, EndTurn, Player, hookimpl
+
+        PLUGIN_ID = {pid!r}
+
+
+        @dataclass(slots=True)
+        class Shout(Action):
+            GRAMMAR = "NAME _SHOUTS"
+            WORDS = ("shouts",)
+            FORMS = ("`P shouts`",)
+            ASKED_BY = WINDOW_KINDS
+            player: Player
+            verb = "shout"
+            window = True
+
+            def __str__(self):
+                return f"{{self.player}} shouts"
+
+            @classmethod
+            def candidates(cls, game, request):
+        ''') + textwrap.indent(textwrap.dedent(body), " " * 8) + textwrap.dedent('''
+
+        ACTIONS = (Shout,)
+
+
+        @hookimpl
+        def em_apply(game, action):
+            return True if type(action) is Shout else None
+        ''')
+
+
+# candidates that raise, that yield what is no action, that yield another type's action
+CRASHY = _window_plugin("crashy", "return [1 // 0]\n")
+STRAY = _window_plugin("stray", "yield None\n")
+FOREIGN = _window_plugin("foreign", "yield EndTurn(request.player)\n")
+
+
+@pytest.fixture
+def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    """The stand-ins above installed (off until named) for this test; their modules by id."""
+    import sys
+    modules = {"em_tripwire": ("tripwire", TRIPWIRE), "em_crashy": ("crashy", CRASHY),
+               "em_stray": ("stray", STRAY), "em_foreign": ("foreign", FOREIGN)}
+    with stand_in(tmp_path, monkeypatch, modules):
+        from easymoney.engine.registry import discover
+        registry = discover()
+        assert set(registry.plugins) >= {pid for pid, _ in modules.values()}, registry.load_errors
+        yield {pid: sys.modules[module] for module, (pid, _) in modules.items()}
+
+
+# --- 28: a plugin installed but off is inert -----------------------------------------------
+
+def test_issue28_an_off_plugin_is_never_called(plugins: dict[str, Any], capsys: Any) -> None:
+    calls = plugins["tripwire"].CALLS
+    state = new_game("standard", ["Ann", "Bob"], seed=4)
+    rng = random.Random(4)
+    for _ in range(300):  # windows, purchases, auctions: every listing of a game
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        assert not any(getattr(a, "kind", type(a)).__name__ == "Tip" for a in legal)
+        state.apply(random_action(legal, rng))
+    code, out, err = cli(capsys, "simulate", "--games", "3", "--players", "3", "--strategies",
+                         "cautious,random,greedy", "--workers", "1")
+    assert (code, err) == (0, ""), err
+    assert calls == []
+    # its words are not the language's: `tips` is refused as any unknown action
+    with pytest.raises(ScriptSyntaxError, match="unknown action 'tips'"):
+        state.apply("Ann tips 3")
+
+
+def test_issue28_an_off_plugin_is_called_once_it_is_on(plugins: dict[str, Any]) -> None:
+    """The same plugin, named: its candidates are listed (the test above can fail)."""
+    state = new_game("standard", ["Ann", "Bob"], seed=4, enable=["tripwire"])
+    assert any(getattr(a, "kind", None) is plugins["tripwire"].Tip for a in state.legal_actions())
+    assert "candidates" in plugins["tripwire"].CALLS and "em_turn_start" in plugins["tripwire"].CALLS

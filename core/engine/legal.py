@@ -41,11 +41,14 @@ def _plan(game: Game, request: Request) -> Plan:
         return plans[key]
     except KeyError:
         pass
-    test = game.ruleset.refused_test
+    rules = game.ruleset
+    test = rules.refused_test
+    # a type of a rule that is installed but off lists nothing: its rule refuses it, and
+    # its candidates (the plugin's code, its options unset) are never called
     plan = plans[key] = tuple(
         (kind, kind.candidates, test(kind, listed=True), test(kind, asked=True, listed=True),
          test(kind, amounts=True, listed=True), test(kind, amounts=True, asked=True, listed=True))
-        for kind in answer_types(game, request))
+        for kind in answer_types(game, request) if rules.switched_off(kind) is None)
     return plan
 
 
