@@ -58,90 +58,72 @@ def test_issue28_the_fast_decider_asks_the_strategy_of_a_kind_it_has_no_method_f
 
 # --- the stand-in plugins of the cases below ------------------------------------------------
 
-# A window action whose listing reads its own option: where the plugin is off the option is
-# None, and the listing would fail. CALLS counts the calls of its code a game makes.
-TRIPWIRE = '''
-"""House rule: a tip to the Bank, up to the option `most`."""
+_WINDOW_PLUGIN = '''
+"""House rule: a shout in the window, at a price."""
 from dataclasses import dataclass
-from easymoney import WINDOW_KINDS, Action, ActionRange, Player, hookimpl
+from easymoney import WINDOW_KINDS, Action, ActionRange, EndTurn, Player, hookimpl
 
-PLUGIN_ID = "tripwire"
-OPTIONS = {"most": {"type": "integer", "minimum": 1, "default": 5}}
-CALLS = []
+PLUGIN_ID = PID
+CALLS = []  # the calls of its code a game makes
+HEAD
 
 
 @dataclass(slots=True)
-class Tip(Action):
-    GRAMMAR = "NAME _TIPS MONEY"
-    WORDS = ("tips",)
-    FORMS = ("`P tips MONEY`",)
+class Shout(Action):
+    GRAMMAR = "NAME _SHOUTS MONEY"
+    WORDS = ("shouts",)
+    FORMS = ("`P shouts MONEY`",)
     ASKED_BY = WINDOW_KINDS
     player: Player
     amount: int
-    verb = "tip"
+    verb = "shout"
     window = True
 
     def __str__(self):
-        return f"{self.player} tips {self.amount}"
+        return LINE
 
     @classmethod
     def candidates(cls, game, request):
-        CALLS.append("candidates")
-        most = game.option("tripwire.most") + 0   # None where the plugin is off
-        yield ActionRange(cls(request.player, 1), "amount", 1, most, 1)
+        CANDIDATES
 
 
-ACTIONS = (Tip,)
-
-
-@hookimpl
-def em_turn_start(game, player):
-    CALLS.append("em_turn_start")
+ACTIONS = (Shout,)
 
 
 @hookimpl
 def em_apply(game, action):
-    if type(action) is Tip:
-        game.transfer(action.player, game.bank, action.amount, "a tip")
+    if type(action) is Shout:
+        game.transfer(action.player, game.bank, action.amount, "a shout")
         return True
     return None
+TAIL
 '''
 
 
-def _window_plugin(pid: str, body: str) -> str:
-    """A plugin with one window action `P shouts`, whose `candidates` is `body`."""
-    return textwrap.dedent(f'''
-        """House rule: a shout in the window."""
-        from dataclasses import dataclass
-        from easymoney import WINDOW_KINDS, Action, EndTurn, Player, hookimpl
-
-        PLUGIN_ID = {pid!r}
-
-
-        @dataclass(slots=True)
-        class Shout(Action):
-            GRAMMAR = "NAME _SHOUTS"
-            WORDS = ("shouts",)
-            FORMS = ("`P shouts`",)
-            ASKED_BY = WINDOW_KINDS
-            player: Player
-            verb = "shout"
-            window = True
-
-            def __str__(self):
-                return f"{{self.player}} shouts"
-
-            @classmethod
-            def candidates(cls, game, request):
-        ''') + textwrap.indent(textwrap.dedent(body), " " * 8) + textwrap.dedent('''
-
-        ACTIONS = (Shout,)
+def _window_plugin(pid: str, candidates: str, *, head: str = "", tail: str = "",
+                   line: str = 'f"{self.player} shouts {self.amount}"') -> str:
+    """A plugin with one window action `P shouts MONEY`: its `candidates` is the code
+    `candidates`, its `__str__` returns `line`; `head` and `tail` are more of the module."""
+    body = textwrap.indent(textwrap.dedent(candidates), " " * 8).strip()
+    return (_WINDOW_PLUGIN.replace("PID", repr(pid)).replace("HEAD", textwrap.dedent(head))
+            .replace("LINE", line).replace("CANDIDATES", body)
+            .replace("TAIL", textwrap.dedent(tail)))
 
 
-        @hookimpl
-        def em_apply(game, action):
-            return True if type(action) is Shout else None
-        ''')
+# A window action whose listing reads its own option: where the plugin is off the option is
+# None, and the listing would fail.
+TRIPWIRE = _window_plugin("tripwire", """\
+    CALLS.append("candidates")
+    most = game.option("tripwire.most") + 0   # None where the plugin is off
+    yield ActionRange(cls(request.player, 1), "amount", 1, most, 1)
+    """, head="""\
+    OPTIONS = {"most": {"type": "integer", "minimum": 1, "default": 5}}
+    """, tail="""\
+
+    @hookimpl
+    def em_turn_start(game, player):
+        CALLS.append("em_turn_start")
+    """)
 
 
 # candidates that raise, that yield what is no action, that yield another type's action
@@ -173,19 +155,19 @@ def test_issue28_an_off_plugin_is_never_called(plugins: dict[str, Any], capsys: 
         if state.is_over:
             break
         legal = state.legal_actions()
-        assert not any(getattr(a, "kind", type(a)).__name__ == "Tip" for a in legal)
+        assert not any(getattr(a, "kind", type(a)).__name__ == "Shout" for a in legal)
         state.apply(random_action(legal, rng))
     code, out, err = cli(capsys, "simulate", "--games", "3", "--players", "3", "--strategies",
                          "cautious,random,greedy", "--workers", "1")
     assert (code, err) == (0, ""), err
     assert calls == []
     # its words are not the language's: `tips` is refused as any unknown action
-    with pytest.raises(ScriptSyntaxError, match="unknown action 'tips'"):
-        state.apply("Ann tips 3")
+    with pytest.raises(ScriptSyntaxError, match="unknown action 'shouts'"):
+        state.apply("Ann shouts 3")
 
 
 def test_issue28_an_off_plugin_is_called_once_it_is_on(plugins: dict[str, Any]) -> None:
     """The same plugin, named: its candidates are listed (the test above can fail)."""
     state = new_game("standard", ["Ann", "Bob"], seed=4, enable=["tripwire"])
-    assert any(getattr(a, "kind", None) is plugins["tripwire"].Tip for a in state.legal_actions())
+    assert any(getattr(a, "kind", None) is plugins["tripwire"].Shout for a in state.legal_actions())
     assert "candidates" in plugins["tripwire"].CALLS and "em_turn_start" in plugins["tripwire"].CALLS
