@@ -12,6 +12,7 @@ only, as `easymoney` finds an installed one, so that no other test meets them.
 from __future__ import annotations
 
 import random
+import re
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +28,7 @@ from easymoney.loading.loader import load_variant
 from easymoney.script.table import new_game
 
 from cli_helpers import cli, one_line_error
+from prompt_helpers import play_lines
 from stand_in_plugins import stand_in
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,3 +173,49 @@ def test_issue28_an_off_plugin_is_called_once_it_is_on(plugins: dict[str, Any]) 
     state = new_game("standard", ["Ann", "Bob"], seed=4, enable=["tripwire"])
     assert any(getattr(a, "kind", None) is plugins["tripwire"].Shout for a in state.legal_actions())
     assert "candidates" in plugins["tripwire"].CALLS and "em_turn_start" in plugins["tripwire"].CALLS
+
+
+# --- 16: a type's candidates are the plugin's code ----------------------------------------
+
+LISTINGS = [("crashy", r"failed listing the candidates of its action type Shout: "
+                       r"ZeroDivisionError: integer division or modulo by zero"),
+            ("stray", r"listed None among the candidates of its action type Shout, which "
+                      r"lists only Shout actions and ActionRanges of them"),
+            ("foreign", r"listed an EndTurn among the candidates of its action type Shout")]
+
+
+@pytest.mark.parametrize("pid, words", LISTINGS, ids=[p for p, _ in LISTINGS])
+def test_issue28_bad_candidates_in_the_stepping_game(plugins: dict[str, Any], pid: str,
+                                                     words: str) -> None:
+    state = new_game("standard", ["Ann", "Bob"], seed=3, enable=[pid])
+    before = state.game.snapshot()
+    for attempt in (state.legal_actions, lambda: state.apply("Ann rolls")):
+        with pytest.raises(PluginError) as caught:
+            attempt()
+        message = caught.value.message
+        assert "\n" not in message and re.match(rf"plugin '{pid}' {words}", message), message
+        assert message.endswith("(game seed 3, turn 1, Ann's turn)"), message
+    assert state.game.snapshot() == before and state.steps == 0
+
+
+@pytest.mark.parametrize("pid, words", LISTINGS, ids=[p for p, _ in LISTINGS])
+def test_issue28_bad_candidates_at_the_prompt(plugins: dict[str, Any], pid: str, words: str,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              capsys: Any) -> None:
+    code, said = play_lines(monkeypatch, ["?", "Ann rolls"], "--players", "Ann", "Bob",
+                            "--with", pid, "--seed", "3")
+    err = capsys.readouterr().err
+    assert "Traceback" not in said + err
+    assert re.search(rf"plugin '{pid}' {words}", said + err), said + err
+
+
+@pytest.mark.parametrize("strategies", ["cautious,greedy", "random,random", "mc,cautious"])
+@pytest.mark.parametrize("pid, words", LISTINGS, ids=[p for p, _ in LISTINGS])
+def test_issue28_bad_candidates_in_simulate(plugins: dict[str, Any], pid: str, words: str,
+                                            strategies: str, capsys: Any) -> None:
+    """Every bot meets the listing (a window's extras, mc's search): the plugin and its type
+    are named, never the `turn` rule that asked."""
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--players", "2", "--strategies",
+                         strategies, "--with", pid, "--workers", "1", "--seed", "3")
+    line = one_line_error(err)
+    assert code != 0 and re.search(rf"plugin '{pid}' {words}", line), line
