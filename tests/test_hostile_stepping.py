@@ -12,7 +12,7 @@ import pytest
 
 from easymoney import agents
 from easymoney.engine.legal import concrete
-from easymoney.errors import EasyMoneyError, UsageError
+from easymoney.errors import EasyMoneyError, ScriptSyntaxError, UsageError
 from easymoney.script.parser import parse
 from easymoney.script.runner import ScriptRunner
 from easymoney.script.table import new_game
@@ -111,3 +111,36 @@ def test_issue28_apply_and_legal_actions_refuse_what_is_no_action_or_player() ->
     # a player of a copy is that seat's player here
     assert state.legal_actions(state.clone().game.players[1]) == state.legal_actions("Bob")
 
+
+# --- 32: the lines the prompt takes are the lines the stepping game reads ------------------------
+
+def _an_offer_to_bob(price: int = 100) -> tuple[Any, str]:
+    """A game where Bob is asked to agree to Ann's sale of her first space, and its line."""
+    state = new_game("standard", ["Ann", "Bob"], seed=3, choose_dice=True)
+    for step in ("Ann rolls 1 2", "Ann buys"):  # the street on space 3
+        state.apply(step)
+    line = f'Ann sells "{state.game.spaces[3].name}" to Bob for {price}'
+    state.apply(line)
+    assert state.request.kind == "agree" and state.player.name == "Bob"
+    return state, line
+
+
+@pytest.mark.parametrize("answer", ["Bob rejects", "Bob   accepts"])
+def test_issue28_apply_reads_an_answer_to_an_offer(answer: str) -> None:
+    state, line = _an_offer_to_bob()
+    history = state.history
+    state.apply(answer)
+    owner = state.game.owner[state.game.players[0 if "rejects" in answer else 1].spaces[0].index]
+    assert owner.name == ("Ann" if "rejects" in answer else "Bob")
+    assert state.history == (history if "rejects" in answer else [*history, line])
+    assert ScriptRunner(parse(state.script())).run().failures == []
+
+
+def test_issue28_the_prompt_and_apply_refuse_an_answer_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Ann rejects` where nothing is offered: the same words from both."""
+    from prompt_helpers import play_lines
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    with pytest.raises(ScriptSyntaxError) as caught:
+        state.apply("Ann rejects")
+    code, said = play_lines(monkeypatch, ["rejects"], "--players", "Ann", "Bob", "--seed", "3")
+    assert f"not understood: {caught.value.message}" in said, said

@@ -12,7 +12,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.actions import Action, Refusal, Request, clip
+from ..engine.actions import Action, ActionRange, Refusal, Request, clip
 from ..engine.game import Game, Player, ruleset_for
 from ..engine.model import Space
 from ..engine.stepping import NEVER_ASKED, SNAPSHOT_EVERY, GameState
@@ -91,7 +91,10 @@ class _LineContext(NameLookups):
 
 
 def read_line(state: GameState, text: str) -> Action:
-    """The action a line of the script language gives in answer to what `state` waits for.
+    """The action a line of the script language gives in answer to what `state` waits for,
+    or the legal action that prints as the line: an answer the language has no statement
+    for (`Bob accepts`, `Bob rejects`, to an offer: a script states the agreed deal instead).
+    The prompt reads a person's lines here too: what one takes, the other takes.
 
     A line that is not one action, or does not answer the request, raises (ScriptSyntaxError,
     ScriptError, RefusedAction); nothing changes.
@@ -102,6 +105,10 @@ def read_line(state: GameState, text: str) -> Action:
         raise RefusedAction("the game is over: no line can be applied",
                             (Refusal("-", "-", "the game is over"),))
     text = text.strip()
+    typed = " ".join(text.split())
+    for found in state.legal_actions():
+        if type(found) is not ActionRange and str(found) == typed:
+            return found  # type: ignore[return-value]
     # the language of the rules in play: a plugin's line parses where its rule is on
     script = parse(text + "\n", "<line>", registry=game.ruleset.registry,
                    rules=game.ruleset.enabled)
