@@ -21,10 +21,13 @@ from typing import Any
 import pytest
 
 from easymoney.bots import BotDecider, make_strategy
+from easymoney.engine.actions import EndTurn
 from easymoney.engine.game import Game, ruleset_for
 from easymoney.engine.legal import random_action
 from easymoney.errors import PluginError, ScriptSyntaxError
 from easymoney.loading.loader import load_variant
+from easymoney.script.parser import parse
+from easymoney.script.runner import ScriptRunner
 from easymoney.script.table import new_game
 
 from cli_helpers import cli, one_line_error
@@ -219,3 +222,54 @@ def test_issue28_bad_candidates_in_simulate(plugins: dict[str, Any], pid: str, w
                          strategies, "--with", pid, "--workers", "1", "--seed", "3")
     line = one_line_error(err)
     assert code != 0 and re.search(rf"plugin '{pid}' {words}", line), line
+
+
+# --- 30: a hook called by keyword, the same in both dispatch modes -----------------------------
+
+# A house rule calling other rules' hooks by keyword (pluggy's convention), by position, and
+# both mixed: each answer is kept to compare.
+CALLER = '''
+"""House rule: asks the other rules, by keyword, what a player is worth."""
+from easymoney import StashKey, hookimpl
+
+PLUGIN_ID = "asker"
+HEARD = StashKey("asker.heard")
+
+
+@hookimpl(trylast=True)
+def em_turn_end(game, player):
+    heard = game.stash.setdefault(HEARD, [])
+    heard.append((game.hook.em_worth(game=game, player=player), game.hook.em_worth(game, player),
+                  game.hook.em_worth(game, player=player)))
+    heard.append((game.hook.em_round(game=game, amount=155), game.hook.em_round(game, 155)))
+    space = game.spaces[player.position]
+    heard.append((game.hook.em_space_value(space=space, game=game),
+                  game.hook.em_space_value(game, space)))
+'''
+
+
+@pytest.mark.parametrize("dispatch", ["fast", "pluggy"])
+def test_issue28_a_hook_called_by_keyword(dispatch: str, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    with stand_in(tmp_path, monkeypatch, {"em_asker": ("asker", CALLER)}):
+        import em_asker
+        result = ScriptRunner(parse("with asker\nplayers Ann Bob\nAnn rolls 1 2\nAnn buys\n"
+                                    "Ann ends turn\nBob rolls 3 3\nautoplay 4 turns\n"),
+                              dispatch=dispatch).run()
+        assert result.failures == []
+        heard = result.game.stash[em_asker.HEARD]
+    assert len(heard) >= 9 and all(len(set(answers)) == 1 for answers in heard), heard
+    assert heard[0][0] == 20000  # Ann's cash less the street's price, and the street (R28)
+    game = new_game("standard", ["Ann", "Bob"], seed=1).game
+    hook = ruleset_for(game.variant, dispatch=dispatch).hook
+    action = EndTurn(game.players[0])
+    # every kind of caller: many implementations (collect, first), one, none, a notification
+    assert hook.em_refusals(game=game, action=action) == hook.em_refusals(game, action)
+    assert hook.em_collect(game=game, debtor=game.bank, creditor=game.players[1], amount=0,
+                           reason="nothing", kind="other") == 0
+    hook.em_turn_start(game=game, player=game.players[0])
+    # a call the spec does not fit is a TypeError naming the argument, in both modes
+    for wrong, name in ((dict(game=game), "'player'"),
+                        (dict(game=game, player=game.players[0], who=1), "'who'")):
+        with pytest.raises(TypeError, match=name):
+            hook.em_worth(**wrong)
