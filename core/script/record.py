@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -110,7 +111,7 @@ def _reads_as(stmt: Any, action: Action, line: str) -> bool:
     from .ast import ActionLine, SpaceRef
     from .parser import canonical_spacing
     if not isinstance(stmt, ActionLine):
-        return str(stmt) == line
+        return str(stmt) == line or _printed_bare(stmt) == line
     if stmt.kind is not type(action) or canonical_spacing(line) != line:
         return False
     for name, value in stmt.fields().items():
@@ -125,6 +126,26 @@ def _reads_as(stmt: Any, action: Action, line: str) -> bool:
         if not same:
             return False
     return True
+
+
+def _printed_bare(stmt: Any) -> str | None:
+    """How a statement of the earlier kind prints with each space it read as the bare name
+    or number the line gave: such a plugin quotes the space itself (`f'"{self.space}"'`, as
+    when a parsed space printed so), and a SpaceRef prints its own quotes. None: it has no
+    space, or cannot be printed so."""
+    from .ast import SpaceRef
+    if not dataclasses.is_dataclass(stmt):
+        return None
+    spaces = {f.name: getattr(stmt, f.name) for f in dataclasses.fields(stmt)
+              if isinstance(getattr(stmt, f.name), SpaceRef)}
+    if not spaces:
+        return None
+    try:
+        bare = dataclasses.replace(stmt, **{name: ref.name if ref.name is not None else ref.number
+                                            for name, ref in spaces.items()})
+        return str(bare)
+    except Exception:  # a statement that checks its values: it is judged as it prints
+        return None
 
 
 # the action types whose text was seen to read back as itself
