@@ -1,9 +1,12 @@
 """Issue 28, what a hostile tester found in plugins: a plugin's own code that misbehaves
 (candidates that raise or list what is not theirs, a line that cannot be printed), a
-plugin written the earlier way, a plugin that is installed but off, a request kind no
+plugin that is installed but off, a request kind no
 bot was written for, and hook calls by keyword. Each is one line naming the plugin, in
 every command and path that meets it, and a game the plugin does not play in never
 calls it.
+
+Case 21, a plugin written the earlier way whose line names a space, is tested with that
+plugin, in tests/test_lines.py.
 
 The misbehaving plugins are stand-ins (tests/stand_in_plugins.py): installed for one test
 only, as `easymoney` finds an installed one, so that no other test meets them.
@@ -24,7 +27,7 @@ from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.actions import EndTurn
 from easymoney.engine.game import Game, ruleset_for
 from easymoney.engine.legal import random_action
-from easymoney.errors import PluginError, ScriptSyntaxError
+from easymoney.errors import PluginError, ScriptSyntaxError, UsageError
 from easymoney.loading.loader import load_variant
 from easymoney.script.parser import parse
 from easymoney.script.runner import ScriptRunner
@@ -273,3 +276,29 @@ def test_issue28_a_hook_called_by_keyword(dispatch: str, tmp_path: Path,
                         (dict(game=game, player=game.players[0], who=1), "'who'")):
         with pytest.raises(TypeError, match=name):
             hook.em_worth(**wrong)
+
+
+# --- 33: an action's line that cannot be written -----------------------------------------------
+
+MUTE = _window_plugin("mute", "yield cls(request.player, 5)\n", line="1 // 0")
+
+
+def test_issue28_an_action_that_cannot_be_written_is_one_line(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: Any) -> None:
+    with stand_in(tmp_path, monkeypatch, {"em_mute": ("mute", MUTE)}):
+        script, record = tmp_path / "mute.game", tmp_path / "out.game"
+        script.write_text("with mute\nplayers Ann Bob\nAnn shouts 5\nAnn rolls 1 2\n",
+                          encoding="utf-8")
+        code, out, err = cli(capsys, "play", "--quiet", str(script))
+        assert (code, err) == (0, ""), err  # it plays: only its line cannot be written
+        code, out, err = cli(capsys, "play", "--quiet", str(script), "--record", str(record))
+        assert one_line_error(err) == (
+            "error: cannot record the game: plugin 'mute' failed writing its action Shout as "
+            "a line (its __str__): ZeroDivisionError: integer division or modulo by zero")
+        assert code != 0 and not record.exists()
+        state = new_game("standard", ["Ann", "Bob"], seed=1, enable=["mute"])
+        state.apply(state.game.ruleset.registry.plugins["mute"].obj.Shout(state.player, 5))
+        with pytest.raises(PluginError, match=r"^error: plugin 'mute' failed writing its "
+                                             r"action Shout as a line \(its __str__\)"):
+            state.script()

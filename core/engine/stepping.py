@@ -19,7 +19,8 @@ from typing import Any
 from greenlet import getcurrent, greenlet
 
 from ..errors import EasyMoneyError, GameOverError, NothingToUndo, RefusedAction, UsageError
-from .actions import Action, ActionRange, Refusal, Request, chance_taken, clip, with_field
+from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip, line_of,
+                      with_field)
 from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
@@ -397,9 +398,10 @@ class GameState:
     def _written(self) -> list[str]:
         """The lines so far, each decision written as its line once."""
         lines = self._lines
+        owners = self.game.ruleset.action_owner
         for k, line in enumerate(lines):
             if type(line) is not str:
-                lines[k] = str(line)
+                lines[k] = line_of(line, owners.get(type(line)))
         return list(lines)  # type: ignore[arg-type]
 
     @property

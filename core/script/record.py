@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import __version__
-from ..engine.actions import Action, Refusal, Request, chance_taken
+from ..engine.actions import Action, Refusal, Request, chance_taken, line_of
 from ..engine.deals import AGREE, ANSWERS, Accept
-from ..errors import EasyMoneyError, UsageError, is_control
+from ..errors import EasyMoneyError, PluginError, UsageError, is_control
 from ..engine.events import Event
 from ..engine.game import Game, Player
 from .parser import MAX_QUOTED, MAX_SCRIPT_BYTES
@@ -77,7 +77,12 @@ class Recorder:
         actions = list(self.lines)
         if self._last_end is not None and self._last_end[0] == len(self.lines):
             actions.append(self._last_end[1])
-        lines = [str(line) for line in actions]
+        owners = self.game.ruleset.action_owner
+        try:
+            lines = [line if isinstance(line, str) else line_of(line, owners.get(type(line)))
+                     for line in actions]
+        except PluginError as exc:
+            raise UsageError(f"cannot record the game: {exc.message}") from exc
         for action, line in zip(actions, lines):
             if not isinstance(action, str) and type(action) not in _READ_BACK:
                 self._check_reads_back(action, line)
