@@ -86,20 +86,21 @@ def legal_actions(game: Game, request: Request | None = None,
     asked = request.player if request is game.request else None  # whom the rules see asked
     out: list[Action | ActionRange] = []
     append = out.append
-    kind: type[Action] | None = None
+    found: Any  # a plugin's candidate: anything, until it is read
     try:  # one try for the listing: it costs nothing until something raises
         for kind, candidates, refused_other, refused_own, amount_other, amount_own in plan:
             for found in candidates(game, request):
                 if type(found) is kind:
-                    refused = refused_own if found.player is asked else refused_other  # type: ignore[union-attr]
-                    if refused is None or not refused(game, found):  # type: ignore[arg-type]
+                    refused = refused_own if found.player is asked else refused_other
+                    if refused is None or not refused(game, found):
                         append(found)
                     continue
-                if type(found) is not ActionRange or type(found.template) is not kind:  # type: ignore[union-attr]
-                    raise not_its_own(game, kind, found)
+                # else a range: what is none fails here, in this frame (see below)
                 template, field = found.template, found.field
+                if type(template) is not kind:
+                    raise not_its_own(game, kind, found)
                 least, most, step = found.least, found.most, found.step
-                grid = steps.get(type(template)) or amount_step(game, template)
+                grid = steps.get(kind) or amount_step(game, template)
                 if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
                     step = grid
                     least, most = on_grid(least, most, step)
@@ -120,11 +121,21 @@ def legal_actions(game: Game, request: Request | None = None,
                         continue
                 append(found if step == found.step else ActionRange(template, field, least, most, step))
     except Exception as exc:
-        failure = listing_failure(game, kind, exc)
+        # raised in this frame, not in a call: reading the candidate `found` failed, for it
+        # is no action nor range (its type's own is checked where that costs no more)
+        read = exc.__traceback__ is not None and exc.__traceback__.tb_next is None
+        failure = listing_failure(game, kind, exc, found if read else _NONE_YET)
         if failure is exc:
             raise
         raise failure from exc
     return out
+
+
+_NONE_YET = object()  # no candidate listed yet
+
+
+def _its_own(kind: type[Action], found: Any) -> bool:
+    return type(found) is kind or (type(found) is ActionRange and type(found.template) is kind)
 
 
 def candidates_of(game: Game, kind: type[Action], request: Request) -> list[Action | ActionRange]:
@@ -139,8 +150,7 @@ def candidates_of(game: Game, kind: type[Action], request: Request) -> list[Acti
             raise
         raise failure from exc
     for one in found:
-        if type(one) is not kind and not (type(one) is ActionRange
-                                          and type(one.template) is kind):  # type: ignore[union-attr]
+        if not _its_own(kind, one):
             raise not_its_own(game, kind, one)
     return found
 
@@ -166,12 +176,17 @@ def not_its_own(game: Game, kind: type[Action], found: object) -> PluginError:
                        f"ActionRanges of them {_where(game)}")
 
 
-def listing_failure(game: Game, kind: type[Action] | None, exc: Exception) -> Exception:
-    """What a listing raises for `exc`: itself when it is the user's (an EasyMoneyError)
-    or the engine's; one PluginError naming the plugin and the hook where a rule's hook
-    failed, or naming the plugin and the type where its `candidates` did."""
-    if isinstance(exc, EasyMoneyError) or kind is None:
+def listing_failure(game: Game, kind: type[Action], exc: Exception,
+                    found: Any = _NONE_YET) -> Exception:
+    """What a listing raises for `exc`, met with the candidate `found` last listed: itself
+    when it is the user's (an EasyMoneyError) or the engine's; one PluginError naming the
+    plugin and the type where that candidate is none of the type's own (what a listing
+    reads of it failed), or where its `candidates` failed; naming the plugin and the hook
+    where a rule's hook failed."""
+    if isinstance(exc, EasyMoneyError):
         return exc
+    if found is not _NONE_YET and not _its_own(kind, found):
+        return not_its_own(game, kind, found)
     if game.ruleset.blame(exc)[1] is not None:  # a rule's hook, called on the way
         return game.plugin_failure(exc)
     code = getattr(getattr(kind.candidates, "__func__", kind.candidates), "__code__", None)

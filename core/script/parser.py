@@ -186,12 +186,19 @@ def language_for(registry: Any = None, rules: Iterable[str] | None = None) -> La
     if registry is None:
         from ..engine.registry import discover
         registry = discover()
+    # by the rules asked for first: finding the lines of the plugins costs more than a
+    # stepping game's whole setup (a new game asks for its language, and so does each line)
+    asked = ("language of", None if rules is None else tuple(rules), len(registry.plugins))
+    lang = registry.cache.get(asked)
+    if lang is not None:
+        return lang
     declared = _statements_of(registry, rules)
     reasons = _reasons_of(registry, rules)
     key = ("language", declared, reasons)
     lang = registry.cache.get(key)
     if lang is None:
         lang = registry.cache[key] = Language(declared, reasons)
+    registry.cache[asked] = lang
     return lang
 
 
