@@ -5,17 +5,21 @@ clear error that changes nothing, or it works."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy
 import pytest
 
 from easymoney import agents
+from easymoney.engine.deals import Accept
 from easymoney.engine.legal import concrete
-from easymoney.errors import EasyMoneyError, ScriptSyntaxError, UsageError
+from easymoney.errors import EasyMoneyError, RefusedAction, ScriptSyntaxError, UsageError
 from easymoney.script.parser import parse
 from easymoney.script.runner import ScriptRunner
 from easymoney.script.table import new_game
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 # --- 18: the environments' seeds ------------------------------------------------------------
@@ -144,3 +148,48 @@ def test_issue28_the_prompt_and_apply_refuse_an_answer_alike(monkeypatch: pytest
         state.apply("Ann rejects")
     code, said = play_lines(monkeypatch, ["rejects"], "--players", "Ann", "Bob", "--seed", "3")
     assert f"not understood: {caught.value.message}" in said, said
+
+
+# --- 29: a listing is true when it is given, after any-moment deals too -------------------------
+
+RAILROADS = str(ROOT / "examples" / "variants" / "railroads.yaml")
+
+
+def _slot(table: Any, prefix: str, k: int | None = None) -> int:
+    """The legal slot of the catalogue name starting with `prefix` (at amount index `k`)."""
+    found = [slot for slot, (_, amount) in table.slots().items()
+             if table.catalogue.name(slot).startswith(prefix) and k in (None, amount)]
+    assert found, f"no legal {prefix}: {[table.catalogue.name(s) for s in table.slots()]}"
+    return found[0]
+
+
+def test_issue28_an_offer_a_deal_made_refused_cannot_be_accepted() -> None:
+    """Ann offers Bob a loan (the railroads rule: the lender pays); while Bob is asked, he
+    sells Ann the Special Exemption card (R16) for all her cash: the loan is refused now,
+    and Accept is no longer in the mask; Reject is, and the game goes on."""
+    env = agents.env(RAILROADS, 2, seed=1, state_info=False)
+    env.reset(seed=1)
+    table = env.table
+    game = table.state.game
+    ann, bob = game.players
+    card = next(c for c in game.deck if c.kind == "exemption")
+    game.deck.remove(card)  # Bob holds the card: the deal that may be made at any moment
+    bob.held.append(card)
+    env.step(_slot(table, "Lend", 2))  # $10,000
+    assert table.state.request.kind == "agree" and table.is_legal(_slot(table, "Accept"))
+    env.step(_slot(table, "SellExemption", 4))  # for $20,000
+    env.step(_slot(table, "Accept"))  # Ann buys the card
+    assert ann.cash == 0 and table.state.request.describe().startswith("Bob to accept or reject")
+    names = [table.catalogue.name(s) for s in table.slots()]
+    assert names == ["Reject"], names
+    offer = table.state.request.offer
+    accept = Accept(bob, offer)
+    assert [str(r) for r in table.state.refusals(accept)] == ["railroads: Ann has only $0"]
+    with pytest.raises(RefusedAction, match="Ann has only"):
+        table.state.apply(accept)
+    env.step(_slot(table, "Reject"))
+    assert table.state.request.kind == "window_before" and table.state.player is ann
+    for _ in range(200):  # and the environment goes on
+        if table.state.is_over:
+            break
+        env.step(min(table.slots()))

@@ -315,6 +315,8 @@ class GameState:
         if is_listed(self.legal_actions(action.player), listed):
             return []
         found = game.refusals(action)
+        if not found and kind is Accept:  # an offer the rules refuse now (Accept.candidates)
+            found = game.refusals(action.offer)  # type: ignore[attr-defined]
         if found:
             return found
         return [Refusal("-", "-", f"the game waits for {request.describe()}")]
