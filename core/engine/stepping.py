@@ -402,7 +402,7 @@ class GameState:
         lines = self._lines
         owners = self.game.ruleset.action_owner
         for k, line in enumerate(lines):
-            if type(line) is not str:
+            if not isinstance(line, str):
                 lines[k] = line_of(line, owners.get(type(line)))
         return list(lines)  # type: ignore[arg-type]
 

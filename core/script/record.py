@@ -139,7 +139,7 @@ def _printed_bare(stmt: Any) -> str | None:
     when a parsed space printed so), and a SpaceRef prints its own quotes. None: it has no
     space, or cannot be printed so."""
     from .ast import SpaceRef
-    if not dataclasses.is_dataclass(stmt):
+    if not dataclasses.is_dataclass(stmt) or isinstance(stmt, type):
         return None
     spaces = {f.name: getattr(stmt, f.name) for f in dataclasses.fields(stmt)
               if isinstance(getattr(stmt, f.name), SpaceRef)}
