@@ -22,7 +22,7 @@ from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
 from .engine.deals import AGREE, Accept, Reject
-from .engine.legal import concrete, legal_actions
+from .engine.legal import candidates_of, concrete, legal_actions
 from .engine.model import Space
 from .engine.stash import StashKey
 from .errors import PluginError, UsageError, did_you_mean
@@ -190,7 +190,7 @@ class Strategy:
         tried = self._tried_in(game, request)
         best, best_value = close, 0
         for kind in extras:
-            for found in kind.candidates(game, request):
+            for found in candidates_of(game, kind, request):
                 for action in ((found.at(found.least), found.at(found.most))
                                if isinstance(found, ActionRange) else (found,)):
                     key = str(action)
@@ -452,7 +452,7 @@ class RandomStrategy(Strategy):
                 if not game.refusals(action):
                     options.append(action)
         for kind in kit(game).extras:  # other rules' window actions, as listed and allowed
-            for found in kind.candidates(game, request):
+            for found in candidates_of(game, kind, request):
                 for action in concrete([found]):
                     if not game.refusals(action):
                         options.append(action)
@@ -556,9 +556,10 @@ class BotDecider:
 
     def decide(self, game: Any, request: Request) -> Action:
         table = self._answers[request.player.name]
-        if table is None:
+        answer = None if table is None else table.get(request.kind)
+        if answer is None:  # a plugin's kind of request: the strategy chooses (Strategy.choose)
             return self.strategies[request.player.name].decide(game, request)
-        return table[request.kind](game, request)
+        return answer(game, request)
 
     def refused(self, game: Any, request: Request, action: Action,
                 refusals: list[Refusal]) -> None:

@@ -188,29 +188,35 @@ class Loan(Action):
     player: object
     borrower: object
     amount: int
+    security: object = None  # a space
     verb = "loan"
     window = True
 
     def __str__(self):
-        return f"{self.player} loans {self.borrower} {self.amount}"
+        against = "" if self.security is None else f' against "{self.security.name}"'
+        return f"{self.player} loans {self.borrower} {self.amount}{against}"
 
 
 @dataclass(frozen=True)
 class Loans(ActionStatement):
-    GRAMMAR = "NAME _LOANS NAME MONEY"
-    WORDS = ("loans",)
-    FORMS = ("`P loans Q MONEY`",)
+    GRAMMAR = "NAME _LOANS NAME MONEY [_AGAINST space]"
+    WORDS = ("loans", "against")
+    FORMS = ("`P loans Q MONEY`", "`P loans Q MONEY against SPACE`")
     player: str
     borrower: str
     amount: int
+    security: object = None
 
     def __str__(self):
-        return f"{self.player} loans {self.borrower} {self.amount}"
+        # the space quoted here, as when a parsed space printed as its bare name
+        against = "" if self.security is None else f' against "{self.security}"'
+        return f"{self.player} loans {self.borrower} {self.amount}{against}"
 
     def answer(self, script, request):
         if request.kind in WINDOW_KINDS:
+            security = None if self.security is None else script.space(self.security, self)
             return Loan(script.player(self.player, self), script.player(self.borrower, self),
-                        self.amount)
+                        self.amount, security)
         return None
 
 
@@ -297,6 +303,28 @@ def test_issue18_a_plugin_written_the_earlier_way_keeps_working(old_style: Path,
     # its line is read as its own statement, which answers for itself
     (stmt,) = parse("Ann loans Bob 500\n", registry=registry, rules=["oldloans"]).body
     assert type(stmt).__name__ == "Loans" and str(stmt) == "Ann loans Bob 500"
+
+
+def test_issue28_a_plugin_of_the_earlier_way_records_a_space(old_style: Path, capsys: Any) -> None:
+    """Its statement quotes the space it read (a SpaceRef, which prints its own quotes)
+    itself: the record reads the space back as the line wrote it, and replays."""
+    script, record = old_style / "secured.game", old_style / "out.game"
+    script.write_text(textwrap.dedent("""\
+        with oldloans
+        players Ann Bob
+        Ann rolls 1 2
+        Ann buys
+        Ann loans Bob 500 against "Beacon Street"
+        Ann loans Bob 100 against 3
+        Ann ends turn
+        expect Bob debt Ann 600
+        """), encoding="utf-8")
+    code, out, err = cli(capsys, "play", "--quiet", str(script), "--record", str(record))
+    assert (code, err) == (0, ""), err
+    assert ('\nAnn loans Bob 500 against "Beacon Street"\nAnn loans Bob 100 against "Beacon '
+            'Street"\n') in record.read_text(encoding="utf-8")
+    code, out, err = cli(capsys, "play", "--quiet", str(record))
+    assert (code, err) == (0, ""), out + err
 
 
 def test_issue18_a_line_class_that_is_gone_says_which_action_declares_the_line() -> None:

@@ -12,6 +12,7 @@ from gymnasium import spaces
 
 from ..bots import make_strategy
 from ..errors import GameOverError, UsageError
+from ..script.table import game_seed
 from .aec import observation_space
 from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table, check_render_mode
 
@@ -79,8 +80,10 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
+        if seed is not None:
+            seed = game_seed(seed)  # gymnasium seeds its generator with Python ints only
         self.table.reset(seed)  # no seed: the one after the last game's
+        super().reset(seed=seed)
         self._play_bots()
         self._done = self.table.state.is_over or self._out() or self.table.truncated
         return self._obs(), self._info()

@@ -19,7 +19,7 @@ from ..board.text import text_board
 from ..engine.actions import Action, ActionRange
 from ..engine.stepping import GameState
 from ..errors import EasyMoneyError, GameOverError, UsageError
-from ..script.table import new_game
+from ..script.table import game_seed, new_game
 from .catalogue import Catalogue
 from .observe import Layout
 
@@ -75,7 +75,7 @@ class Table:
         if amount_steps < 1:
             raise UsageError(f"amount_steps must be at least 1, not {amount_steps}")
         self.max_turns = max_turns
-        self.next_seed = random.randrange(2**31) if seed is None else seed
+        self.next_seed = random.randrange(2**31) if seed is None else game_seed(seed)
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         self.catalogue = Catalogue(self.state.game, amount_steps)
         self.layout = Layout(self.state.game)
@@ -90,12 +90,11 @@ class Table:
                         options=self.options, keep_log=False, snapshot_every=256)
 
     def reset(self, seed: int | None) -> None:
-        """A new game: seed `seed`, or the one after the last game's."""
-        if seed is not None:
-            self.next_seed = seed
-        self.seed = self.next_seed
-        self.next_seed += 1
-        self.state = self._new(self.seed)
+        """A new game: seed `seed`, or the one after the last game's. A seed that is not a
+        whole number a script can write raises UsageError, and the last game stays."""
+        number = self.next_seed if seed is None else game_seed(seed)
+        self.state = self._new(number)
+        self.seed, self.next_seed = number, number + 1
         self._known = []
 
     # --- what is legal ------------------------------------------------------------------------

@@ -467,3 +467,15 @@ CLIP = 40  # the longest piece of a line a message quotes
 def clip(text: str) -> str:
     """A piece of a line as a message quotes it: long ones are cut (a line may be 1 MB)."""
     return text if len(text) <= CLIP else text[:CLIP - 3] + "..."
+
+
+def line_of(action: Action, owner: str | None) -> str:
+    """`str(action)`, its script line, which its plugin (`owner`) writes: where that raises,
+    one PluginError naming the plugin and the class."""
+    try:
+        return str(action)
+    except Exception as exc:
+        from ..errors import PluginError
+        raise PluginError(f"plugin {owner or type(action).__module__!r} failed writing its "
+                          f"action {type(action).__name__} as a line (its __str__): "
+                          f"{type(exc).__name__}: {exc}") from exc

@@ -50,6 +50,21 @@ class Accept(DealAnswer):
     __slots__ = ()
     verb = "accept"
 
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        # the offer was allowed when it was made; an any-moment deal made while it waits (R16's
+        # sale, taking the offerer's cash) may have made it refused, and accepting it then
+        # answers nothing (the game judges the offer again once it is accepted)
+        offer = request.offer
+        if request.kind != AGREE or offer is None:
+            return
+        made = request.data.get("moments") if request.data is not None else None
+        if made != game.decisions.moments:  # a deal was made since: judge the offer again
+            refused = game.ruleset.refused_test(type(offer))
+            if refused is not None and refused(game, offer):
+                return
+        yield cls(request.player, offer)
+
 
 class Reject(DealAnswer):
     __slots__ = ()
@@ -65,5 +80,7 @@ def counterparty(action: Action) -> Any:
     return None if field is None else getattr(action, field, None)
 
 
-def offer_request(action: Action, other: Player) -> Request:
-    return Request(AGREE, other, ANSWERS, offer=action)
+def offer_request(action: Action, other: Player, moments: int = 0) -> Request:
+    """The AGREE request of `action` to `other`, made when the game had applied `moments`
+    any-moment actions (Decisions.moments): the offer was judged then."""
+    return Request(AGREE, other, ANSWERS, offer=action, data={"moments": moments})

@@ -50,7 +50,7 @@ class Decisions:
     """
 
     __slots__ = ("game", "decider", "answers", "refusers", "never_refused", "checked",
-                 "amount_steps")
+                 "amount_steps", "moments")
 
     def __init__(self, game: Game, decider: Decider) -> None:
         self.game = game
@@ -59,6 +59,7 @@ class Decisions:
         self.never_refused = rules.never_refused
         self.checked: tuple[Action, list[Refusal]] | None = None
         self.amount_steps: dict[type, int] = {}  # the grid of each type's amounts (legal.amount_step)
+        self.moments = 0  # any-moment actions applied: an offer made before may be refused now
         self.answers: dict[Any, Mapping[str, Callable[..., Action]]] | None = None
         self.decider = decider
         self.set_decider(decider)
@@ -147,6 +148,7 @@ class Decisions:
                 return action
             if kind in game.any_moment:
                 self.apply(action)
+                self.moments += 1
             else:
                 raise TypeError(f"{action!r} does not answer {request.describe()}")
 
@@ -159,7 +161,7 @@ class Decisions:
         if other is None or other is action.player:
             return True
         game = self.game
-        answer = self.ask(offer_request(action, other))
+        answer = self.ask(offer_request(action, other, self.moments))
         game.request = request
         if type(answer) is not Accept:
             game.emit("deal_rejected", player=other.name, offerer=action.player.name,

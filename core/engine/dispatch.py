@@ -9,7 +9,9 @@ the cost of a call (tests/test_dispatch.py plays the same games both ways).
 
 from __future__ import annotations
 
+import inspect
 import sys
+import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -38,9 +40,53 @@ def hook_names(pm: pluggy.PluginManager) -> tuple[str, ...]:
     return HOOK_NAMES + tuple(declared)
 
 
+def _positional(spec_args: tuple[str, ...], args: tuple[Any, ...],
+                kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """A hook call's arguments in the spec's order, given by position, by keyword (pluggy's
+    own convention: `game.hook.em_worth(game=game, player=player)`) or both, as Python
+    matches a call to a function of the spec's parameters."""
+    if not kwargs:
+        return args
+    missing = [a for a in spec_args[len(args):] if a not in kwargs]
+    extra = [k for k in kwargs if k not in spec_args[len(args):]]
+    if missing or extra or len(args) > len(spec_args):
+        wrong = (f"without {', '.join(repr(a) for a in missing)}" if missing
+                 else f"with {', '.join(repr(k) for k in extra)} too" if extra
+                 else f"with {len(args)} positional arguments")
+        raise TypeError(f"a hook of the arguments ({', '.join(spec_args)}) was called {wrong}")
+    return args + tuple(kwargs[a] for a in spec_args[len(args):])
+
+
+def _by_keyword(fn: Callable[..., Any], spec_args: tuple[str, ...]) -> Callable[..., Any]:
+    """`fn`, a positional caller of a hook, callable by keyword too, the same in both
+    dispatch modes. A function of exactly the spec's arity gets the spec's parameter names
+    (a positional call then costs nothing more); one that maps keywords itself is kept; any
+    other is wrapped."""
+    code = getattr(fn, "__code__", None)
+    if code is not None and code.co_flags & inspect.CO_VARKEYWORDS:
+        return fn
+    n = len(spec_args)
+    if (isinstance(fn, types.FunctionType) and code is not None
+            and not code.co_flags & inspect.CO_VARARGS and code.co_argcount == n
+            and not code.co_kwonlyargcount and not code.co_posonlyargcount):
+        if code.co_varnames[:n] == spec_args:
+            return fn
+        # the other names of the function, and any parameter a closure captures, stay
+        others = set(code.co_varnames[n:]) | set(code.co_cellvars) | set(code.co_freevars)
+        if not others & (set(spec_args) | set(code.co_varnames[:n])):
+            named = types.FunctionType(code.replace(co_varnames=spec_args + code.co_varnames[n:]),
+                                       fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+            named.__qualname__ = fn.__qualname__
+            return named
+
+    def by_keyword(*args: Any, **kwargs: Any) -> Any:
+        return fn(*_positional(spec_args, args, kwargs))
+    return by_keyword
+
+
 def _off(name: str, owner: str) -> Callable[..., Any]:
     """The caller of a hook whose declaring rule is off and that nothing here implements."""
-    def off(*args: Any) -> Any:
+    def off(*args: Any, **kwargs: Any) -> Any:
         from ..errors import PluginError
         raise PluginError(f"the hook {name} is declared by the rule '{owner}', which is off in "
                           f"this game: nothing answers it (ask `game.hook.has({name!r})` first)")
@@ -305,7 +351,7 @@ def _notify4(fs: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
     return notify
 
 
-def _nothing_first(*args: Any) -> None:
+def _nothing_first(*args: Any, **kwargs: Any) -> None:
     return None
 
 
@@ -345,12 +391,12 @@ def _compose(how: str, funcs: tuple[Callable[..., Any], ...],
 def _via_pluggy(caller: pluggy.HookCaller, spec_args: tuple[str, ...],
                 notification: bool = False) -> Callable[..., Any]:
     if notification:
-        def notify(*args: Any) -> None:
-            caller(**dict(zip(spec_args, args)))
+        def notify(*args: Any, **kwargs: Any) -> None:
+            caller(**dict(zip(spec_args, _positional(spec_args, args, kwargs))))
         return notify
 
-    def call(*args: Any) -> Any:
-        return caller(**dict(zip(spec_args, args)))
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return caller(**dict(zip(spec_args, _positional(spec_args, args, kwargs))))
     return call
 
 
@@ -368,14 +414,15 @@ def _traced(name: str, caller: pluggy.HookCaller, spec_args: tuple[str, ...],
     if any(i.hookwrapper or i.wrapper for i in impls):
         plain = _via_pluggy(caller, spec_args)
 
-        def via(*args: Any) -> Any:
-            result = plain(*args)
+        def via(*args: Any, **kwargs: Any) -> Any:
+            result = plain(*args, **kwargs)
             print(f"trace: {name} -> {_short(result)} (with wrappers)", file=out)
             return result
         return via
     pairs = [(i.plugin_name, _adapt(i, spec_args)) for i in impls]
 
-    def traced(*args: Any) -> Any:
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        args = _positional(spec_args, args, kwargs)
         shown = ", ".join(f"{a}={_short(v)}" for a, v in zip(spec_args[1:], args[1:]))
         print(f"trace: {name}({shown})", file=out)
         results = []
@@ -422,7 +469,7 @@ class HookRelay:
                 how = ("first" if firstresult else "notify" if notification
                        else "collect")
                 fn = _compose(how, funcs, spec_args)
-            setattr(self, name, fn)
+            setattr(self, name, _by_keyword(fn, spec_args))
 
         # Three hooks are fired often with a discriminating argument: em_refusals (by action
         # type), em_land (by space kind) and em_moved (by the kinds of space the move

@@ -189,7 +189,7 @@ class RuleSet:
             found = self._boards[key] = BoardCallers(self.hook, spaces)
         return found
 
-    def _switched_off(self, kind: type) -> Refusal | None:
+    def switched_off(self, kind: type) -> Refusal | None:
         """The refusal of an action type whose rule is installed but not in play."""
         owner = self.action_owner.get(kind)
         if owner is None or kind in self.handled:
@@ -207,7 +207,7 @@ class RuleSet:
         once per rule set, kept in `refusers`; a type no plugin in play can refuse goes
         into `never_refused`, and `Game.ask` skips its check)."""
         collect = self.hook.refusals_for(kind)
-        off = self._switched_off(kind)
+        off = self.switched_off(kind)
         if off is None and self._unrefusable(kind):
             self.never_refused.add(kind)
 
@@ -244,7 +244,7 @@ class RuleSet:
         except KeyError:
             pass
         test: Callable[[Game, Action], bool] | None
-        if self._switched_off(kind) is not None:
+        if self.switched_off(kind) is not None:
             test = _always_refused
         elif self._unrefusable(kind):
             test = None

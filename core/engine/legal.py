@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..errors import EasyMoneyError, PluginError
 from .actions import Action, ActionRange, Request, on_grid, with_field
 
 if TYPE_CHECKING:
@@ -41,11 +42,14 @@ def _plan(game: Game, request: Request) -> Plan:
         return plans[key]
     except KeyError:
         pass
-    test = game.ruleset.refused_test
+    rules = game.ruleset
+    test = rules.refused_test
+    # a type of a rule that is installed but off lists nothing: its rule refuses it, and
+    # its candidates (the plugin's code, its options unset) are never called
     plan = plans[key] = tuple(
         (kind, kind.candidates, test(kind, listed=True), test(kind, asked=True, listed=True),
          test(kind, amounts=True, listed=True), test(kind, amounts=True, asked=True, listed=True))
-        for kind in answer_types(game, request))
+        for kind in answer_types(game, request) if rules.switched_off(kind) is None)
     return plan
 
 
@@ -82,36 +86,117 @@ def legal_actions(game: Game, request: Request | None = None,
     asked = request.player if request is game.request else None  # whom the rules see asked
     out: list[Action | ActionRange] = []
     append = out.append
-    for kind, candidates, refused_other, refused_own, amount_other, amount_own in plan:
-        for found in candidates(game, request):
-            if type(found) is not ActionRange:
-                refused = refused_own if found.player is asked else refused_other  # type: ignore[union-attr]
-                if refused is None or not refused(game, found):  # type: ignore[arg-type]
-                    append(found)
-                continue
-            template, field = found.template, found.field
-            least, most, step = found.least, found.most, found.step
-            grid = steps.get(type(template)) or amount_step(game, template)
-            if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
-                step = grid
-                least, most = on_grid(least, most, step)
-            if least > most:
-                continue
-            if template.player is asked:
-                refused, refused_amount = refused_own, amount_own
-            else:
-                refused, refused_amount = refused_other, amount_other
-            if refused is not None:
-                # the template usually carries the least amount already: no copy to judge;
-                # at the most, only the rules that may refuse an amount are asked again
-                low = template if getattr(template, field) == least \
-                    else with_field(template, field, least)
-                if refused(game, low) or (
-                        most != least and refused_amount is not None
-                        and refused_amount(game, with_field(template, field, most))):
+    found: Any  # a plugin's candidate: anything, until it is read
+    try:  # one try for the listing: it costs nothing until something raises
+        for kind, candidates, refused_other, refused_own, amount_other, amount_own in plan:
+            for found in candidates(game, request):
+                if type(found) is kind:
+                    refused = refused_own if found.player is asked else refused_other
+                    if refused is None or not refused(game, found):
+                        append(found)
                     continue
-            append(found if step == found.step else ActionRange(template, field, least, most, step))
+                # else a range: what is none fails here, in this frame (see below)
+                template, field = found.template, found.field
+                if type(template) is not kind:
+                    raise not_its_own(game, kind, found)
+                least, most, step = found.least, found.most, found.step
+                grid = steps.get(kind) or amount_step(game, template)
+                if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
+                    step = grid
+                    least, most = on_grid(least, most, step)
+                if least > most:
+                    continue
+                if template.player is asked:
+                    refused, refused_amount = refused_own, amount_own
+                else:
+                    refused, refused_amount = refused_other, amount_other
+                if refused is not None:
+                    # the template usually carries the least amount already: no copy to judge;
+                    # at the most, only the rules that may refuse an amount are asked again
+                    low = template if getattr(template, field) == least \
+                        else with_field(template, field, least)
+                    if refused(game, low) or (
+                            most != least and refused_amount is not None
+                            and refused_amount(game, with_field(template, field, most))):
+                        continue
+                append(found if step == found.step else ActionRange(template, field, least, most, step))
+    except Exception as exc:
+        # raised in this frame, not in a call: reading the candidate `found` failed, for it
+        # is no action nor range (its type's own is checked where that costs no more)
+        read = exc.__traceback__ is not None and exc.__traceback__.tb_next is None
+        failure = listing_failure(game, kind, exc, found if read else _NONE_YET)
+        if failure is exc:
+            raise
+        raise failure from exc
     return out
+
+
+_NONE_YET = object()  # no candidate listed yet
+
+
+def _its_own(kind: type[Action], found: Any) -> bool:
+    return type(found) is kind or (type(found) is ActionRange and type(found.template) is kind)
+
+
+def candidates_of(game: Game, kind: type[Action], request: Request) -> list[Action | ActionRange]:
+    """`kind`'s candidates for `request`, unjudged: what a bot weighs beside the listing.
+    They are the plugin's code: a failure, or a candidate of another type, is one
+    PluginError naming the plugin and the type."""
+    try:
+        found = list(kind.candidates(game, request))
+    except Exception as exc:
+        failure = listing_failure(game, kind, exc)
+        if failure is exc:
+            raise
+        raise failure from exc
+    for one in found:
+        if not _its_own(kind, one):
+            raise not_its_own(game, kind, one)
+    return found
+
+
+def _owner(game: Game, kind: type[Action]) -> str:
+    return game.ruleset.action_owner.get(kind, kind.__module__)
+
+
+def _where(game: Game) -> str:
+    player = f", {game.current.name}'s turn" if game.current is not None else ""
+    return f"(game seed {game.seed}, turn {game.turns_played + 1}{player})"
+
+
+def not_its_own(game: Game, kind: type[Action], found: object) -> PluginError:
+    """A type's `candidates` yielded something else than its own actions."""
+    what = type(found).__name__
+    if type(found) is ActionRange:
+        what = f"ActionRange of {found.kind.__name__}"  # type: ignore[attr-defined]
+    what = "None" if found is None else ("an " if what[0] in "AEIOU" else "a ") + what
+    name = kind.__name__
+    return PluginError(f"plugin {_owner(game, kind)!r} listed {what} among the candidates of "
+                       f"its action type {name}, which lists only {name} actions and "
+                       f"ActionRanges of them {_where(game)}")
+
+
+def listing_failure(game: Game, kind: type[Action], exc: Exception,
+                    found: Any = _NONE_YET) -> Exception:
+    """What a listing raises for `exc`, met with the candidate `found` last listed: itself
+    when it is the user's (an EasyMoneyError) or the engine's; one PluginError naming the
+    plugin and the type where that candidate is none of the type's own (what a listing
+    reads of it failed), or where its `candidates` failed; naming the plugin and the hook
+    where a rule's hook failed."""
+    if isinstance(exc, EasyMoneyError):
+        return exc
+    if found is not _NONE_YET and not _its_own(kind, found):
+        return not_its_own(game, kind, found)
+    if game.ruleset.blame(exc)[1] is not None:  # a rule's hook, called on the way
+        return game.plugin_failure(exc)
+    code = getattr(getattr(kind.candidates, "__func__", kind.candidates), "__code__", None)
+    tb = exc.__traceback__
+    while tb is not None and (code is None or tb.tb_frame.f_code.co_filename != code.co_filename):
+        tb = tb.tb_next
+    if tb is None:
+        return exc
+    return PluginError(f"plugin {_owner(game, kind)!r} failed listing the candidates of its "
+                       f"action type {kind.__name__}: {type(exc).__name__}: {exc} {_where(game)}")
 
 
 def is_listed(legal: list[Action | ActionRange], action: Action) -> bool:

@@ -18,8 +18,9 @@ from typing import Any
 
 from greenlet import getcurrent, greenlet
 
-from ..errors import EasyMoneyError, GameOverError, NothingToUndo, RefusedAction
-from .actions import Action, ActionRange, Refusal, Request, chance_taken, with_field
+from ..errors import EasyMoneyError, GameOverError, NothingToUndo, RefusedAction, UsageError
+from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip, line_of,
+                      with_field)
 from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
@@ -97,6 +98,15 @@ def rebind(action: Action, players: Sequence[Player]) -> Action:
 def _players_in(action: Action) -> list[Player]:
     names = getattr(action, "__slots__", ()) or vars(action)
     return [v for v in (getattr(action, n, None) for n in names) if isinstance(v, Player)]
+
+
+def _check_action(action: object, takes: str) -> None:
+    """Anything but an action is one UsageError, before anything is asked of it."""
+    if not isinstance(action, Action):
+        kind = type(action).__name__
+        what = "None" if action is None else \
+            f"{clip(repr(action))} ({'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind})"
+        raise UsageError(f"{takes}, not {what}")
 
 
 class CountedRandom(random.Random):
@@ -266,16 +276,28 @@ class GameState:
         the any-moment actions they may take), amounts as `ActionRange`s. For another
         `player`: the any-moment actions they may take now (R16)."""
         if player is not None:
-            if isinstance(player, str):
-                player = self.game.by_name[player]
+            player = self._player(player)
             if self.request is not None and player is not self.request.player:
                 return legal_actions(self.game, self.request, player)
         if self._legal is None:
             self._legal = legal_actions(self.game, self.request) if self.request else []
         return self._legal
 
+    def _player(self, player: Player | str) -> Player:
+        """A player of this game, named or of any copy of it (same seats)."""
+        players = self.game.players
+        if isinstance(player, Player) and 0 <= player.index < len(players) \
+                and players[player.index].name == player.name:
+            return players[player.index]
+        found = self.game.by_name.get(player) if isinstance(player, str) else None
+        if found is None:
+            from ..script.runner import unknown_player
+            raise UsageError(unknown_player(self.game, clip(str(player))))
+        return found
+
     def refusals(self, action: Action) -> list[Refusal]:
         """Why `action` may not be applied now (empty: it may). Changes nothing."""
+        _check_action(action, "refusals takes an Action")
         request = self.request
         if request is None:
             return [Refusal("-", "-", self._over_text())]
@@ -293,6 +315,8 @@ class GameState:
         if is_listed(self.legal_actions(action.player), listed):
             return []
         found = game.refusals(action)
+        if not found and kind is Accept:  # an offer the rules refuse now (Accept.candidates)
+            found = game.refusals(action.offer)  # type: ignore[attr-defined]
         if found:
             return found
         return [Refusal("-", "-", f"the game waits for {request.describe()}")]
@@ -317,6 +341,7 @@ class GameState:
             if self.read_line is None:
                 raise EasyMoneyError("this game reads no script lines: apply an Action")
             action = self.read_line(self, action)
+        _check_action(action, "apply takes an Action or a line of the script language")
         game = self.game
         if action.player is not game.players[action.player.index]:
             action = rebind(action, game.players)
@@ -375,9 +400,10 @@ class GameState:
     def _written(self) -> list[str]:
         """The lines so far, each decision written as its line once."""
         lines = self._lines
+        owners = self.game.ruleset.action_owner
         for k, line in enumerate(lines):
-            if type(line) is not str:
-                lines[k] = str(line)
+            if not isinstance(line, str):
+                lines[k] = line_of(line, owners.get(type(line)))
         return list(lines)  # type: ignore[arg-type]
 
     @property

@@ -416,7 +416,7 @@ class Session:
         text = line if first == p.name else f"{p} {line}"
         steps, transcript = state.steps, len(self.history)
         try:
-            action = self._listed(text) or read_line(state, text)
+            action = read_line(state, text)
             if action.player is not p:
                 self.say(f"refused: it is {p}'s decision now: the game waits for "
                          f"{request.describe()}.")
@@ -446,15 +446,6 @@ class Session:
             return False
         self.marks.append(Mark(steps, transcript, str(action)))
         return True
-
-    def _listed(self, text: str) -> Action | None:
-        """The legal action whose line `text` is (an answer the script language has no
-        statement for, such as `accepts`)."""
-        typed = " ".join(text.split())
-        for found in self.state.legal_actions():
-            if isinstance(found, Action) and str(found) == typed:
-                return found
-        return None
 
     # --- commands --------------------------------------------------------------------------
     def _command(self, line: str) -> bool:

@@ -77,6 +77,7 @@ class Language:
                               f"language: {type(exc).__name__}: "
                               f"{' '.join(str(exc).split())[:300]}") from None
         self.lark = lark
+        self.name_pattern = re.compile(lark.get_terminal("NAME").pattern.to_regexp())
         self.statements = statements
         self.base = frozenset(A.BASE_LINES)
         self.keywords: dict[str, str] = {}   # terminal name -> keyword ("_ROLLS" -> "rolls")
@@ -121,6 +122,23 @@ class Language:
         self.reserved = frozenset(LINE_KEYWORDS + tuple(expect) + tuple(setup) + ("nobody",))
         self.transformer = _ToAst(self)
         self.samples: list[tuple[str, str]] | None = None  # made by _builtin_samples
+
+    def players_problem(self, names: Sequence[object]) -> str | None:
+        """Why `players NAMES` would not be a line of this language, in the words the
+        parser would use (None: it would be one, naming these players)."""
+        seen: set[str] = set()
+        for name in names:
+            text = name if isinstance(name, str) else str(name)
+            if not isinstance(name, str) or not self.name_pattern.fullmatch(text):
+                return f"expected a player name, found '{_clip(text)}'"
+            if text in self.reserved:
+                return _keyword_name(text)
+            if len(text) > MAX_NAME:
+                return _too_long(text, "a player name")
+            if text in seen:
+                return _listed_twice(text)
+            seen.add(text)
+        return None
 
     def reason_words(self) -> str:
         """`a reason: bankruptcy, bank or turns`: what may follow `expect game over by`."""
@@ -168,12 +186,19 @@ def language_for(registry: Any = None, rules: Iterable[str] | None = None) -> La
     if registry is None:
         from ..engine.registry import discover
         registry = discover()
+    # by the rules asked for first: finding the lines of the plugins costs more than a
+    # stepping game's whole setup (a new game asks for its language, and so does each line)
+    asked = ("language of", None if rules is None else tuple(rules), len(registry.plugins))
+    lang = registry.cache.get(asked)
+    if lang is not None:
+        return lang
     declared = _statements_of(registry, rules)
     reasons = _reasons_of(registry, rules)
     key = ("language", declared, reasons)
     lang = registry.cache.get(key)
     if lang is None:
         lang = registry.cache[key] = Language(declared, reasons)
+    registry.cache[asked] = lang
     return lang
 
 
@@ -319,13 +344,21 @@ def _words(items: list[str]) -> str:
 
 # ---------------------------------------------------------------- values
 
+def number_problem(text: str, what: str = "a whole number") -> str | None:
+    """Why `text` is not a whole number a script may write (None: it is one)."""
+    if not text.isdigit() or not text.isascii():
+        return f"expected {what}, found '{_clip(text)}'"
+    if len(text) > _MAX_DIGITS:
+        return (f"number too large: found '{text[:12]}...' ({len(text)} digits); "
+                f"expected at most {_MAX_DIGITS} digits")
+    return None
+
+
 def _int(tok: Token, what: str = "a whole number") -> int:
     text = str(tok)
-    if not text.isdigit() or not text.isascii():
-        raise _at(tok, f"expected {what}, found '{_clip(text)}'")
-    if len(text) > _MAX_DIGITS:
-        raise _at(tok, f"number too large: found '{text[:12]}...' ({len(text)} digits); "
-                       f"expected at most {_MAX_DIGITS} digits")
+    problem = number_problem(text, what)
+    if problem is not None:
+        raise _at(tok, problem)
     return int(text)
 
 
@@ -350,9 +383,21 @@ def _money(tok: Token) -> int:
 def _name(tok: Token, what: str = "a name") -> str:
     text = str(tok)
     if len(text) > MAX_NAME:
-        raise _at(tok, f"name too long: found '{_clip(text)}' ({len(text)} characters); "
-                       f"expected {what} of at most {MAX_NAME} characters (the limit on names)")
+        raise _at(tok, _too_long(text, what))
     return text
+
+
+def _too_long(text: str, what: str) -> str:
+    return (f"name too long: found '{_clip(text)}' ({len(text)} characters); expected {what} "
+            f"of at most {MAX_NAME} characters (the limit on names)")
+
+
+def _keyword_name(name: str) -> str:
+    return f"'{name}' is a keyword and cannot be a player name"
+
+
+def _listed_twice(name: str) -> str:
+    return f"player '{_clip(name)}' is listed twice"
 
 
 def _text(tok: Token, what: str | None) -> str:
@@ -378,7 +423,7 @@ def _value(child: Any, reserved: frozenset[str], what: str | None = None) -> Any
     kind = child.type
     if kind == "NAME":
         if str(child) in reserved:
-            raise _at(child, f"'{child}' is a keyword and cannot be a player name")
+            raise _at(child, _keyword_name(str(child)))
         return _player(child)
     if kind == "MONEY":
         return _money(child)
@@ -473,7 +518,7 @@ class _ToAst(Transformer):
     def player_decl(self, meta, children):
         name, strategy = children
         if str(name) in self.language.reserved:
-            raise _at(name, f"'{name}' is a keyword and cannot be a player name")
+            raise _at(name, _keyword_name(str(name)))
         if strategy is not None:
             if strategy.column != name.end_column or strategy.line != name.line:
                 raise _at(strategy, f"write a player's strategy without spaces, e.g. "
@@ -487,7 +532,7 @@ class _ToAst(Transformer):
         seen: set[str] = set()
         for decl in children:
             if decl.name in seen:
-                raise _Fail(f"player '{_clip(decl.name)}' is listed twice", decl.line, decl.column)
+                raise _Fail(_listed_twice(decl.name), decl.line, decl.column)
             seen.add(decl.name)
         return A.PlayersStmt(tuple(children), **_pos(meta))
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import __version__
-from ..engine.actions import Action, Refusal, Request, chance_taken
+from ..engine.actions import Action, Refusal, Request, chance_taken, line_of
 from ..engine.deals import AGREE, ANSWERS, Accept
-from ..errors import EasyMoneyError, UsageError, is_control
+from ..errors import EasyMoneyError, PluginError, UsageError, is_control
 from ..engine.events import Event
 from ..engine.game import Game, Player
 from .parser import MAX_QUOTED, MAX_SCRIPT_BYTES
@@ -76,7 +77,12 @@ class Recorder:
         actions = list(self.lines)
         if self._last_end is not None and self._last_end[0] == len(self.lines):
             actions.append(self._last_end[1])
-        lines = [str(line) for line in actions]
+        owners = self.game.ruleset.action_owner
+        try:
+            lines = [line if isinstance(line, str) else line_of(line, owners.get(type(line)))
+                     for line in actions]
+        except PluginError as exc:
+            raise UsageError(f"cannot record the game: {exc.message}") from exc
         for action, line in zip(actions, lines):
             if not isinstance(action, str) and type(action) not in _READ_BACK:
                 self._check_reads_back(action, line)
@@ -110,7 +116,7 @@ def _reads_as(stmt: Any, action: Action, line: str) -> bool:
     from .ast import ActionLine, SpaceRef
     from .parser import canonical_spacing
     if not isinstance(stmt, ActionLine):
-        return str(stmt) == line
+        return str(stmt) == line or _printed_bare(stmt) == line
     if stmt.kind is not type(action) or canonical_spacing(line) != line:
         return False
     for name, value in stmt.fields().items():
@@ -125,6 +131,26 @@ def _reads_as(stmt: Any, action: Action, line: str) -> bool:
         if not same:
             return False
     return True
+
+
+def _printed_bare(stmt: Any) -> str | None:
+    """How a statement of the earlier kind prints with each space it read as the bare name
+    or number the line gave: such a plugin quotes the space itself (`f'"{self.space}"'`, as
+    when a parsed space printed so), and a SpaceRef prints its own quotes. None: it has no
+    space, or cannot be printed so."""
+    from .ast import SpaceRef
+    if not dataclasses.is_dataclass(stmt) or isinstance(stmt, type):
+        return None
+    spaces = {f.name: getattr(stmt, f.name) for f in dataclasses.fields(stmt)
+              if isinstance(getattr(stmt, f.name), SpaceRef)}
+    if not spaces:
+        return None
+    try:
+        bare = dataclasses.replace(stmt, **{name: ref.name if ref.name is not None else ref.number
+                                            for name, ref in spaces.items()})
+        return str(bare)
+    except Exception:  # a statement that checks its values: it is judged as it prints
+        return None
 
 
 # the action types whose text was seen to read back as itself

@@ -53,6 +53,12 @@ class RunResult:
         return self.checked - len(self.failures)
 
 
+def unknown_player(game: Game, name: str) -> str:
+    """`unknown player 'Zed'; the players are Ann, Bob`, with a close name when there is one."""
+    return (f"unknown player '{name}'{did_you_mean(name, game.by_name)}; the players are "
+            f"{', '.join(game.by_name)}")
+
+
 class NameLookups:
     """A script's players and spaces by the names its lines give: what a statement asks of
     the script that runs it (ScriptContext), each unknown name one located error."""
@@ -65,9 +71,7 @@ class NameLookups:
     def player(self, name: str, stmt: Any) -> Player:
         p = self.game.by_name.get(name)
         if p is None:
-            names = ", ".join(self.game.by_name)
-            raise self.error(stmt, f"unknown player '{name}'{did_you_mean(name, self.game.by_name)}"
-                                   f"; the players are {names}")
+            raise self.error(stmt, unknown_player(self.game, name))
         return p
 
     def space(self, ref: S.SpaceRef, stmt: Any) -> Space:

@@ -7,17 +7,18 @@ or a page steps through; its `apply` takes an `Action` or a line of the script l
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.actions import Action, Refusal, Request
+from ..engine.actions import Action, ActionRange, Refusal, Request, clip
 from ..engine.game import Game, Player, ruleset_for
 from ..engine.model import Space
 from ..engine.stepping import NEVER_ASKED, SNAPSHOT_EVERY, GameState
 from ..errors import RefusedAction, ScriptError, ScriptSyntaxError, UsageError, did_you_mean
 from . import ast as S
-from .parser import parse
+from .parser import language_for, number_problem, parse
 from .record import header_lines
 from .runner import NameLookups
 
@@ -36,11 +37,8 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
     (a loading.Confinement) keeps the variant's files under a folder, as the web page does."""
     from ..engine.registry import discover
     from ..loading.loader import load_variant
-    names = [p.partition(":")[0] for p in players]
-    for name in names:
-        if not name.isidentifier():
-            raise UsageError(f"{name!r} is not a player name: a name is a word of letters, "
-                             "digits and _ that does not start with a digit")
+    seed = game_seed(seed)
+    names = [p.partition(":")[0] if isinstance(p, str) else p for p in players]
     registry = discover()
     key = (variant, tuple(enable), tuple(disable), tuple(options), id(registry))
     # a built-in variant is data that never changes; a file may (and is not looked for in
@@ -58,6 +56,11 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
     if not v.min_players <= len(names) <= v.max_players:
         raise UsageError(f"{v.name} is for {v.min_players} to {v.max_players} players; "
                          f"{len(names)} given")
+    rules = ruleset_for(v, registry)
+    # its header and history must replay: what a script's `players` line refuses is refused
+    problem = language_for(registry, rules.enabled).players_problem(names)
+    if problem is not None:
+        raise UsageError(f"players: {problem}")
     is_path = variant.endswith((".yaml", ".yml")) or "/" in variant
     if confine is not None and confine.top is not None:  # named as the person named it
         variant, is_path = confine.display or variant, True
@@ -65,12 +68,24 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
                           options=options, players=names, seed=seed)
     if choose_dice:
         header.insert(2, "# the dice were chosen by the players (--choose-dice)")
-    game = Game(v, [(n, None) for n in names], NEVER_ASKED, seed=seed,
-                ruleset=ruleset_for(v, registry), keep_log=keep_log)
+    game = Game(v, [(n, None) for n in names], NEVER_ASKED, seed=seed, ruleset=rules,
+                keep_log=keep_log)
     return GameState(game, choose_dice=choose_dice, header=header, read_line=read_line,
                      snapshot_every=snapshot_every)
 
 
+def game_seed(seed: object) -> int:
+    """`seed` as a game's seed: a whole number that a script's `seed` line can write (a
+    numpy integer is one), else one UsageError in the parser's words; nothing changes."""
+    what = "a whole number as the seed"
+    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
+        kind = "" if seed is None else f" (a {type(seed).__name__})"
+        raise UsageError(f"seed: expected {what}, found {clip(repr(seed))}{kind}")
+    number = int(seed)
+    problem = number_problem(str(number), what)
+    if problem is not None:
+        raise UsageError(f"seed: {problem}")
+    return number
 
 
 class _LineContext(NameLookups):
@@ -86,7 +101,10 @@ class _LineContext(NameLookups):
 
 
 def read_line(state: GameState, text: str) -> Action:
-    """The action a line of the script language gives in answer to what `state` waits for.
+    """The action a line of the script language gives in answer to what `state` waits for,
+    or the legal action that prints as the line: an answer the language has no statement
+    for (`Bob accepts`, `Bob rejects`, to an offer: a script states the agreed deal instead).
+    The prompt reads a person's lines here too: what one takes, the other takes.
 
     A line that is not one action, or does not answer the request, raises (ScriptSyntaxError,
     ScriptError, RefusedAction); nothing changes.
@@ -97,6 +115,10 @@ def read_line(state: GameState, text: str) -> Action:
         raise RefusedAction("the game is over: no line can be applied",
                             (Refusal("-", "-", "the game is over"),))
     text = text.strip()
+    typed = " ".join(text.split())
+    for found in state.legal_actions():
+        if type(found) is not ActionRange and str(found) == typed:
+            return found  # type: ignore[return-value]
     # the language of the rules in play: a plugin's line parses where its rule is on
     script = parse(text + "\n", "<line>", registry=game.ruleset.registry,
                    rules=game.ruleset.enabled)
@@ -115,4 +137,4 @@ def read_line(state: GameState, text: str) -> Action:
     return action
 
 
-__all__ = ["new_game", "read_line", "ScriptSyntaxError"]
+__all__ = ["new_game", "game_seed", "read_line", "ScriptSyntaxError"]
