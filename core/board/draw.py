@@ -40,17 +40,25 @@ def plain_text(draw: Draw) -> Draw:
     matplotlib's math (`Pay $\\foo$ now` would fail, `$5 or $6` turn italic), and no TeX."""
     @functools.wraps(draw)
     def inside(*args: Any, **kwargs: Any) -> Any:
-        import matplotlib
+        matplotlib = matplotlib_for("drawing the board")
         with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
             return draw(*args, **kwargs)
     return cast(Draw, inside)
 
 
-def _matplotlib() -> Any:
+def matplotlib_for(what: str) -> Any:
+    """The matplotlib module; without it (the plain install leaves it out), one line saying
+    that `what` (a flag, or what is drawn) needs the `plot` extra."""
     try:
-        from matplotlib.figure import Figure
+        import matplotlib
     except ImportError:
-        raise UsageError(f"drawing the board needs matplotlib: {INSTALL_PLOT}") from None
+        raise UsageError(f"{what} needs matplotlib, which is not installed: "
+                         f"{INSTALL_PLOT}") from None
+    return matplotlib
+
+
+def _matplotlib() -> Any:
+    from matplotlib.figure import Figure  # called under plain_text, which found matplotlib
     return Figure
 
 

@@ -1,0 +1,60 @@
+"""Issue 28: what a new user runs into, from the README's plain install to the small words of
+the commands' answers."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from processes import HUNG, easymoney
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Put first on PYTHONPATH, it makes matplotlib unimportable as it is after the README's plain
+# install (`pip install .`): the import fails as a missing module does.
+NO_MATPLOTLIB = '''\
+import sys
+
+
+class NoMatplotlib:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "matplotlib":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, NoMatplotlib())
+'''
+
+
+def without_matplotlib(folder: Path) -> dict[str, str]:
+    """The environment of a child process in which matplotlib cannot be imported."""
+    site = folder / "no-matplotlib"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(NO_MATPLOTLIB)
+    paths = [str(site)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+
+
+# --- case 22: `board -o` without matplotlib ---------------------------------------------------
+
+def test_issue28_case22_board_o_without_matplotlib_names_the_plot_extra(tmp_path):
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    env = without_matplotlib(tmp_path)
+    with easymoney(tmp_path, "board", "examples/09-building.game", "--turn", "3", "-o",
+                   "board.png", env=env) as proc:
+        out, err = proc.communicate(timeout=HUNG)
+    assert (proc.returncode, out) == (2, "")
+    assert err == ("error: -o needs matplotlib, which is not installed: "
+                   "pip install 'easymoney-game[plot]'\n")
+    assert not (tmp_path / "board.png").exists()
+
+
+def test_issue28_case22_the_blocker_blocks(tmp_path):
+    done = subprocess.run([sys.executable, "-c", "import matplotlib.figure"],
+                          env=without_matplotlib(tmp_path), capture_output=True, text=True,
+                          timeout=HUNG)
+    assert done.returncode == 1 and "No module named 'matplotlib" in done.stderr
