@@ -4,6 +4,7 @@ the commands' answers."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,3 +59,39 @@ def test_issue28_case22_the_blocker_blocks(tmp_path):
                           env=without_matplotlib(tmp_path), capture_output=True, text=True,
                           timeout=HUNG)
     assert done.returncode == 1 and "No module named 'matplotlib" in done.stderr
+
+
+# --- case 23: the test run's first line names its seed ----------------------------------------
+
+def tiny_project(folder: Path) -> Path:
+    """A project of one test with this project's pytest settings and its tests' conftest (which
+    installs no plugin project there: the folder has none)."""
+    shutil.copy(ROOT / "pyproject.toml", folder / "pyproject.toml")
+    (folder / "tests").mkdir()
+    for name in ("conftest.py", "plugin_site.py"):
+        shutil.copy(ROOT / "tests" / name, folder / "tests" / name)
+    (folder / "tests" / "test_one.py").write_text("def test_one():\n    pass\n")
+    return folder
+
+
+def first_line(folder: Path, *args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=folder,
+                          capture_output=True, text=True, timeout=HUNG * 2)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.splitlines()[0]
+
+
+def test_issue28_case23_the_first_line_names_the_seed_as_the_readme_says(tmp_path):
+    project = tiny_project(tmp_path)
+    assert first_line(project, "-p", "randomly", "--randomly-seed=1234") == \
+        "Using --randomly-seed=1234"
+    chosen = first_line(project)
+    assert re.fullmatch(r"Using --randomly-seed=\d+", chosen), chosen
+    assert first_line(project, "-p", "randomly", "--randomly-seed=last") == chosen
+    # in the files' own order there is no seed to name
+    assert not first_line(project, "-p", "no:randomly").startswith("Using")
+
+
+def test_issue28_case23_the_readme_quotes_the_line_the_run_prints():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "The run's first line names its seed\n(`Using --randomly-seed=1234`)" in readme
