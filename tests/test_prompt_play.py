@@ -206,3 +206,37 @@ def test_a_script_is_replayed_into_the_game_with_its_expectations(monkeypatch):
                        ("15-autoplay", "1 of 1")):
         status, said = play_lines(monkeypatch, ["quit"], str(root / "examples" / f"{name}.game"))
         assert status == 0 and f"Expectations: {held} held" in said, name
+
+
+FOUR_SIDES = ('players Ann Bob:greedy\nseed 3\nsetup Ann owns "Arlington Avenue"\n'
+              'setup Ann owns "Grove Street"\nsetup Ann owns "Lincoln Street"\n'
+              'setup Ann owns "Union Road"\n')
+
+
+def test_issue28_case24_a_window_asked_for_with_act_stays_open_until_passed(monkeypatch,
+                                                                             tmp_path):
+    """Issue 28 case 24: with `auto on`, the window `act` asks for takes every action the
+    person types (two builds) and closes only when they pass it; the next is passed again."""
+    script = tmp_path / "four.game"
+    script.write_text(FOUR_SIDES)
+    status, said = play_lines(monkeypatch, ["act", "auto on", 'builds on "Arlington Avenue"',
+                                            'builds on "Arlington Avenue"', "rolls", "quit"],
+                              str(script))
+    assert status == 0
+    assert "Ann builds 1 house on Arlington Avenue for $600: 3 now" in said
+    assert "Ann> rolls" in said and "Ann rolls (auto:" not in said.split("Ann> rolls")[0]
+    after = said.split("Ann> rolls", 1)[1]
+    assert "Ann ends turn (auto:" in after  # passed: the window asked for was closed by the roll
+
+
+def test_issue28_case24_an_undone_window_stays_open_until_passed(monkeypatch, tmp_path):
+    """The window `undo` steps back to is asked, and stays open for a second action."""
+    script = tmp_path / "four.game"
+    script.write_text(FOUR_SIDES)
+    status, said = play_lines(monkeypatch, ["act", "auto on", 'builds on "Arlington Avenue"',
+                                            "undo", 'builds on "Grove Street"',
+                                            'builds on "Lincoln Street"', "status", "quit"],
+                              str(script))
+    assert status == 0
+    assert "Ann builds 1 house on Lincoln Street for $850: 2 now" in said
+    assert "Arlington Avenue (1 house), Grove Street (2 houses), Lincoln Street (2 houses)" in said
