@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cli_helpers import cli, one_line_error
 from processes import HUNG, easymoney
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,3 +96,27 @@ def test_issue28_case23_the_first_line_names_the_seed_as_the_readme_says(tmp_pat
 def test_issue28_case23_the_readme_quotes_the_line_the_run_prints():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "The run's first line names its seed\n(`Using --randomly-seed=1234`)" in readme
+
+
+# --- case 26: small words ----------------------------------------------------------------------
+
+DOUBLES = str(ROOT / "examples" / "05-doubles-forward.game")  # sets doubles.after_card
+
+
+def test_issue28_case26_an_option_the_command_line_repeats_is_listed_once(capsys, tmp_path):
+    record = tmp_path / "r.game"
+    code, out, err = cli(capsys, "play", DOUBLES, "--option", "doubles.after_card=forward",
+                         "--record", str(record))
+    assert code == 0, err
+    assert out.splitlines()[0] == "Game of standard option doubles.after_card=forward with Ann, Bob"
+    options = [line for line in record.read_text().splitlines() if line.startswith("option ")]
+    assert options == ["option doubles.after_card forward"]
+    # the command line's value is the one in force, and the only one said
+    script = tmp_path / "g.game"
+    script.write_text("option doubles.after_card forward\nplayers Ann Bob\nAnn rolls 1 2\n")
+    code, out, err = cli(capsys, "play", str(script), "--option", "doubles.after_card=backward",
+                         "--record", str(record))
+    assert code == 0, err
+    assert out.splitlines()[0] == "Game of standard option doubles.after_card=backward with Ann, Bob"
+    options = [line for line in record.read_text().splitlines() if line.startswith("option ")]
+    assert options == ["option doubles.after_card backward"]
