@@ -120,3 +120,16 @@ def test_issue28_case26_an_option_the_command_line_repeats_is_listed_once(capsys
     assert out.splitlines()[0] == "Game of standard option doubles.after_card=backward with Ann, Bob"
     options = [line for line in record.read_text().splitlines() if line.startswith("option ")]
     assert options == ["option doubles.after_card backward"]
+
+
+def test_issue28_case26_diff_shows_descriptions_whole(capsys):
+    from easymoney.loading.loader import load_variant
+    code, out, err = cli(capsys, "diff", "standard", "classic-1936")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("  description: "))
+    end = next(k for k in range(start + 1, len(lines)) if not lines[k].startswith("    "))
+    said = " ".join(line.strip() for line in lines[start:end])
+    a, b = (load_variant(name).description for name in ("standard", "classic-1936"))
+    assert said == f"description: {' '.join(repr(a).split())} -> {' '.join(repr(b).split())}"
+    assert all(len(line) <= 79 for line in lines[start:end])
