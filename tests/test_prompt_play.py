@@ -135,7 +135,7 @@ def test_polish_the_default_seat_reads_and_the_leaver_is_named(monkeypatch):
     assert DEFAULT_PLAYERS[0] == "Pat"
     status, said = play_lines(monkeypatch, ["board", "quit"], "--seed", "3")
     assert "Pat has $20,000" in said and "You has" not in said
-    assert "after turn 0" in said
+    assert "in turn 1" in said  # issue 28 case 26: the state now, not "after turn 0"
     status, said = play_lines(monkeypatch, ["quit"], "--seed", "3", "--players", "Ann", "Bob")
     assert "Ann leaves the game in turn 1." in said and "You leave" not in said
 

@@ -133,3 +133,19 @@ def test_issue28_case26_diff_shows_descriptions_whole(capsys):
     a, b = (load_variant(name).description for name in ("standard", "classic-1936"))
     assert said == f"description: {' '.join(repr(a).split())} -> {' '.join(repr(b).split())}"
     assert all(len(line) <= 79 for line in lines[start:end])
+
+
+def test_issue28_case26_the_board_says_which_turn_in_its_words(capsys, tmp_path, monkeypatch):
+    from prompt_helpers import play_lines
+    script = tmp_path / "g.game"
+    script.write_text("players Ann Bob\nAnn rolls 3 4\nAnn buys\nBob rolls 1 2\nBob buys\n")
+    code, out, err = cli(capsys, "board", str(script), "--turn", "0")
+    assert code == 0 and "before the first turn" in out and "after turn 0" not in out
+    code, out, err = cli(capsys, "board", str(script), "--turn", "1")
+    assert code == 0 and "after turn 1" in out
+    # at the prompt the board is the state now, in the turn under way
+    status, said = play_lines(monkeypatch, ["board", "rolls", "board", "quit"], "--seed", "3",
+                              "--players", "Ann", "Bob:greedy")
+    boards = [part.split("Ann> ")[0] for part in said.split("Ann> board\n")[1:]]
+    assert [re.findall(r"(?:in|after) turn \d+", board) for board in boards] == \
+        [["in turn 1"], ["in turn 3"]]  # the roll ended Ann's turn, and Bob played his

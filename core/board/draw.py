@@ -411,7 +411,7 @@ def board_figure(state: BoardState, title: str | None = None) -> Any:
     if title is None:
         title = state.variant.name
         if state.is_game:
-            title += f", after turn {state.turn}"
+            title += f", {state.when}"
     _centre(ax, state, title)
     return fig
 

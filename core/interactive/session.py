@@ -482,8 +482,8 @@ class Session:
                     self.say("  " + answer)
             return True
         if word == "board" and not rest:
-            # the turns played: while turn 3's roll is awaited, the board is after turn 2
-            self.say(text_board(BoardState.of(game, game.turns_played)).rstrip("\n"))
+            # the state now, in the turn under way (after the last one, once the game is over)
+            self.say(text_board(BoardState.of(game, turn_of(game), under_way=True)).rstrip("\n"))
             return True
         if word == "status" and not rest:
             self.say(status_text(game))
