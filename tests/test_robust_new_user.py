@@ -149,3 +149,9 @@ def test_issue28_case26_the_board_says_which_turn_in_its_words(capsys, tmp_path,
     boards = [part.split("Ann> ")[0] for part in said.split("Ann> board\n")[1:]]
     assert [re.findall(r"(?:in|after) turn \d+", board) for board in boards] == \
         [["in turn 1"], ["in turn 3"]]  # the roll ended Ann's turn, and Bob played his
+
+
+def test_issue28_case26_too_many_players_names_the_flag_not_a_script(capsys):
+    code, out, err = cli(capsys, "play", "-i", "--players", "A", "B", "C", "D", "E")
+    assert (code, out) == (2, "")
+    assert one_line_error(err) == "error: --players: standard is for 2 to 4 players, not 5"
