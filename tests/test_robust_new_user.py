@@ -155,3 +155,53 @@ def test_issue28_case26_too_many_players_names_the_flag_not_a_script(capsys):
     code, out, err = cli(capsys, "play", "-i", "--players", "A", "B", "C", "D", "E")
     assert (code, out) == (2, "")
     assert one_line_error(err) == "error: --players: standard is for 2 to 4 players, not 5"
+
+
+SCHEMA_ERRORS = ("name: two\nextends: standard\nplayers:\n  min: \"2\"\n  max: 4\nmoney:\n"
+                 "  starting_cash: -5\n  smalest_bill: 10\n")
+CHECK_ERRORS = ("name: sem\nextends: standard\nplayers:\n  min: 5\n  max: 4\nmodify:\n"
+                "  spaces:\n    Dover Street: {name: Beacon Street}\n")
+
+
+def test_issue28_case26_check_reports_every_error_of_a_file_each_located(capsys, tmp_path):
+    two = tmp_path / "two.yaml"
+    two.write_text(SCHEMA_ERRORS)
+    code, out, err = cli(capsys, "check", str(two))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        f"{two}:4:8: error: players.min: wrong type: found '2'; expected an integer; write 2 "
+        "(plain digits)",
+        f"{two}:7:3: error: money: missing key 'smallest_bill'; expected the keys "
+        "smallest_bill, starting_cash, bank_total",
+        f"{two}:7:18: error: money.starting_cash: too small: found -5; expected at least 0",
+        f"{two}:8:3: error: money: unknown key: found 'smalest_bill'; expected one of "
+        "smallest_bill, starting_cash, bank_total (did you mean 'smallest_bill'?)"]
+    sem = tmp_path / "sem.yaml"
+    sem.write_text(CHECK_ERRORS)
+    code, out, err = cli(capsys, "check", str(sem), str(two), "standard")
+    assert (code, out) == (2, "standard: ok\n")
+    lines = err.splitlines()
+    assert lines[:2] == [
+        f"{sem}:4:8: error: players.min: more than players.max: found 5; expected at most 4",
+        f'{sem}:8:26: error: modify.spaces["Dover Street"].name: duplicate space name: found '
+        "'Beacon Street'; expected a name used once (space 3 has it)"]
+    assert len(lines) == 6  # and the four of two.yaml
+
+
+def test_issue28_case26_check_says_a_hundred_errors_then_how_many_more(capsys, tmp_path):
+    many = tmp_path / "many.yaml"
+    many.write_text("name: many\nextends: standard\ndeck:\n" + "".join(
+        f"  - {{text: c{k}, kind: nosuch}}\n" for k in range(130)))
+    code, out, err = cli(capsys, "check", str(many))
+    lines = err.splitlines()
+    assert (code, out, len(lines)) == (2, "", 101)
+    assert lines[99].startswith(f"{many}:103:23: error: deck[99].kind: unknown card kind")
+    assert lines[100] == f"{many}: and 30 more errors"
+
+
+def test_issue28_case26_other_commands_say_the_first_error_alone(capsys, tmp_path):
+    two = tmp_path / "two.yaml"
+    two.write_text(SCHEMA_ERRORS)
+    code, out, err = cli(capsys, "show", str(two))
+    assert code == 2
+    assert one_line_error(f"error: {err.split(' error: ', 1)[1]}").endswith("(plain digits)")
