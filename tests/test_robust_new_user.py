@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cli_helpers import cli, one_line_error
 from processes import HUNG, easymoney
 
@@ -205,3 +207,23 @@ def test_issue28_case26_other_commands_say_the_first_error_alone(capsys, tmp_pat
     code, out, err = cli(capsys, "show", str(two))
     assert code == 2
     assert one_line_error(f"error: {err.split(' error: ', 1)[1]}").endswith("(plain digits)")
+
+
+def test_issue28_case26_a_double_cell_of_a_heat_map_names_each_space_with_its_numbers():
+    pytest.importorskip("matplotlib")
+    from easymoney.board.draw import heatmap_figure
+    from easymoney.board.layout import layout
+    from easymoney.loading.loader import load_variant
+    variant = load_variant("standard")
+    fig = heatmap_figure(variant, [("x", [float(i) for i in range(len(variant.spaces))])])
+    texts = {t.get_gid(): t for t in fig.axes[0].texts if t.get_gid()}
+    for cell in layout(variant):
+        for i, x, y, w, h in cell.parts():
+            for what, text in (("name", variant.spaces[i].name), ("number", str(i)),
+                               ("value", None)):
+                label = texts.get(f"{what}-{i}")
+                assert label is not None, f"{what}-{i}"
+                if text is not None:
+                    assert label.get_text().replace("\n", " ") == text
+                lx, ly = label.get_position()
+                assert x <= lx <= x + w and y <= ly <= y + h, (what, i)
