@@ -240,3 +240,17 @@ def test_issue28_case24_an_undone_window_stays_open_until_passed(monkeypatch, tm
     assert status == 0
     assert "Ann builds 1 house on Lincoln Street for $850: 2 now" in said
     assert "Arlington Avenue (1 house), Grove Street (2 houses), Lincoln Street (2 houses)" in said
+
+
+def test_issue28_case34_a_rejected_offer_is_refused_at_the_prompt_in_the_same_window(monkeypatch):
+    """R22a: after Bob's rejection, the same sale (at any price) is refused with its rule and
+    left out of `?`; it may be offered again in the next window."""
+    offer = 'sells "Dover Street" to Bob for 20000'
+    status, said = play_lines(monkeypatch, ["rolls 3 4", "buys", offer, offer,
+                                            'sells "Dover Street" to Bob for 100', "?", "quit"],
+                              *ANN_BOB)
+    assert said.count("Bob rejects Ann's offer to sell Dover Street to Bob for $20,000") == 1
+    assert ("refused: Ann cannot sell Dover Street to Bob for $100: R22a offers: Bob rejected "
+            "Ann's offer to sell Dover Street to Bob for $20,000 in this window: offer another "
+            "deal, or this one in another window") in said
+    assert "sells" not in said.rsplit("Ann may answer:", 1)[1]
