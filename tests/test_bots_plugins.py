@@ -4,6 +4,11 @@ Case 34: a deal the other player rejected is not offered again by the same playe
 same window (R22a), whoever offers it: the random bot offered the railroads example's
 loans again and again, and a program repeating an offer stalled the game until
 --game-timeout.
+
+Case 35: the built-in bots take a plugin's action that raises money when they must raise
+money, and a plugin's any-moment action in their windows when it is worth taking, as
+docs/plugins.md's contract says: the test plugin `shares` (tests/plugins/shares_plugin)
+has both.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import pytest
 from easymoney.bots import BotDecider, make_strategy
 from easymoney.engine.game import Game
 from easymoney.loading.loader import load_variant
+from easymoney.script.parser import parse
+from easymoney.script.runner import ScriptRunner
 
 from processes import HUNG, easymoney
 
@@ -67,3 +74,51 @@ def test_issue28_case34_a_program_repeating_a_rejected_offer_no_longer_stalls_th
     # it was stopped by --game-timeout, blaming the turn rule: it offered the same loan for ever
     assert (proc.returncode, err) == (0, ""), err
     assert "turn limit   100.0%  1 game" in out
+
+
+# --- case 35 ---------------------------------------------------------------------------------
+
+shares = pytest.importorskip("easymoney_test_shares",
+                             reason="the shares test plugin is installed for the tests")
+
+OWES_RENT = """with shares
+players Ann:{strategy} Bob
+setup Ann cash 100
+setup Bob owns "Dover Street" 5 houses
+Ann rolls 3 4
+"""
+
+
+@pytest.mark.parametrize("strategy", ["cautious", "greedy", "random"])
+def test_issue28_case35_a_bot_raising_money_cashes_a_plugins_shares_not_going_bankrupt(strategy):
+    """$2,450 rent on $100: with nothing to mortgage, the bot cashed none of its ten shares
+    ($450 each) and went bankrupt; it cashes what the debt needs."""
+    result = ScriptRunner(parse(OWES_RENT.format(strategy=strategy))).run()
+    game = result.game
+    ann = game.by_name["Ann"]
+    assert not ann.bankrupt and game.by_name["Bob"].cash == 20000 + 2450
+    left = shares.held(game, ann)
+    if strategy == "random":  # any of the shares' answers, a range at either end
+        assert left < 10
+        return
+    # the most valuable answer is one share at a time (-$50 each): six pay the debt, and
+    # the four left pocket a dividend ($50 each) in Ann's window after the landing
+    assert (left, ann.cash) == (4, 100 + 6 * 450 - 2450 + 4 * 50)
+
+
+@pytest.mark.parametrize("strategy", ["cautious", "greedy"])
+def test_issue28_case35_bots_take_a_plugins_any_moment_action_worth_taking(strategy):
+    """A dividend ($50 a share) is pocketed once a turn, in the mover's window; a levy (a
+    dividend of -$50 a share) never."""
+    names = ["P1", "P2", "P3"]
+    pocketed = []
+    for per_share in (50, -50):
+        variant = load_variant("standard", options=[f"shares.dividend={per_share}"])
+        game = Game(variant, [(n, strategy) for n in names],
+                    BotDecider({n: make_strategy(strategy) for n in names}), seed=4)
+        game.setup()
+        game.play(max_turns=60)
+        pocketed.append(sum(1 for e in game.log if e.kind == "dividend"))
+        if per_share > 0:  # (a turn cut short by a bankruptcy pocketed its dividend too)
+            assert pocketed[0] in (game.turns_played, game.turns_played + 1)
+    assert pocketed[0] > 10 and pocketed[1] == 0
