@@ -9,8 +9,11 @@ The built-in strategies know the requests of the built-in rules (a window, buyin
 bidding, raising money) and the action types that answer them, found by what they are
 (`Action.verb`, `chance`, `ends_turn`) among the installed rules' types: no rule's class is
 imported here. Any other request, a plugin's, they answer from the legal actions, valued
-by the rules' `em_action_value`; in their windows they also take a plugin's action worth
-taking by that value, and they accept a deal offered to them when it is worth it.
+by the rules' `em_action_value`; in their windows they also take a plugin's window or
+any-moment action worth taking by that value, when they must raise money and have nothing
+left to mortgage a plugin's action that raises money, and they accept a deal offered to
+them when it is worth it. docs/plugins.md ("How the built-in bots use your actions") is
+the contract.
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ class Kit:
     which bots take by their value."""
 
     __slots__ = ("roll", "end", "buy", "decline", "bid", "pass_", "build", "mortgage",
-                 "redeem", "bankrupt", "extras")
+                 "redeem", "bankrupt", "known", "extras", "raisers", "_windows")
     roll: Any
     end: Any
     buy: Any
@@ -87,11 +90,27 @@ class Kit:
         self.bid, self.pass_ = by_verb.get("bid"), by_verb.get("pass")
         self.build, self.mortgage = by_verb.get("build"), by_verb.get("mortgage")
         self.redeem, self.bankrupt = by_verb.get("redeem"), by_verb.get("go bankrupt")
-        # the built-in strategies know sales (R22) and leave them be: they never sell
-        known = {self.roll, self.end, self.buy, self.decline, self.bid, self.pass_, self.build,
-                 self.mortgage, self.redeem, self.bankrupt, by_verb.get("sell")}
+        # the built-in strategies know sales (R22) and the Special Exemption card's (R16),
+        # and leave them be: they never sell
+        self.known = {self.roll, self.end, self.buy, self.decline, self.bid, self.pass_,
+                      self.build, self.mortgage, self.redeem, self.bankrupt, by_verb.get("sell"),
+                      by_verb.get("sell the Special Exemption card")}
         self.extras: tuple[type[Action], ...] = tuple(
-            t for t in types if t.window and t not in known and t in in_play)
+            t for t in types if t.window and t not in self.known and t in in_play)
+        # the other rules' actions that raise money (R25), taken when nothing is left to mortgage
+        self.raisers: tuple[type[Action], ...] = tuple(
+            t for t in types if t.raises_money and t not in self.known and t in in_play)
+        self._windows: tuple[frozenset[type], tuple[type[Action], ...]] = (frozenset(), self.extras)
+
+    def in_windows(self, game: Any) -> tuple[type[Action], ...]:
+        """The other rules' actions a bot values in its windows: the window actions, and the
+        any-moment ones (`em_any_moment_actions`, made once for the games that have them)."""
+        moments = game.any_moment
+        if moments is not self._windows[0]:
+            self._windows = (moments, self.extras + tuple(sorted(
+                (t for t in moments if t not in self.known and t not in self.extras),
+                key=lambda t: t.__name__)))
+        return self._windows[1]
 
 
 # by rule set: a cache of what the rule set declares (rule sets are kept by their registry)
@@ -110,6 +129,13 @@ def kit(game: Any) -> Kit:
 def action_value(game: Any, player: Any, action: Action) -> int | None:
     """What `action` is worth to `player` by the rules' `em_action_value` (None: no opinion)."""
     return game.hook.em_action_value(game, player, action)  # type: ignore[no-any-return]
+
+
+def allowed_actions(game: Any, request: Request, kinds: tuple[type[Action], ...]) -> list[Action]:
+    """The actions of `kinds` listed for `request` that the rules allow, a range by its two
+    ends."""
+    return [action for kind in kinds for action in concrete(candidates_of(game, kind, request))
+            if not game.refusals(action)]
 
 
 def mortgage_candidates(game: Any, player: Any) -> list[Space]:
@@ -182,7 +208,7 @@ class Strategy:
         rules = game.ruleset
         if rules is self._no_extras:  # the usual case, at the cost of one comparison
             return close
-        extras = kit(game).extras
+        extras = kit(game).in_windows(game)
         if not extras:
             self._no_extras = rules
             return close
@@ -260,7 +286,22 @@ class Strategy:
         player = request.player
         for space in mortgage_candidates(game, player):
             return kit(game).mortgage(player, space)
-        return kit(game).bankrupt(player)
+        raised = self.plugin_raise(game, request)
+        return kit(game).bankrupt(player) if raised is None else raised
+
+    def plugin_raise(self, game: Any, request: Request) -> Action | None:
+        """Another rule's action that raises money (`raises_money`), when there is one: the
+        legal one worth the most by `em_action_value` (a loss, if need be: it beats going
+        bankrupt), else the first listed."""
+        raisers = kit(game).raisers
+        if not raisers:
+            return None
+        best, best_value = None, None
+        for action in allowed_actions(game, request, raisers):
+            value = action_value(game, request.player, action)
+            if best is None or value is not None and (best_value is None or value > best_value):
+                best, best_value = action, value
+        return best
 
 
 class _Plan:
@@ -451,11 +492,8 @@ class RandomStrategy(Strategy):
             for action in candidates:
                 if not game.refusals(action):
                     options.append(action)
-        for kind in kit(game).extras:  # other rules' window actions, as listed and allowed
-            for found in candidates_of(game, kind, request):
-                for action in concrete([found]):
-                    if not game.refusals(action):
-                        options.append(action)
+        # other rules' window and any-moment actions
+        options += allowed_actions(game, request, kit(game).in_windows(game))
         choice = options[int(game.rng.random() * len(options))]
         if choice is not close:
             used[1] += 1
@@ -482,10 +520,15 @@ class RandomStrategy(Strategy):
         return options[int(game.rng.random() * len(options))]
 
     def raise_money(self, game: Any, request: Request) -> Action:
-        options = mortgage_candidates(game, request.player)
+        player = request.player
+        options: list[Action] = [kit(game).mortgage(player, space)
+                                 for space in mortgage_candidates(game, player)]
+        raisers = kit(game).raisers
+        if raisers:  # other rules' actions that raise money, as listed and allowed
+            options += allowed_actions(game, request, raisers)
         if not options:
-            return kit(game).bankrupt(request.player)
-        return kit(game).mortgage(request.player, options[int(game.rng.random() * len(options))])
+            return kit(game).bankrupt(player)
+        return options[int(game.rng.random() * len(options))]
 
 
 BUILTIN_STRATEGIES: dict[str, type[Strategy]] = {

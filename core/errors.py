@@ -49,6 +49,9 @@ class EasyMoneyError(Exception):
         self.line = line
         self.col = col
         self.source_line = source_line
+        # the other mistakes found with this one, each located: `easymoney check` reports
+        # every error of a file, other commands the first
+        self.also: tuple[EasyMoneyError, ...] = ()
 
     def located(self) -> str:
         """`FILE:LINE:COL: error: MESSAGE`, with the line and a caret when known."""

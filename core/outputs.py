@@ -251,11 +251,16 @@ def record_header(runner: ScriptRunner, out_path: str) -> list[str]:
     for on, rule, _stmt in h.switches:
         switched.pop(rule, None)
         switched[rule] = on
+    options: dict[str, str] = {}  # an option the command line sets again: its last value
+    for option, _stmt in h.options:
+        key = option.partition("=")[0].strip()
+        options.pop(key, None)
+        options[key] = option
     return header_lines(
         ref, is_path=is_path,
         enable=[r for r, on in switched.items() if on],
         disable=[r for r, on in switched.items() if not on],
-        options=[o for o, _ in h.options],
+        options=list(options.values()),
         players=[p.name for p in runner.game.players], seed=h.seed,
         setup=[str(s) for s in h.setup])
 

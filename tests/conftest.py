@@ -38,6 +38,18 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_SITE_KEY] = site
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-randomly has settled the seed (`last`, or drawn)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The run's first line names pytest-randomly's seed, as the README says: pytest-randomly
+    puts it in the header, which `-q` (the project's addopts) leaves out."""
+    config = session.config
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if (reporter is None or not config.pluginmanager.has_plugin("randomly")
+            or (config.get_verbosity() >= 0 and not config.getoption("no_header"))):
+        return  # no random order, or the header says it
+    reporter.write_line(f"Using --randomly-seed={config.getoption('randomly_seed')}")
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     site = config.stash.get(_SITE_KEY, None)
     if site is not None:

@@ -824,7 +824,7 @@ def test_an_invalid_variant(play, tmp_path):
 
 
 def test_the_wrong_number_of_players(play):
-    check_error(play("players Ann\n"), 1, 1, "standard is for 2 to 4 players; the script names 1")
+    check_error(play("players Ann\n"), 1, 1, "standard is for 2 to 4 players, not 1")
     p = play("expect bank 0\n")  # no players line at all
     assert p.status == 2 and "`players`" in p.err and "Traceback" not in p.err
 

@@ -135,7 +135,7 @@ def test_polish_the_default_seat_reads_and_the_leaver_is_named(monkeypatch):
     assert DEFAULT_PLAYERS[0] == "Pat"
     status, said = play_lines(monkeypatch, ["board", "quit"], "--seed", "3")
     assert "Pat has $20,000" in said and "You has" not in said
-    assert "after turn 0" in said
+    assert "in turn 1" in said  # issue 28 case 26: the state now, not "after turn 0"
     status, said = play_lines(monkeypatch, ["quit"], "--seed", "3", "--players", "Ann", "Bob")
     assert "Ann leaves the game in turn 1." in said and "You leave" not in said
 
@@ -206,3 +206,51 @@ def test_a_script_is_replayed_into_the_game_with_its_expectations(monkeypatch):
                        ("15-autoplay", "1 of 1")):
         status, said = play_lines(monkeypatch, ["quit"], str(root / "examples" / f"{name}.game"))
         assert status == 0 and f"Expectations: {held} held" in said, name
+
+
+FOUR_SIDES = ('players Ann Bob:greedy\nseed 3\nsetup Ann owns "Arlington Avenue"\n'
+              'setup Ann owns "Grove Street"\nsetup Ann owns "Lincoln Street"\n'
+              'setup Ann owns "Union Road"\n')
+
+
+def test_issue28_case24_a_window_asked_for_with_act_stays_open_until_passed(monkeypatch,
+                                                                             tmp_path):
+    """Issue 28 case 24: with `auto on`, the window `act` asks for takes every action the
+    person types (two builds) and closes only when they pass it; the next is passed again."""
+    script = tmp_path / "four.game"
+    script.write_text(FOUR_SIDES)
+    status, said = play_lines(monkeypatch, ["act", "auto on", 'builds on "Arlington Avenue"',
+                                            'builds on "Arlington Avenue"', "rolls", "quit"],
+                              str(script))
+    assert status == 0
+    assert "Ann builds 1 house on Arlington Avenue for $600: 3 now" in said
+    assert "Ann> rolls" in said and "Ann rolls (auto:" not in said.split("Ann> rolls")[0]
+    after = said.split("Ann> rolls", 1)[1]
+    assert "Ann ends turn (auto:" in after  # passed: the window asked for was closed by the roll
+
+
+def test_issue28_case24_an_undone_window_stays_open_until_passed(monkeypatch, tmp_path):
+    """The window `undo` steps back to is asked, and stays open for a second action."""
+    script = tmp_path / "four.game"
+    script.write_text(FOUR_SIDES)
+    status, said = play_lines(monkeypatch, ["act", "auto on", 'builds on "Arlington Avenue"',
+                                            "undo", 'builds on "Grove Street"',
+                                            'builds on "Lincoln Street"', "status", "quit"],
+                              str(script))
+    assert status == 0
+    assert "Ann builds 1 house on Lincoln Street for $850: 2 now" in said
+    assert "Arlington Avenue (1 house), Grove Street (2 houses), Lincoln Street (2 houses)" in said
+
+
+def test_issue28_case34_a_rejected_offer_is_refused_at_the_prompt_in_the_same_window(monkeypatch):
+    """R22a: after Bob's rejection, the same sale (at any price) is refused with its rule and
+    left out of `?`; it may be offered again in the next window."""
+    offer = 'sells "Dover Street" to Bob for 20000'
+    status, said = play_lines(monkeypatch, ["rolls 3 4", "buys", offer, offer,
+                                            'sells "Dover Street" to Bob for 100', "?", "quit"],
+                              *ANN_BOB)
+    assert said.count("Bob rejects Ann's offer to sell Dover Street to Bob for $20,000") == 1
+    assert ("refused: Ann cannot sell Dover Street to Bob for $100: R22a offers: Bob rejected "
+            "Ann's offer to sell Dover Street to Bob for $20,000 in this window: offer another "
+            "deal, or this one in another window") in said
+    assert "sells" not in said.rsplit("Ann may answer:", 1)[1]

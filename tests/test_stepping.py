@@ -137,7 +137,7 @@ def test_the_history_replays_to_the_same_state(tmp_path: Path) -> None:
 
 
 def test_R22_a_sale_asks_the_buyer_and_a_rejected_one_leaves_no_line() -> None:
-    state = new_game("standard", ["Ann", "Bob"], seed=3, choose_dice=True)
+    state = new_game("standard", ["Ann", "Bob", "Cat"], seed=3, choose_dice=True)
     state.apply("Ann rolls 1 2")  # Elmwood Avenue? whatever street: buy it
     while state.request.kind != "window_after":
         kinds = [type(a).__name__ for a in state.legal_actions()]
@@ -152,9 +152,12 @@ def test_R22_a_sale_asks_the_buyer_and_a_rejected_one_leaves_no_line() -> None:
     history = state.history
     state.apply(next(a for a in state.legal_actions() if type(a).__name__ == "Reject"))
     assert state.history == history and state.game.owner[space.index].name == "Ann"
+    with pytest.raises(RefusedAction, match="R22a offers: Bob rejected"):
+        state.apply(line)  # not again in this window (issue 28 case 34)
+    line = line.replace("to Bob", "to Cat")
     state.apply(line)
     state.apply(next(a for a in state.legal_actions() if type(a).__name__ == "Accept"))
-    assert state.history[-1] == line and state.game.owner[space.index].name == "Bob"
+    assert state.history[-1] == line and state.game.owner[space.index].name == "Cat"
 
 
 def test_listeners_hear_new_events_not_replayed_ones() -> None:
@@ -172,9 +175,9 @@ def test_listeners_hear_new_events_not_replayed_ones() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_R22_the_listing_kept_across_a_rejected_offer_is_the_listing_made_afresh(seed) -> None:
-    """A rejected offer changes nothing, so the state keeps the offerer's listing for when
-    the game asks them again; at every step it equals a listing made from scratch, and
-    offers (rejected at once, or after an any-moment step) are taken often."""
+    """After a rejected offer the offerer's listing leaves that deal out (R22a); at every
+    step the state's listing equals a listing made from scratch, and offers (rejected at
+    once, or after an any-moment step) are taken often."""
     from easymoney.engine.legal import legal_actions
     state = new_game("standard", ["Ann", "Bob", "Cat"], seed=seed)
     rng = random.Random(seed)

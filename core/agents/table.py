@@ -79,8 +79,8 @@ class Table:
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         self.catalogue = Catalogue(self.state.game, amount_steps)
         self.layout = Layout(self.state.game)
-        # (listing, its places, its mask's bytes) of the last two listings: the state keeps
-        # an offerer's listing across the answer to the offer, and its places are kept too
+        # (listing, its places, its mask's bytes) of the last two listings: a step asks for
+        # the listing its mask was made from
         self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
 
     def _new(self, seed: int) -> GameState:

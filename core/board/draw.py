@@ -40,17 +40,25 @@ def plain_text(draw: Draw) -> Draw:
     matplotlib's math (`Pay $\\foo$ now` would fail, `$5 or $6` turn italic), and no TeX."""
     @functools.wraps(draw)
     def inside(*args: Any, **kwargs: Any) -> Any:
-        import matplotlib
+        matplotlib = matplotlib_for("drawing the board")
         with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
             return draw(*args, **kwargs)
     return cast(Draw, inside)
 
 
-def _matplotlib() -> Any:
+def matplotlib_for(what: str) -> Any:
+    """The matplotlib module; without it (the plain install leaves it out), one line saying
+    that `what` (a flag, or what is drawn) needs the `plot` extra."""
     try:
-        from matplotlib.figure import Figure
+        import matplotlib
     except ImportError:
-        raise UsageError(f"drawing the board needs matplotlib: {INSTALL_PLOT}") from None
+        raise UsageError(f"{what} needs matplotlib, which is not installed: "
+                         f"{INSTALL_PLOT}") from None
+    return matplotlib
+
+
+def _matplotlib() -> Any:
+    from matplotlib.figure import Figure  # called under plain_text, which found matplotlib
     return Figure
 
 
@@ -125,16 +133,19 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
     ax.set_aspect("equal")
     ax.axis("off")
     ax.add_patch(Rectangle((0, 0), size, size, facecolor="#fbf8ef", edgecolor="black", lw=1.2))
-    for cell in layout(variant):
+    cells = layout(variant)
+    if values is not None:  # each space its own colour, so its own name and number beside it
+        cells = [Cell((i,), cell.edge, cell.corner, x, y, w, h)
+                 for cell in cells for i, x, y, w, h in cell.parts()]
+    for cell in cells:
         space = variant.spaces[cell.indices[0]]
         if values is not None:
-            for i, x, y, w, h in cell.parts():
-                ax.add_patch(Rectangle((x, y), w, h, facecolor=cmap(norm(values[i])),
-                                       edgecolor="black", lw=0.5))
-                dark = norm(values[i]) > 0.6
-                ax.text(x + w / 2, y + h * 0.22, (value_label or str)(values[i]), ha="center",
-                        va="center", fontsize=5.5, fontweight="bold", gid=f"value-{i}",
-                        color="white" if dark else "black")
+            i = cell.indices[0]
+            ax.add_patch(Rectangle((cell.x, cell.y), cell.w, cell.h,
+                                   facecolor=cmap(norm(values[i])), edgecolor="black", lw=0.5))
+            ax.text(cell.x + cell.w / 2, cell.y + cell.h * 0.22, (value_label or str)(values[i]),
+                    ha="center", va="center", fontsize=5.5, fontweight="bold", gid=f"value-{i}",
+                    color="white" if norm(values[i]) > 0.6 else "black")
         else:
             kind_colour = KIND_COLOURS.get(space.kind, OTHER_KIND)
             # a corner is tinted by its kind; a side space has a band of it on its inner edge
@@ -150,10 +161,8 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
                                        edgecolor="black", lw=0.4))
         label = space.name
         cx, cy = cell.x + cell.w / 2, cell.y + cell.h / 2
-        dark = values is not None and max(norm(values[i]) for i in cell.indices) > 0.6
+        dark = values is not None and norm(values[cell.indices[0]]) > 0.6
         name_y = cy + (0.25 if values is None else 0.15)
-        if values is not None and len(cell.indices) > 1 and cell.edge in ("left", "right"):
-            name_y = cell.y + cell.h - 0.35  # above the values of the spaces stacked in it
         ax.text(cx, name_y, _name_lines(label, cell),
                 ha="center", va="center", fontsize=6 if cell.corner else 5,
                 linespacing=1.0, gid=f"name-{cell.indices[0]}",
@@ -164,7 +173,8 @@ def _draw_board(ax: Any, state: BoardState, values: Sequence[float] | None = Non
         nx = cell.x + cell.w - 0.06 if cell.edge == "right" else cell.x + 0.06
         ny = cell.y + cell.h - 0.06 if cell.edge == "top" else cell.y + 0.06
         ax.text(nx, ny, numbers, ha="right" if cell.edge == "right" else "left",
-                va="top" if cell.edge == "top" else "bottom", fontsize=4, color="#555555")
+                va="top" if cell.edge == "top" else "bottom", fontsize=4, color="#555555",
+                gid=f"number-{cell.indices[0]}")
         if values is not None:
             continue
         caption = space_caption(space)
@@ -403,7 +413,7 @@ def board_figure(state: BoardState, title: str | None = None) -> Any:
     if title is None:
         title = state.variant.name
         if state.is_game:
-            title += f", after turn {state.turn}"
+            title += f", {state.when}"
     _centre(ax, state, title)
     return fig
 

@@ -31,6 +31,7 @@ class BoardState:
     deck: int = 0
     turn: int = 0
     over: str | None = None  # how the game ended, if it did
+    under_way: bool = False  # `turn` is the turn under way, not the last one played
 
     @classmethod
     def empty(cls, variant: Variant) -> BoardState:
@@ -39,8 +40,9 @@ class BoardState:
         return cls(variant, owner=(None,) * n, houses=(0,) * n, mortgaged=(False,) * n)
 
     @classmethod
-    def of(cls, game: Any, turn: int) -> BoardState:
-        """The state of `game` now, `turn` being the number of the last turn played."""
+    def of(cls, game: Any, turn: int, under_way: bool = False) -> BoardState:
+        """The state of `game` now, `turn` being the number of the last turn played (or, with
+        `under_way`, of the turn under way: the prompt shows the board in the middle of one)."""
         worth = {p.name: w for p, w, _ in game.standings()}
         seats = tuple(Seat(p.name, p.cash, p.position, p.bankrupt, worth.get(p.name))
                       for p in game.players)
@@ -51,7 +53,16 @@ class BoardState:
                    tuple(None if p is None else index[p.name] for p in game.owner),
                    tuple(game.houses), tuple(game.mortgaged),
                    {pot.title: pot.cash for pot in game.pots.values()}, kept,
-                   len(game.deck), turn, f"{o.reason}: {o.detail}" if o else None)
+                   len(game.deck), turn, f"{o.reason}: {o.detail}" if o else None, under_way)
+
+    @property
+    def when(self) -> str:
+        """When in the game the state is, in words: `after turn 3`, `in turn 4`."""
+        if self.over:
+            return f"game over by {self.over}"
+        if self.turn == 0:
+            return "before the first turn"
+        return f"{'in' if self.under_way else 'after'} turn {self.turn}"
 
     @property
     def is_game(self) -> bool:

@@ -97,7 +97,7 @@ def text_board(state: BoardState) -> str:
     room = (cols - 2) * CELL_W - 3
     height = (cols - 2) * CELL_H - 1
     title: list[str] = []  # its parts on one line when they fit, else one below the other
-    for part in ["EASY MONEY", variant.name] + ([_when(state)] if state.is_game else []):
+    for part in ["EASY MONEY", variant.name] + ([state.when] if state.is_game else []):
         if title and len(title[-1]) + 2 + len(part) <= room:
             title[-1] += "  " + part
         else:
@@ -112,10 +112,6 @@ def text_board(state: BoardState) -> str:
         put(CELL_W + 2, CELL_H + 1 + k, line, room)
     board = "\n".join("".join(row).rstrip() for row in canvas) + "\n"
     return board + "".join(line.rstrip() + "\n" for line in below)
-
-
-def _when(state: BoardState) -> str:
-    return f"after turn {state.turn}" if not state.over else f"game over by {state.over}"
 
 
 def _legend(state: BoardState, marks: list[str]) -> list[str]:

@@ -40,8 +40,9 @@ def run(args: argparse.Namespace) -> int:
     from ..board.state import BoardState
     from ..board.text import text_board
     if args.output is not None:
-        from ..board.draw import check_path
+        from ..board.draw import check_path, matplotlib_for
         check_path(args.output)  # before any work: a bad name fails at once
+        matplotlib_for("-o")  # and so does a missing extra
     if args.turn is not None and args.turn < 0:
         raise UsageError(f"--turn takes a turn number, 0 or more; found {args.turn}")
     if is_script(args.source):

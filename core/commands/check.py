@@ -1,4 +1,4 @@
-"""`easymoney check`: validate variants (built-in names or YAML files), one located error each."""
+"""`easymoney check`: validate variants (built-in names or YAML files), every error located."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EasyMoneyError
+from ..words import count
 from ._variant_args import add_variant_args, variant_from_args
 
 if TYPE_CHECKING:
     from ..engine.model import Variant
+
+MAX_ERRORS = 100  # of one file: a file wrong throughout says the first hundred, and how many more
 
 
 def register(subparsers: Any) -> None:
@@ -18,8 +21,10 @@ def register(subparsers: Any) -> None:
         "check", help="validate variant files",
         description="Load each VARIANT (a built-in name or a YAML file) with its extends chain, "
                     "the schema and every semantic check. Prints 'VARIANT: ok' for each valid "
-                    "one, and for each invalid one its first error as FILE:LINE:COL: error: "
-                    "MESSAGE on standard error. Exit status 0 when all are valid, 2 otherwise.")
+                    "one, and for each invalid one every error found, one a line, as "
+                    "FILE:LINE:COL: error: MESSAGE on standard error (the schema's errors "
+                    "first: the other checks need a file the schema accepts). Exit status 0 "
+                    "when all are valid, 2 otherwise.")
     parser.add_argument("variants", nargs="+", metavar="VARIANT",
                         help="a built-in variant name or a path to a YAML file")
     add_variant_args(parser)
@@ -32,7 +37,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             variant = variant_from_args(ref, args)
         except EasyMoneyError as exc:
-            print(exc.located(), file=sys.stderr)
+            found = in_reading_order([exc, *exc.also])
+            for error in found[:MAX_ERRORS]:
+                print(error.located(), file=sys.stderr)
+            if len(found) > MAX_ERRORS:
+                print(f"{ref}: and {count(len(found) - MAX_ERRORS, 'more error')}",
+                      file=sys.stderr)
             status = 2
         else:
             print(f"{ref}: ok", flush=True)  # before its warnings, on a terminal
@@ -41,11 +51,16 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
+def in_reading_order(errors: list[EasyMoneyError]) -> list[EasyMoneyError]:
+    """The errors by where they are: file by file (in the order first met), line, column."""
+    files = list(dict.fromkeys(error.file for error in errors))
+    return sorted(errors, key=lambda e: (files.index(e.file), e.line or 0, e.col or 0))
+
+
 def inert_spaces(variant: Variant) -> list[str]:
     """A warning for each rule that is off while the board has spaces of a kind it declares:
     nothing happens on those (no auction, no purchase, no rent), though the variant is valid."""
     from ..engine.registry import discover
-    from ..words import count
     declared_by = {kind: pid for kind, (pid, _) in discover().space_kinds().items()}
     idle: dict[str, list[str]] = {}
     for space in variant.spaces:

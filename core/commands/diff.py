@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -30,11 +31,31 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+WIDTH = 79  # a longer line is wrapped, at spaces, under its first word
+
+
 def _value(value: Any) -> str:
+    """The value whole, quotes closed: a difference cut short would hide what changed."""
     if isinstance(value, tuple):
         value = list(value)
     from ..loading.yamlload import show_value
-    return show_value(value, limit=80)
+    return show_value(value, limit=sys.maxsize)
+
+
+def _change(label: str, a: Any, b: Any) -> str:
+    """`label: A -> B`; when that is too long for a line, B begins a line of its own."""
+    line = f"{label}: {_value(a)} -> {_value(b)}"
+    return line if len(line) + 2 <= WIDTH else f"{label}: {_value(a)}\n-> {_value(b)}"
+
+
+def _wrapped(line: str) -> str:
+    """A line of `differences` as printed: indented, wrapped at spaces within WIDTH."""
+    import textwrap
+    return "\n".join(wrapped for k, part in enumerate(line.split("\n"))
+                     for wrapped in textwrap.wrap(part, WIDTH, initial_indent="    " if k else "  ",
+                                                  subsequent_indent="    ",
+                                                  break_long_words=False,
+                                                  break_on_hyphens=False))
 
 
 def _data_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
@@ -63,7 +84,7 @@ def differences(a: Variant, b: Variant) -> dict[str, list[str]]:
                                  "cards": []}
     for key in SETTINGS:
         if getattr(a, key) != getattr(b, key):
-            out["settings"].append(f"{key}: {_value(getattr(a, key))} -> {_value(getattr(b, key))}")
+            out["settings"].append(_change(key, getattr(a, key), getattr(b, key)))
     for side in [*a.sides, *(s for s in b.sides if s not in a.sides)]:
         ra, rb = a.sides.get(side), b.sides.get(side)
         if ra != rb:
@@ -77,7 +98,7 @@ def differences(a: Variant, b: Variant) -> dict[str, list[str]]:
         oa, ob = a.rules[pid], b.rules[pid]
         for name in [*oa, *(n for n in ob if n not in oa)]:
             if oa.get(name) != ob.get(name):
-                out["rules"].append(f"{pid}.{name}: {_value(oa.get(name))} -> {_value(ob.get(name))}")
+                out["rules"].append(_change(f"{pid}.{name}", oa.get(name), ob.get(name)))
     for index in range(max(len(a.spaces), len(b.spaces))):
         sa = a.spaces[index] if index < len(a.spaces) else None
         sb = b.spaces[index] if index < len(b.spaces) else None
@@ -125,5 +146,5 @@ def run(args: argparse.Namespace) -> int:
     for title, lines in found.items():
         print(f"{title}:")
         for line in lines:
-            print(f"  {line}")
+            print(_wrapped(line))
     return 0

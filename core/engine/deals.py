@@ -3,16 +3,20 @@
 A sale names its buyer, a loan its borrower (`Action.counterparty`). Before such an action
 is carried out, the game asks the other party an AGREE request, answered by `Accept` or
 `Reject`; a script's line states the agreed deal and answers both at once (its decider
-says `states_deals`).
+says `states_deals`). The game keeps the deals rejected in the turn under way, by the
+question they were offered in (`rejected_offer`): the `offers` rule (R22a) refuses them
+there again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionRange, Request, request_kind
+from .stash import StashKey
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -84,3 +88,39 @@ def offer_request(action: Action, other: Player, moments: int = 0) -> Request:
     """The AGREE request of `action` to `other`, made when the game had applied `moments`
     any-moment actions (Decisions.moments): the offer was judged then."""
     return Request(AGREE, other, ANSWERS, offer=action, data={"moments": moments})
+
+
+# the deals rejected in the turn under way: (its game.turns_played, window -> deal -> the
+# rejected offer in words), a window being the kind and the asked player of the request
+# the offer was made in; plain values, copied with the game
+_REJECTED = StashKey["tuple[int, dict[tuple[str, int], dict[str, str]]]"]("deals.rejected")
+
+
+def deal_of(action: Action) -> str:
+    """The deal `action` offers, whatever its amounts: its type and its fields but the whole
+    numbers, in words (`Sell Ann Dover Street Bob`)."""
+    if not dataclasses.is_dataclass(action):
+        return str(action)
+    values = (getattr(action, f.name) for f in dataclasses.fields(action))
+    return " ".join([type(action).__name__, *(str(v) for v in values
+                                              if type(v) is not int)])
+
+
+def note_rejected(game: Game, request: Request, offer: Action) -> None:
+    """The other party rejected `offer`, made while the game asked `request`."""
+    held = game.stash.get(_REJECTED)
+    if held is None or held[0] != game.turns_played:  # a new turn: its windows are new
+        held = game.stash[_REJECTED] = (game.turns_played, {})
+    window = (request.kind, request.player.index)
+    held[1].setdefault(window, {})[deal_of(offer)] = offer.describe()
+
+
+def rejected_offer(game: Game, action: Action) -> str | None:
+    """The offer of the deal `action` makes (at any price) that its other party rejected in
+    the window under way, in words (`sell Dover Street to Bob for $500`), or None."""
+    held = game.stash.get(_REJECTED)
+    request = game.request
+    if held is None or request is None or held[0] != game.turns_played:
+        return None
+    deals = held[1].get((request.kind, request.player.index))
+    return None if deals is None else deals.get(deal_of(action))

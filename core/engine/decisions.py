@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RefusedAction
 from .actions import Action, Refusal, Request
-from .deals import Accept, counterparty, offer_request
+from .deals import Accept, counterparty, note_rejected, offer_request
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -164,6 +164,7 @@ class Decisions:
         answer = self.ask(offer_request(action, other, self.moments))
         game.request = request
         if type(answer) is not Accept:
+            note_rejected(game, request, action)
             game.emit("deal_rejected", player=other.name, offerer=action.player.name,
                       deal=action.describe())
             return False

@@ -203,9 +203,12 @@ def em_action_value(game: Game, player: Player, action: Action) -> int | None:
     """What `action` is worth to `player` in dollars, as a bot judges it (how much their R28
     total gains); first result wins; None: the rule has no opinion.
 
-    The built-in strategies take a plugin's action in their windows, or answer a request
-    they do not know, by this value (positive: worth doing), and accept or reject a deal
-    offered to them by it (a sale, a loan: `Action.counterparty`).
+    The built-in strategies judge a range at its two ends only. They take a plugin's window
+    or any-moment action in their windows when it is worth more than 0, answer a request
+    they do not know with its answer worth the most, raise money (with nothing left to
+    mortgage) by the `raises_money` action worth the most even at a loss, and accept a deal
+    offered to them (a sale, a loan: `Action.counterparty`) when it is worth more than 0:
+    docs/plugins.md, "How the built-in bots use your actions".
     """
 
 

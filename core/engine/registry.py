@@ -30,7 +30,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "turn", "bank", "houses", "rounding", "debts",
     "bonus_corner", "traffic_light", "streets", "auction", "doubles", "four_sides",
     "give_or_take", "legends", "hospital", "exemption", "building", "rent", "mortgage",
-    "deck", "advance", "sales", "end", "scoring", "invariants",
+    "deck", "advance", "sales", "offers", "end", "scoring", "invariants",
 )
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")

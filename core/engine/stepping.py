@@ -182,9 +182,6 @@ class GameState:
         self._snapshots: list[_Snapshot] = []
         self._replaying = False
         self._legal: list[Action | ActionRange] | None = None
-        # (the request an offer answered, its legal actions): a rejected offer changes
-        # nothing, so when the game asks that request again the same actions are legal
-        self._before_offer: tuple[Request | None, list[Action | ActionRange] | None] | None = None
         self.request: Request | None = None
         self.game = game
         self._attach(game)
@@ -369,21 +366,15 @@ class GameState:
     def _push(self, action: Action, rng_state: Any) -> None:
         kind = type(action)
         self._steps.append((action, rng_state))
-        before_offer, self._before_offer = self._before_offer, None
         if kind.counterparty is not None and not self.states_deals:
             self._offers.append(action)  # an offer to an offer's party may come first
-            self._before_offer = (self.request, self._legal)
         elif kind is Accept:
             if self._offers:
                 self._lines.append(self._offers.pop())
         elif kind is Reject:
+            # no line; the offerer's listing is made again, without the rejected deal (R22a)
             if self._offers:
                 self._offers.pop()
-            if before_offer is not None:  # rejected at once: back where the offer was made
-                self._switch(action)
-                if self.request is before_offer[0]:
-                    self._legal = before_offer[1]
-                return
         elif kind.chance is not None and getattr(action, kind.chance, None) is None:
             self._chance_at = len(self._lines)
             self._chance_action = action
@@ -443,7 +434,6 @@ class GameState:
         twin._chance_at = twin._chance_action = None
         twin._offers = []
         twin._legal = None
-        twin._before_offer = None
         twin.request = None
         twin.game = self.game
         twin._restore(len(self._steps), log=self.game.log)
@@ -463,7 +453,6 @@ class GameState:
         del self._lines[snap.lines:]
         self._chance_at = self._chance_action = None
         self._offers = []
-        self._before_offer = None
         old = getattr(self, "_greenlet", None)
         if old is not None and not old.dead:  # end the abandoned continuation now
             old.parent = getcurrent()

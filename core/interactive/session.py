@@ -148,6 +148,8 @@ class Session:
         self.auto = bool(getattr(args, "auto_pass", False))
         self.act = False    # with auto on: the person asked to act at their next window
         self.hold = False   # after an undo: ask, do not pass, the request stepped back to
+        # the person who acted in a window they were asked in: it stays open until they pass it
+        self.open_window = ""
         self.shown = -1     # the step count whose "waits for" line was shown
         self.person = ""    # the person asked last (who leaves on quit)
         self.out_gone = False
@@ -370,9 +372,10 @@ class Session:
         that is left; with auto on, the pass of a window the person has not asked to act in."""
         legal = self.state.legal_actions()
         if len(legal) == 1 and isinstance(legal[0], Action) and ends_turn(legal[0]):
+            self.open_window = ""
             return legal[0], "by itself: nothing else may be done now"
-        passes = [a for a in legal if isinstance(a, Action) and (ends_turn(a) or is_throw(a))]
-        if not passes or self.hold:
+        passes = _passes(legal)
+        if not passes or self.hold or self.open_window == request.player.name:
             return None
         if self.act:
             self.act = False  # this window is the one asked for
@@ -415,6 +418,7 @@ class Session:
             return False
         text = line if first == p.name else f"{p} {line}"
         steps, transcript = state.steps, len(self.history)
+        window = bool(_passes(state.legal_actions()))
         try:
             action = read_line(state, text)
             if action.player is not p:
@@ -445,6 +449,8 @@ class Session:
             self.say("Nothing changed; answer again.")
             return False
         self.marks.append(Mark(steps, transcript, str(action)))
+        if window:  # an action in a window keeps it open for the next; its pass closes it
+            self.open_window = "" if _passes([action]) else p.name
         return True
 
     # --- commands --------------------------------------------------------------------------
@@ -467,8 +473,8 @@ class Session:
                     self.say("  " + answer)
             return True
         if word == "board" and not rest:
-            # the turns played: while turn 3's roll is awaited, the board is after turn 2
-            self.say(text_board(BoardState.of(game, game.turns_played)).rstrip("\n"))
+            # the state now, in the turn under way (after the last one, once the game is over)
+            self.say(text_board(BoardState.of(game, turn_of(game), under_way=True)).rstrip("\n"))
             return True
         if word == "status" and not rest:
             self.say(status_text(game))
@@ -485,13 +491,14 @@ class Session:
         if word == "auto" and rest in ("on", "off"):
             self.auto = rest == "on"
             self.hold = False
+            self.open_window = ""
             self.shown = -1  # the window under way may be passed now
             self.say("Your windows are passed without asking (`act` stops at the next one)."
                      if self.auto else "You are asked at every window again.")
             return True
         if word == "act" and not rest:
             self.act = True
-            self.say("You will be asked at your next window.")
+            self.say("You will be asked at your next window, until you pass it.")
             return True
         if word in ("quit", "exit") and not rest:
             raise EOFError
@@ -543,6 +550,7 @@ class Session:
             state.undo()
         del self.history[mark.transcript:]
         self.hold = True
+        self.open_window = ""  # the request stepped back to is asked (hold), open or not
         self.shown = -1
         self.say(f"Taking back `{visible(mark.line)}` (and what followed it).")
 
@@ -594,6 +602,11 @@ COMMAND_USAGE = {
     "act": "usage: act (with auto on: be asked at your next window)",
     "quit": "usage: quit (leave the game)",
 }
+
+
+def _passes(legal: list[Any]) -> list[Action]:
+    """The passes among `legal`: the throw of a window before the roll, the turn's end after."""
+    return [a for a in legal if isinstance(a, Action) and (ends_turn(a) or is_throw(a))]
 
 
 def _unnamed(line: str, name: str) -> str:

@@ -10,7 +10,7 @@ from ..engine.model import Variant
 from ..engine.registry import Registry, build_manager
 from ..errors import EasyMoneyError, PluginError, did_you_mean
 from .limits import check_limits
-from .origins import Origins
+from .origins import Origins, raise_all
 from .schema import Validator
 from .validate import variant_schema_cached
 from .yamlload import Path
@@ -76,6 +76,8 @@ def _annotations(schema: Any, value: Any, path: Path, out: list[tuple[str, Path,
 
 def check_variant(doc: dict[str, Any], origins: Origins, registry: Registry,
            rules: Mapping[str, Mapping[str, Any]]) -> None:
+    """The checks a schema cannot make: every mistake found is raised (origins.raise_all)."""
+    errors: list[EasyMoneyError] = []
     found: list[tuple[str, Path, Any]] = []
     body = {k: v for k, v in doc.items() if k != "rules"}
     _annotations(variant_schema_cached(registry), body, (), found)
@@ -84,19 +86,20 @@ def check_variant(doc: dict[str, Any], origins: Origins, registry: Registry,
             if name in registry.plugins[pid].options:
                 _annotations(dict(registry.plugins[pid].options[name]), value,
                              ("rules", pid, name), found)
-    check_limits(doc, origins, {path for mark, path, _ in found if mark == "x-money"})
+    check_limits(doc, origins, {path for mark, path, _ in found if mark == "x-money"}, errors)
+    error = errors.append
     players, money, houses = doc["players"], doc["money"], doc["houses"]
     if players["min"] > players["max"]:
-        raise origins.error(("players", "min"), f"more than players.max: found {players['min']}; "
+        error(origins.error(("players", "min"), f"more than players.max: found {players['min']}; "
                                                 f"expected at most {players['max']}",
-                            blame=[("players", "max")])
+                            blame=[("players", "max")]))
     need = players["max"] * money["starting_cash"]
     if money["bank_total"] < need:
-        raise origins.error(("money", "bank_total"),
+        error(origins.error(("money", "bank_total"),
                             f"too small to deal the starting cash: found {money['bank_total']}; "
                             f"expected at least {need} (players.max {players['max']} x "
                             f"money.starting_cash {money['starting_cash']})",
-                            blame=[("players", "max"), ("money", "starting_cash")])
+                            blame=[("players", "max"), ("money", "starting_cash")]))
     spaces = doc["board"]["spaces"]
     first_at: dict[str, int] = {}
     entry_of: dict[str, int] = {}
@@ -109,37 +112,45 @@ def check_variant(doc: dict[str, Any], origins: Origins, registry: Registry,
             if _modified(origins, ("board", "spaces", first, "name")) and not _modified(
                     origins, ("board", "spaces", i, "name")):
                 at, other = first, number
-            raise origins.error(("board", "spaces", at, "name"),
+            error(origins.error(("board", "spaces", at, "name"),
                                 f"duplicate space name: found {name!r}; expected a name used "
-                                f"once (space {other} has it)", blame=[("board", "spaces")])
-        first_at[name] = number
-        entry_of[name] = i
+                                f"once (space {other} has it)", blame=[("board", "spaces")]))
+        else:
+            first_at[name] = number
+            entry_of[name] = i
         number += space.get("cells", 1)
     size = number
     sides = doc["board"].get("sides", [])
     seen: dict[int, int] = {}
     taken: list[tuple[int, int, int]] = []
     for i, side in enumerate(sides):
+        # one mistake a side: the checks after the first would repeat it in other words
         if side["side"] in seen:
-            raise origins.error(("board", "sides", i, "side"),
+            error(origins.error(("board", "sides", i, "side"),
                                 f"duplicate side: found {side['side']}; expected each side "
-                                f"once (board.sides[{seen[side['side']]}] has it)")
+                                f"once (board.sides[{seen[side['side']]}] has it)"))
+            continue
         seen[side["side"]] = i
         if side["last"] >= size:
-            raise origins.error(("board", "sides", i, "last"),
+            error(origins.error(("board", "sides", i, "last"),
                                 f"outside the board: found {side['last']}; expected at most "
                                 f"{size - 1} (the board has {size} spaces, numbered from 0)",
-                                blame=[("board", "spaces")])
+                                blame=[("board", "spaces")]))
+            continue
         if side["first"] > side["last"]:
-            raise origins.error(("board", "sides", i, "first"),
+            error(origins.error(("board", "sides", i, "first"),
                                 f"after last: found {side['first']}; expected at most "
-                                f"{side['last']} (board.sides[{i}].last)")
-        for other, first, last in taken:
-            if side["first"] <= last and first <= side["last"]:
-                raise origins.error(("board", "sides", i),
-                                    f"overlapping sides: found spaces {side['first']}-"
-                                    f"{side['last']}; expected no space of side {other} "
-                                    f"({first}-{last})")
+                                f"{side['last']} (board.sides[{i}].last)"))
+            continue
+        overlapped = next(((other, first, last) for other, first, last in taken
+                           if side["first"] <= last and first <= side["last"]), None)
+        if overlapped is not None:
+            other, first, last = overlapped
+            error(origins.error(("board", "sides", i),
+                                f"overlapping sides: found spaces {side['first']}-"
+                                f"{side['last']}; expected no space of side {other} "
+                                f"({first}-{last})"))
+            continue
         taken.append((side["side"], side["first"], side["last"]))
     texts: dict[str, int] = {}
     for i, card in enumerate(doc["deck"]):
@@ -148,26 +159,30 @@ def check_variant(doc: dict[str, Any], origins: Origins, registry: Registry,
             if _modified(origins, ("deck", other, "text")) and not _modified(
                     origins, ("deck", i, "text")):
                 at, other = other, i
-            raise origins.error(("deck", at, "text"),
-                                f"duplicate card text: found {card['text']!r}; expected each text "
-                                f"once (deck[{other}] has it; use count for copies)",
-                                blame=[("deck",)])
-        texts[card["text"]] = i
+            error(origins.error(("deck", at, "text"),
+                                f"duplicate card text: found {card['text']!r}; expected each "
+                                f"text once (deck[{other}] has it; use count for copies)",
+                                blame=[("deck",)]))
+        else:
+            texts[card["text"]] = i
     bill, per_street = money["smallest_bill"], houses["per_street"]
     for mark, path, value in found:
         default = "" if _exists(doc, path) else " (the default)"
         if mark == "x-money" and isinstance(value, int) and value % bill:
-            raise origins.error(path, f"not a multiple of the smallest bill: found {value}{default}; "
-                                      f"expected a multiple of {bill} (money.smallest_bill)",
-                                blame=[("money", "smallest_bill")])
+            error(origins.error(path, f"not a multiple of the smallest bill: found {value}"
+                                      f"{default}; expected a multiple of {bill} "
+                                      f"(money.smallest_bill)",
+                                blame=[("money", "smallest_bill")]))
         if mark == "x-space" and isinstance(value, str) and value not in first_at:
-            raise origins.error(path, f"unknown space: found {value!r}; expected the name of a "
+            error(origins.error(path, f"unknown space: found {value!r}; expected the name of a "
                                       f"space of the board{did_you_mean(value, first_at)}",
-                                blame=[("board", "spaces")])
+                                blame=[("board", "spaces")]))
         if mark == "x-per-house" and isinstance(value, list) and len(value) != per_street:
-            raise origins.error(path, f"wrong number of entries: found {len(value)}; expected "
-                                      f"{per_street}, one per number of houses (houses.per_street)",
-                                blame=[("houses", "per_street")])
+            error(origins.error(path, f"wrong number of entries: found {len(value)}; expected "
+                                      f"{per_street}, one per number of houses "
+                                      f"(houses.per_street)",
+                                blame=[("houses", "per_street")]))
+    raise_all(errors)
 
 
 def _modified(origins: Origins, path: Path) -> bool:
@@ -198,6 +213,7 @@ def hook_checks(variant: Variant, doc: Mapping[str, Any], origins: Origins,
     if cached is None or cached[0] is not registry:
         cached = _MANAGERS[key] = (registry, build_manager(registry, variant.rules))
     pm = cached[1]
+    errors: list[EasyMoneyError] = []  # every rule's messages: `check` reports them all
     for impl in reversed(pm.hook.em_check_variant.get_hookimpls()):
         args = {"variant": variant}
         try:
@@ -207,8 +223,9 @@ def hook_checks(variant: Variant, doc: Mapping[str, Any], origins: Origins,
         except Exception as exc:  # a plugin's bug must not pass for a valid variant
             raise PluginError(f"rule {impl.plugin_name!r} failed while checking variant "
                               f"{variant.name!r}: {type(exc).__name__}: {exc}") from None
-        for message in messages or ():
-            raise _locate_message(str(message), impl.plugin_name, variant, doc, origins)
+        errors += [_locate_message(str(message), impl.plugin_name, variant, doc, origins)
+                   for message in messages or ()]
+    raise_all(errors)
 
 
 def _locate_message(message: str, pid: str, variant: Variant, doc: Mapping[str, Any],

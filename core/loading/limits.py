@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import is_control
+from ..errors import EasyMoneyError, is_control
 from .origins import Origins, walk
 from .yamlload import Path
 
@@ -16,60 +16,66 @@ MAX_CARDS = 1_000           # cards in the deck, copies (`count`) included
 MAX_NAME = 100              # characters of a space's name, a card's text, the variant's name
 
 
-def check_limits(doc: dict[str, Any], origins: Origins, money: set[Path]) -> None:
-    """Every number within MAX_MONEY or MAX_NUMBER, the board and the deck within their sizes."""
+def check_limits(doc: dict[str, Any], origins: Origins, money: set[Path],
+                 errors: list[EasyMoneyError]) -> None:
+    """Every number within MAX_MONEY or MAX_NUMBER, the board and the deck within their sizes,
+    every name one a script can write: each mistake added to `errors` (a board or deck too
+    large is raised at once)."""
 
     for path, value in walk(doc):
         if isinstance(value, int) and not isinstance(value, bool):
             bound, what = ((MAX_MONEY, "the limit on amounts of money") if path in money
                            else (MAX_NUMBER, "the limit on numbers"))
             if value > bound:
-                raise origins.error(path, f"too large: found {value}; expected at most "
-                                          f"{bound:,} ({what})")
+                errors.append(origins.error(path, f"too large: found {value}; expected at most "
+                                                  f"{bound:,} ({what})"))
             if value < -bound:
-                raise origins.error(path, f"too small: found {value}; expected at least "
-                                          f"{-bound:,} ({what})")
+                errors.append(origins.error(path, f"too small: found {value}; expected at "
+                                                  f"least {-bound:,} ({what})"))
     check_sizes(doc, origins, counted=True)
     names: list[tuple[Path, Any]] = [(("name",), doc.get("name"))]
     names += [(("board", "spaces", i, "name"), s["name"]) for i, s in enumerate(doc["board"]["spaces"])]
     names += [(("deck", i, "text"), c["text"]) for i, c in enumerate(doc["deck"])]
     for path, name in names:  # every event names them: a long one makes every line long
         if isinstance(name, str) and len(name) > MAX_NAME:
-            raise origins.error(path, f"too long: found '{name[:37]}...' ({len(name)} "
-                                      f"characters); expected at most {MAX_NAME} characters "
-                                      f"(the limit on names)")
-        if isinstance(name, str):
-            _check_name(name, path, origins, quoted=path != ("name",))
+            errors.append(origins.error(path, f"too long: found '{name[:37]}...' ({len(name)} "
+                                              f"characters); expected at most {MAX_NAME} "
+                                              f"characters (the limit on names)"))
+        elif isinstance(name, str):
+            errors += _name_errors(name, path, origins, quoted=path != ("name",))[:1]
     texts: list[tuple[Path, Any]] = [(("description",), doc.get("description"))]
     texts += [(("sources", i), s) for i, s in enumerate(doc.get("sources") or ())]
     for path, text in texts:
         if isinstance(text, str):
-            _check_controls(text, path, origins, allowed="\n\t")
+            errors += _control_errors(text, path, origins, allowed="\n\t")
 
 
-def _check_controls(text: str, path: Path, origins: Origins, allowed: str = "") -> None:
+def _control_errors(text: str, path: Path, origins: Origins, allowed: str = ""
+                    ) -> list[EasyMoneyError]:
     """No character that acts on a terminal or breaks a line: `"\\e[2J"`, `"\\0"`, U+0085."""
     bad = next((ch for ch in text if is_control(ch) and ch not in allowed), None)
-    if bad is not None:
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise origins.error(path, f"control character: found U+{ord(bad):04X} in {shown!r}; "
-                                  f"expected printable text (it is shown on the terminal)")
+    if bad is None:
+        return []
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return [origins.error(path, f"control character: found U+{ord(bad):04X} in {shown!r}; "
+                                f"expected printable text (it is shown on the terminal)")]
 
 
-def _check_name(name: str, path: Path, origins: Origins, quoted: bool) -> None:
+def _name_errors(name: str, path: Path, origins: Origins, quoted: bool) -> list[EasyMoneyError]:
     """A name a game script can write: printable, not blank, no spaces around it, and for a
     space or a card (written between double quotes in a script) no double quote."""
-    _check_controls(name, path, origins)
+    errors = _control_errors(name, path, origins)
     if not name.strip():
-        raise origins.error(path, f"blank: found {name!r}; expected a name with a visible "
-                                  f"character")
-    if name != name.strip():
-        raise origins.error(path, f"spaces around the name: found {name!r}; expected "
-                                  f"{name.strip()!r} (names are matched exactly)")
+        errors.append(origins.error(path, f"blank: found {name!r}; expected a name with a "
+                                          f"visible character"))
+    elif name != name.strip():
+        errors.append(origins.error(path, f"spaces around the name: found {name!r}; expected "
+                                          f"{name.strip()!r} (names are matched exactly)"))
     if quoted and '"' in name:
-        raise origins.error(path, f"double quote in a name: found {name!r}; expected a name "
-                                  f"without '\"' (a game script writes it between double "
-                                  f"quotes)")
+        errors.append(origins.error(path, f"double quote in a name: found {name!r}; expected a "
+                                          f"name without '\"' (a game script writes it between "
+                                          f"double quotes)"))
+    return errors
 
 
 def check_sizes(doc: Any, origins: Origins, counted: bool = False) -> None:

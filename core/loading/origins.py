@@ -100,6 +100,14 @@ class Origins:
         return cls(f"{shown}: {message}", file=origin[0], line=origin[1], col=origin[2])
 
 
+def raise_all(errors: list[EasyMoneyError]) -> None:
+    """Raise the first of `errors` (when there is one) with the others as its `also`."""
+    if errors:
+        first = errors[0]
+        first.also = tuple(errors[1:])
+        raise first
+
+
 def walk(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
     """Every (path, value) of a document, in reading order, the document itself first."""
     yield path, value

@@ -46,6 +46,16 @@ def parse_option(item: str | tuple[str, Any], registry: Registry) -> tuple[str, 
     return pid, name, value
 
 
+def in_force(settings: Iterable[tuple[str, str, Any]]) -> list[tuple[str, str, Any]]:
+    """Each (rule, option, value) once, with its last value: a script's header sets an option
+    and the command line may set it again, which wins."""
+    last: dict[tuple[str, str], Any] = {}
+    for pid, name, value in settings:
+        last.pop((pid, name), None)  # said where it was set last
+        last[pid, name] = value
+    return [(pid, name, value) for (pid, name), value in last.items()]
+
+
 def apply_overrides(doc: dict[str, Any], origins: Origins, registry: Registry,
                      enable: Iterable[str], disable: Iterable[str],
                      options: Iterable[str | tuple[str, Any]]) -> tuple[str, ...]:
@@ -58,7 +68,7 @@ def apply_overrides(doc: dict[str, Any], origins: Origins, registry: Registry,
     for pid in off:
         if registry.plugins[pid].essential:
             raise PluginError(f"rule {pid!r} is essential and cannot be switched off")
-    settings = [parse_option(item, registry) for item in options]
+    settings = in_force(parse_option(item, registry) for item in options)
     for pid, name, _ in settings:
         if pid in off:
             raise UsageError(f"option '{pid}.{name}': rule {pid!r} is switched off (--without); "

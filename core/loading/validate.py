@@ -1,4 +1,4 @@
-"""The variant schema applied to a document, and its first error explained in words."""
+"""The variant schema applied to a document, and its errors explained in words."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from jsonschema import ValidationError
 from ..engine.registry import Registry
 from ..errors import PluginError, did_you_mean, not_installed
 from .limits import check_sizes
-from .origins import Origins, reading_order
+from .origins import Origins, raise_all, reading_order
 from .schema import Validator, variant_schema
 from .yamlload import YAML11_BOOLEANS, Path, show_value
 
@@ -29,15 +29,16 @@ def _boolean_hint(value: Any) -> str:
     return ""
 
 
-def explain(error: ValidationError, registry: Registry, prefix: Path = ()
-             ) -> tuple[str, Path, bool]:
-    """(message without the path, the path to locate, whether to locate its key)."""
+def explain(error: ValidationError, registry: Registry, prefix: Path = (),
+            extra: str | None = None) -> tuple[str, Path, bool]:
+    """(message without the path, the path to locate, whether to locate its key). An
+    unknown key is the first of its mapping's, or `extra`."""
     path = prefix + tuple(error.absolute_path)
     value, schema, expected = error.instance, error.schema, error.validator_value
     kind = error.validator
     if kind == "additionalProperties" and isinstance(value, dict):
         allowed = list(schema.get("properties", {}))
-        extra = next((k for k in value if k not in allowed), "?")
+        extra = extra or next((k for k in value if k not in allowed), "?")
         if path == ("rules",):
             hint = not_installed(extra) or did_you_mean(extra, allowed)
             if re.match(r"^R\d+[a-z]?$", extra):
@@ -98,19 +99,27 @@ def explain(error: ValidationError, registry: Registry, prefix: Path = ()
     return error.message, path, False
 
 
-def first_error(errors: Iterable[tuple[ValidationError, Path]], doc: Any, registry: Registry
-                 ) -> tuple[str, Path, bool] | None:
+def ranked_errors(errors: Iterable[tuple[ValidationError, Path]], doc: Any, registry: Registry
+                  ) -> list[tuple[str, Path, bool]]:
+    """Every error explained, in the order the document reads, each place once (its most
+    telling error: a wrong type before a value out of range), each unknown key apart."""
     order = reading_order(doc)
-    best: tuple[Any, ...] | None = None
+    best: dict[tuple[Path, bool], tuple[Any, ...]] = {}
     for error, prefix in errors:
-        message, path, key = explain(error, registry, prefix)
-        probe = path[:-1] if key else path  # a wrong key ranks with its mapping, before "missing"
-        while probe and probe not in order:
-            probe = probe[:-1]
-        rank = (order.get(probe, 0), _PRIORITY.get(error.validator, 9))
-        if best is None or rank < best[0]:
-            best = (rank, message, path, key)
-    return None if best is None else best[1:]
+        value = error.instance
+        extras: list[str | None] = [None]
+        if error.validator == "additionalProperties" and isinstance(value, dict):
+            allowed = error.schema.get("properties", {})
+            extras = [k for k in value if k not in allowed] or [None]
+        for extra in extras:
+            message, path, key = explain(error, registry, prefix, extra)
+            probe = path[:-1] if key else path  # a wrong key ranks with its mapping, before "missing"
+            while probe and probe not in order:
+                probe = probe[:-1]
+            rank = (order.get(probe, 0), _PRIORITY.get(error.validator, 9))
+            if (path, key) not in best or rank < best[path, key][0]:
+                best[path, key] = (rank, message, path, key)
+    return [found[1:] for found in sorted(best.values(), key=lambda found: found[0])]
 
 
 class Checker:
@@ -165,10 +174,8 @@ def checker_for(registry: Registry) -> Checker:
 
 def validate(doc: Any, origins: Origins, registry: Registry) -> None:
     check_sizes(doc, origins)  # before the schema, which takes its time over each entry
-    found = first_error(checker_for(registry).errors(doc), doc, registry)
-    if found is not None:
-        message, path, key = found
-        raise origins.error(path, message, key=key)
+    raise_all([origins.error(path, message, key=key) for message, path, key
+               in ranked_errors(checker_for(registry).errors(doc), doc, registry)])
 
 def variant_schema_cached(registry: Registry) -> dict[str, Any]:
     return checker_for(registry).schema

@@ -154,8 +154,9 @@ class ScriptRunner(NameLookups):
         decls = h.players.players
         v = self.variant
         if not v.min_players <= len(decls) <= v.max_players:
+            # the players may be the command line's (`play -i --players`), not a script's
             raise self.error(h.players, f"{v.name} is for {v.min_players} to {v.max_players} "
-                                        f"players; the script names {len(decls)}")
+                                        f"players, not {len(decls)}")
         for decl in decls:
             if decl.strategy is not None and not self.programs and is_program(decl.strategy):
                 raise self.error(decl if decl.line else h.players,

@@ -10,21 +10,15 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..board.draw import plain_text
+from ..board.draw import matplotlib_for, plain_text
 from ..engine.actions import money
 from ..engine.model import Variant
-from ..errors import UsageError
 from ..words import count
-
-PLOT_HINT = "pip install 'easymoney-game[plot]'"
 
 
 def require_matplotlib() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise UsageError(f"--plot needs matplotlib, which is not installed: {PLOT_HINT}") from None
-    matplotlib.use("Agg")
+    """matplotlib's pyplot on the Agg backend, or the one line naming the `plot` extra."""
+    matplotlib_for("--plot").use("Agg")
     import matplotlib.pyplot as plt
     return plt
 
