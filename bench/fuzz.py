@@ -129,8 +129,13 @@ def judge(run: Run, path: str, kind: str, source: bytes | None = None) -> str | 
         if len(lines) != 1:
             return f"{len(lines)} lines for an error without a line"
         return None
-    if kind == "variant" and len(lines) != 1:
-        return f"{len(lines)} lines for a variant error"
+    if kind == "variant":
+        # `check` reports every error of the file, each one located line (issue 28)
+        for line in lines[1:]:
+            if ERROR_LINE.match(line) is None and not re.match(r"^\S.*: and [\d,]+ more errors?$",
+                                                                line):
+                return f"a line of a variant's errors is not an error line: {line[:200]!r}"
+        lines = lines[:1]
     if len(lines) not in (1, 3):
         return f"{len(lines)} lines of error output"
     if len(lines) == 3:
