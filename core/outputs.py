@@ -183,7 +183,7 @@ class Terminated(SystemExit):
 
 
 # what each signal that unwinds says on standard error
-_UNWINDING = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
+_UNWINDING: dict[int, str] = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
