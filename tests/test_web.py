@@ -320,3 +320,31 @@ def test_issue21_a_history_that_does_not_replay_makes_no_game(client):
     r = client.post("/api/games/rebuild", json={"params": {"players": "A B"},
                                                 "history": ["A rolls"] * 20_001})
     assert r.status_code == 400
+
+
+# --- issue 28: what a hostile tester found -----------------------------------------------------
+
+@pytest.mark.parametrize("number", ["²", "--5", "-", "٣", "1_000", "+3", "1e3", "0x10"])
+def test_issue28_case8_a_number_field_that_is_not_digits_is_one_400_line(client, number):
+    r = client.post("/api/games", json={"players": "You Bot:greedy", "seed": number})
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert "\n" not in error and error.startswith("seed: a whole number")
+    r = client.post("/api/games", data={"players": "You Bot:greedy", "seed": number},
+                    files={"variant_file": ("", b"", "application/x-yaml")})
+    assert r.status_code == 400 and r.json()["error"].startswith("seed:"), r.text
+    view = new(client)
+    r = client.post(f"/api/games/{view['id']}/act", json={"index": number})
+    assert r.status_code == 400 and r.json()["error"].startswith("index:"), r.text
+    assert client.get(f"/api/games/{view['id']}").json()["steps"] == view["steps"]
+    assert client.get(f"/api/games/{view['id']}", params={"since": number}).status_code == 400
+
+
+@pytest.mark.parametrize("body", [b"[" * 100_000, b'{"a":' * 100_000, b"[" * 5000 + b"]" * 5000],
+                         ids=["open-lists", "open-objects", "closed-lists"])
+def test_issue28_case8_a_deeply_nested_json_body_is_one_400_line(client, body):
+    for url in ("/api/games", "/api/games/rebuild"):
+        r = client.post(url, content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400, r.text
+        assert "\n" not in r.json()["error"] and "JSON" in r.json()["error"]
+    assert client.app.state.store.items == {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from collections.abc import AsyncIterator, Iterable
 from importlib.resources import files
 from typing import Any
@@ -79,6 +80,8 @@ async def _json(request: Request) -> dict[str, Any]:
         value = json.loads(await _body(request))
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the body is not JSON") from None
+    except RecursionError:  # the page's bodies are flat; a deep one is garbage
+        raise BadRequest("the body is not JSON the page sends: it is nested too deep") from None
     if not isinstance(value, dict):
         raise BadRequest("the body is not a JSON object")
     return value
@@ -102,10 +105,13 @@ def _list(value: Any, what: str) -> list[str]:
     return [_text(v, what).strip() for v in value]
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,18}")  # ASCII digits: int() also takes '²'-like digits, '_'
+
+
 def _int(value: Any, what: str, default: int | None = None) -> int:
     if value in (None, "") and default is not None:
         return default
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 19:
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         return int(value)
     if type(value) is int and abs(value) < 1 << 62:
         return value
