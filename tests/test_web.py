@@ -348,3 +348,10 @@ def test_issue28_case8_a_deeply_nested_json_body_is_one_400_line(client, body):
         assert r.status_code == 400, r.text
         assert "\n" not in r.json()["error"] and "JSON" in r.json()["error"]
     assert client.app.state.store.items == {}
+
+
+def test_issue28_case11_the_boards_title_names_each_pot_once(client):
+    svg = new(client)["svg"]
+    pots = re.findall(r'class="centre">([^<]*pot[^<]*)<', svg)
+    assert pots and all(p.count("pot") == 1 for p in pots), pots
+    assert any(p.startswith("Hospital pot: $") for p in pots), pots
