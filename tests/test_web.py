@@ -39,6 +39,11 @@ def new(client: TestClient, players: str = "You Bot:greedy", **more: object) -> 
     return client.get(f"/api/games/{r.json()['id']}").json()
 
 
+def send(client: TestClient, view: dict, what: str = "act", **body: object):
+    """POST to the game's `what` (act, bot, undo) from the page that drew `view`."""
+    return client.post(f"/api/games/{view['id']}/{what}", json={"version": view["version"], **body})
+
+
 def test_issue21_a_new_game_lists_the_legal_actions_of_the_person_as_controls(client):
     view = new(client)
     assert view["asked"] == "You" and not view["bot"]
@@ -54,12 +59,12 @@ def test_issue21_a_whole_game_by_controls_and_bot_steps(client):
         if view["request"] is None:
             break
         if view["bot"]:
-            view = client.post(f"/api/games/{gid}/bot", json={}).json()
+            view = send(client, view, "bot").json()
             continue
         c = view["controls"][0]
         body = {"index": c["index"]} if c["kind"] == "action" else {"index": c["index"],
                                                                       "amount": c["least"]}
-        r = client.post(f"/api/games/{gid}/act", json=body)
+        r = send(client, view, **body)
         assert r.status_code == 200, r.text
         view = r.json()
     assert view["request"] is None and "max_turns" in (view["over"] or "") + "max_turns"
@@ -70,12 +75,12 @@ def test_issue21_a_whole_game_by_controls_and_bot_steps(client):
 
 def test_issue21_a_refused_typed_line_shows_its_refusal_and_changes_nothing(client):
     view = new(client)
-    r = client.post(f"/api/games/{view['id']}/act", json={"line": "You bids 300"})
+    r = send(client, view, line="You bids 300")
     assert r.status_code == 422 and r.json()["error"]
-    r = client.post(f"/api/games/{view['id']}/act", json={"line": "You rolls like @@"})
+    r = send(client, view, line="You rolls like @@")
     assert r.status_code == 422 and "<line>:1:" in r.json()["error"]
     assert client.get(f"/api/games/{view['id']}").json()["steps"] == view["steps"]
-    r = client.post(f"/api/games/{view['id']}/act", json={"line": "You rolls"})
+    r = send(client, view, line="You rolls")
     assert r.status_code == 200 and r.json()["steps"] == view["steps"] + 1
 
 
@@ -85,6 +90,8 @@ def test_issue21_a_refused_typed_line_shows_its_refusal_and_changes_nothing(clie
                                   b'{"line": "' + b"x" * 5000 + b'"}'])
 def test_issue21_garbage_gets_a_4xx_and_changes_no_game(client, body):
     view = new(client)
+    if body.startswith(b'{"'):  # from the page that drew the game: only the garbage is wrong
+        body = b'{"version": %d, ' % view["version"] + body[1:]
     r = client.post(f"/api/games/{view['id']}/act", content=body,
                     headers={"content-type": "application/json"})
     assert 400 <= r.status_code < 500, r.text
@@ -95,22 +102,21 @@ def test_issue21_garbage_gets_a_4xx_and_changes_no_game(client, body):
 def test_issue21_an_amount_off_its_range_is_refused(client):
     view = new(client, players="You Bot:greedy")
     gid = view["id"]
-    client.post(f"/api/games/{gid}/act", json={"line": "You rolls"})
+    send(client, view, line="You rolls")
     for _ in range(200):  # to a request with an amount (a bid, a raise)
         view = client.get(f"/api/games/{gid}").json()
         ranges = [c for c in view["controls"] if c["kind"] == "range"]
         if ranges or view["request"] is None:
             break
         if view["bot"]:
-            client.post(f"/api/games/{gid}/bot", json={})
+            send(client, view, "bot")
         else:
-            client.post(f"/api/games/{gid}/act", json={"index": view["controls"][-1]["index"]})
+            send(client, view, index=view["controls"][-1]["index"])
     if not ranges:
         pytest.skip("no amount asked in this game")
     r = ranges[0]
     for bad in (r["most"] + r["step"], r["least"] - r["step"]):
-        assert client.post(f"/api/games/{gid}/act",
-                           json={"index": r["index"], "amount": bad}).status_code == 422
+        assert send(client, view, index=r["index"], amount=bad).status_code == 422
     assert client.get(f"/api/games/{gid}").json()["steps"] == view["steps"]
 
 
@@ -123,21 +129,19 @@ def test_issue21_unknown_games_and_pages_are_404(client):
 
 def test_issue21_undo_goes_back_to_the_persons_last_decision(client):
     view = new(client)
-    gid = view["id"]
-    first = client.post(f"/api/games/{gid}/act", json={"line": "You rolls"}).json()
+    first = send(client, view, line="You rolls").json()
     while first["request"] and not first["bot"] and first["asked"] == "You" and \
             not first["controls"][0]["text"].startswith("You ends"):
-        first = client.post(f"/api/games/{gid}/act", json={"index": first["controls"][-1]["index"]}).json()
-    back = client.post(f"/api/games/{gid}/undo").json()
+        first = send(client, first, index=first["controls"][-1]["index"]).json()
+    back = send(client, first, "undo").json()
     assert back["asked"] == "You" and back["steps"] < first["steps"]
     assert len(back["transcript"]) == back["lines"]
 
 
 def test_issue21_a_game_is_made_again_from_its_history(client):
     view = new(client, players="Ann:greedy Bob:cautious", watch=True)
-    gid = view["id"]
     for _ in range(60):
-        view = client.post(f"/api/games/{gid}/bot", json={}).json()
+        view = send(client, view, "bot").json()
     again = client.post("/api/games/rebuild", json={"params": view["params"],
                                                     "history": view["history"]}).json()
     twin = client.get(f"/api/games/{again['id']}").json()
@@ -334,7 +338,7 @@ def test_issue28_case8_a_number_field_that_is_not_digits_is_one_400_line(client,
                     files={"variant_file": ("", b"", "application/x-yaml")})
     assert r.status_code == 400 and r.json()["error"].startswith("seed:"), r.text
     view = new(client)
-    r = client.post(f"/api/games/{view['id']}/act", json={"index": number})
+    r = send(client, view, index=number)
     assert r.status_code == 400 and r.json()["error"].startswith("index:"), r.text
     assert client.get(f"/api/games/{view['id']}").json()["steps"] == view["steps"]
     assert client.get(f"/api/games/{view['id']}", params={"since": number}).status_code == 400
@@ -355,3 +359,50 @@ def test_issue28_case11_the_boards_title_names_each_pot_once(client):
     pots = re.findall(r'class="centre">([^<]*pot[^<]*)<', svg)
     assert pots and all(p.count("pot") == 1 for p in pots), pots
     assert any(p.startswith("Hospital pot: $") for p in pots), pots
+
+
+def test_issue28_case3_a_repeated_click_is_out_of_date_and_changes_nothing(client):
+    view = new(client)
+    gid = view["id"]
+    assert [c["text"] for c in view["controls"]] == ["You rolls"]
+    rolled = send(client, view, index=0)
+    assert rolled.status_code == 200 and rolled.json()["steps"] == 1
+    again = send(client, view, index=0)
+    assert again.status_code == 409, again.text
+    error = again.json()["error"]
+    assert "\n" not in error and "the page is out of date" in error
+    after = client.get(f"/api/games/{gid}").json()
+    assert after["history"] == rolled.json()["history"]
+    assert not any("ends turn" in line for line in after["history"])
+    r = send(client, view, line="You ends turn")
+    assert r.status_code == 409 and client.get(f"/api/games/{gid}").json()["steps"] == 1
+
+
+def test_issue28_case3_a_page_drawn_before_an_undo_is_out_of_date_at_the_same_step(client):
+    view = new(client)
+    gid = view["id"]
+    rolled = send(client, view, index=0).json()
+    back = send(client, rolled, "undo").json()
+    again = send(client, back, index=0).json()
+    assert again["steps"] == rolled["steps"]  # the same step count, drawn from another state
+    assert send(client, rolled, index=0).status_code == 409
+    assert send(client, rolled, "undo").status_code == 409
+    assert client.get(f"/api/games/{gid}").json()["history"] == again["history"]
+
+
+def test_issue28_case3_a_control_is_taken_only_with_the_state_it_was_listed_for(client):
+    view = new(client)
+    gid = view["id"]
+    for body in ({"index": 0}, {"line": "You rolls"}, {"index": 0, "version": "x"}):
+        r = client.post(f"/api/games/{gid}/act", json=body)
+        assert r.status_code == 400 and "version" in r.json()["error"], r.text
+    assert client.get(f"/api/games/{gid}").json()["steps"] == 0
+
+
+def test_issue28_case3_a_stale_bot_step_takes_no_step(client):
+    view = new(client, players="Ann:greedy Bob:greedy", watch=True)
+    gid = view["id"]
+    first = send(client, view, "bot")
+    assert first.status_code == 200 and first.json()["steps"] == 1
+    assert send(client, view, "bot").status_code == 409
+    assert client.get(f"/api/games/{gid}").json()["steps"] == 1

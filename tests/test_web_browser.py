@@ -208,3 +208,35 @@ def test_issue21_watching_bots_can_be_paused_and_stepped(server, driver):
     from selenium.webdriver.support.ui import WebDriverWait
     WebDriverWait(driver, 30).until(lambda d: body(d, "steps") != steps)
     assert int(body(driver, "steps")) == int(steps) + 1
+
+
+def _start(driver: Any, base: str, players: str = "You Bot:greedy", form: str = "play-form",
+           options: str = "end.max_turns=10") -> None:
+    """A game from the index page's form `form`, its page loaded."""
+    driver.get(base + "/")
+    web_browser.wait_state(driver, "ready")
+    fields = driver.find_element("id", form)
+    for name, value in (("players", players), ("options", options)):
+        box = fields.find_element("name", name)
+        box.clear()
+        box.send_keys(value)
+    fields.find_element("css selector", "button[type=submit]").click()
+    web_browser.wait_url(driver, "/watch/" if form == "watch-form" else "/play/")
+    web_browser.wait_state(driver, "ready", "bot", "paused", "over")
+
+
+def test_issue28_case3_two_clicks_on_rolls_roll_once(server, driver):
+    base, _ = server
+    _start(driver, base)
+    buttons = driver.find_elements("css selector", "#controls button.action")
+    assert [b.text for b in buttons] == ["You rolls"]
+    # both clicks land before the first is answered, as a double click on a slow line does
+    driver.execute_script("const b = arguments[0]; b.click(); b.click();", buttons[0])
+    web_browser.wait_state(driver, "ready", "bot", "over")
+    import time
+    time.sleep(0.5)  # not a timing test: a second request, if one went, has been answered
+    web_browser.wait_state(driver, "ready", "bot", "over")
+    transcript = [li.text for li in driver.find_elements("css selector", "#transcript li")]
+    assert any(t.startswith("You rolls") for t in transcript)
+    assert not any("You ends" in t for t in transcript), transcript
+    assert body(driver, "steps") == "1"

@@ -28,8 +28,8 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement, path_under
-from .games import (Played, Refused, Replay, Store, answer_text, new_id, rebuild, replay_script,
-                    start_game)
+from .games import (Played, Refused, Replay, Stale, Store, answer_text, new_id, rebuild,
+                    replay_script, start_game)
 from .svg import board_svg
 
 STATIC = str(files("easymoney.web") / "static")
@@ -116,6 +116,13 @@ def _int(value: Any, what: str, default: int | None = None) -> int:
     if type(value) is int and abs(value) < 1 << 62:
         return value
     raise BadRequest(f"{what}: a whole number is expected")
+
+
+def _version(body: dict[str, Any]) -> int:
+    """The `version` of the view a request was made from (see Played.check)."""
+    if "version" not in body:
+        raise BadRequest("version: give the `version` of the view the page was drawn from")
+    return _int(body["version"], "version")
 
 
 def game_params(form: dict[str, Any]) -> dict[str, Any]:
@@ -231,7 +238,7 @@ class App:
                 "over": board.over, "steps": state.steps,
                 "standings": [list(s) for s in state.standings()],
                 "transcript": played.transcript[since:], "lines": len(played.transcript),
-                "params": played.params, "history": state.history,
+                "params": played.params, "history": state.history, "version": played.version,
                 "bots": played.seats.strategies}
 
     async def game(self, request: Request) -> Response:
@@ -242,15 +249,19 @@ class App:
         played = self._played(request)
         body = await _json(request)
         since = _int(body.get("since"), "since", 0)
+        version = _version(body)
         if "line" in body:
             line = _text(body["line"], "line")
+            played.check(version)
             if played.bot_to_move():
                 raise UsageError("a bot is asked now: wait for its move")
             played.take(line)
         elif "index" in body:
             amount = body.get("amount")
-            played.control(_int(body["index"], "index"),
-                           None if amount is None else _int(amount, "amount"))
+            index = _int(body["index"], "index")
+            amount = None if amount is None else _int(amount, "amount")
+            played.check(version)
+            played.control(index, amount)
         else:
             raise BadRequest("give `line` (a script line) or `index` (a control)")
         return JSONResponse(self.view(played, max(0, since)))
@@ -258,6 +269,7 @@ class App:
     async def bot(self, request: Request) -> Response:
         played = self._played(request)
         body = await _json(request)
+        played.check(_version(body))
         played.bot_step()
         if played.finished:
             self.store.sweep()
@@ -265,6 +277,7 @@ class App:
 
     async def undo(self, request: Request) -> Response:
         played = self._played(request)
+        played.check(_version(await _json(request)))
         played.undo()
         # the transcript is the game's: an undone step's lines go with it
         played.transcript[:] = [t for t in (played.state.game.describe(e)
@@ -367,6 +380,8 @@ def create_app(root: str = ".", store: Store | None = None, *,
                 return _error(400, str(exc))
             except LookupError as exc:
                 return _error(404, str(exc))
+            except Stale as exc:
+                return _error(409, str(exc))
             except Answer as exc:
                 return _error(422, answer_text(exc.error, exc.quoting))
             except EasyMoneyError as exc:

@@ -66,6 +66,10 @@ def parse_seats(text: str) -> Seats:
     return Seats(names, bots, strategies)
 
 
+class Stale(Exception):
+    """A request from a page drawn before the game's last change: answered 409, nothing done."""
+
+
 @dataclass
 class Played:
     """A game played or watched at the page."""
@@ -78,6 +82,9 @@ class Played:
     touched: float = field(default_factory=time.monotonic)
     watch: bool = False
     variant_file: str | None = None  # an uploaded variant, removed with the game
+    # one more at every change: a page's request names the one it was drawn from, so that a
+    # click repeated or made on an old page is not taken against another state than its own
+    version: int = 0
 
     @property
     def finished(self) -> bool:
@@ -105,8 +112,15 @@ class Played:
                 out.append({"index": k, "kind": "action", "text": str(action)})
         return out
 
+    def check(self, version: int) -> None:
+        """Refuse (Stale) a request made from a page drawn before the game's last change."""
+        if version != self.version:
+            raise Stale("the page is out of date: the game has changed since it was drawn, "
+                        "and nothing was done; it now shows the game as it is")
+
     def take(self, action: Action | str) -> None:
         self.state.apply(action)
+        self.version += 1
 
     def control(self, index: int, amount: int | None) -> None:
         """Apply the control numbered `index` (an amount for a range), as listed now."""
@@ -130,13 +144,14 @@ class Played:
         if state.game.turns_played >= BOT_TURN_LIMIT:
             return False
         bot = self.seats.bots[state.request.player.name]
-        state.apply(bot.decide(state.game, state.request))
+        self.take(bot.decide(state.game, state.request))
         return True
 
     def undo(self) -> None:
         """Back to the person's last decision: the bots' steps after it are taken back too."""
         state = self.state
         state.undo()
+        self.version += 1
         while self.bot_to_move() and not self.watch and state.steps:
             state.undo()
 

@@ -74,6 +74,7 @@ function render(view) {
       box.append(label, input, b); controls.appendChild(box);
     }
   }
+  controlsEnabled(true);
   if (view.lines < lines) { $("transcript").replaceChildren(); lines = 0; }
   for (const t of view.transcript) $("transcript").appendChild(li(t));
   lines = view.lines;
@@ -92,19 +93,43 @@ function render(view) {
   }
 }
 
+// a request names the version of the game the page shows: one made from an old drawing
+// (a second click before the first was answered, another tab's move) is refused with 409
+function send(what, body) {
+  return call("POST", `/api/games/${game.id}/${what}`, { ...body, version: game.version, since: lines });
+}
+
+// the game moved on without this page: show it as it is now
+async function redraw() {
+  const r = await call("GET", `/api/games/${game.id}`);
+  if (r.ok) { lines = 0; $("transcript").replaceChildren(); render(r.data); }
+}
+
+function controlsEnabled(on) {
+  for (const e of document.querySelectorAll("#controls button, #controls input, #send, #undo")) e.disabled = !on;
+}
+
 async function act(body) {
+  if (document.body.dataset.state === "busy") return;  // one request at a time
   $("refusal").textContent = "";
   clickAt = performance.now();
   document.body.dataset.state = "busy";
-  const r = await call("POST", `/api/games/${game.id}/act`, { ...body, since: lines });
-  if (r.ok) render(r.data);
-  else { clickAt = null; $("refusal").textContent = r.data.error; document.body.dataset.state = "ready"; }
+  controlsEnabled(false);
+  const r = await send("act", body);
+  if (r.ok) { render(r.data); return; }
+  clickAt = null;
+  controlsEnabled(true);
+  document.body.dataset.state = "ready";
+  $("refusal").textContent = r.data.error;
+  if (r.status === 409) await redraw();
 }
 
 async function botStep() {
   if (paused && !stepping) return;
-  const r = await call("POST", `/api/games/${game.id}/bot`, { since: lines });
-  if (r.ok) render(r.data); else $("refusal").textContent = r.data.error;
+  const r = await send("bot", {});
+  if (r.ok) render(r.data);
+  else if (r.status === 409) await redraw();  // a step another request already took
+  else $("refusal").textContent = r.data.error;
 }
 let stepping = false;
 
@@ -116,8 +141,10 @@ async function playPage() {
   $("typed").addEventListener("submit", (ev) => { ev.preventDefault(); act({ line: $("line").value }); });
   $("undo").onclick = async () => {
     $("refusal").textContent = "";
-    const r = await call("POST", `/api/games/${game.id}/undo`);
-    if (r.ok) render(r.data); else $("refusal").textContent = r.data.error;
+    const r = await send("undo", {});
+    if (r.ok) { render(r.data); return; }
+    $("refusal").textContent = r.data.error;
+    if (r.status === 409) await redraw();
   };
   $("pause").onclick = () => {
     paused = !paused; $("pause").textContent = paused ? "Resume" : "Pause";
