@@ -406,3 +406,37 @@ def test_issue28_case3_a_stale_bot_step_takes_no_step(client):
     assert first.status_code == 200 and first.json()["steps"] == 1
     assert send(client, view, "bot").status_code == 409
     assert client.get(f"/api/games/{gid}").json()["steps"] == 1
+
+
+def _play_until(client: TestClient, view: dict, done, turns: int = 600) -> dict:
+    """Play the person's plain moves (and step the bots) until `done(view)`."""
+    for _ in range(turns):
+        if done(view) or view["request"] is None:
+            return view
+        if view["bot"]:
+            view = send(client, view, "bot").json()
+            continue
+        controls = view["controls"]
+        pick = next((c for word in ("rolls", "ends turn", "declines", "passes")
+                     for c in controls if word in c["text"]), controls[0])
+        extra = {"amount": pick["least"]} if pick["kind"] == "range" else {}
+        view = send(client, view, index=pick["index"], **extra).json()
+    return view
+
+
+def test_issue28_case5_a_line_whose_actor_is_a_bot_is_refused_at_the_page(client):
+    r = client.post("/api/games", json={"players": "You Bot:greedy", "seed": 13,
+                                        "options": ["end.max_turns=30"]})
+    view = client.get(f"/api/games/{r.json()['id']}").json()
+    view = _play_until(client, view, lambda v: "Special Exemption card: Bot" in v["svg"]
+                       and not v["bot"])
+    assert "Special Exemption card: Bot" in view["svg"] and view["asked"] == "You"
+    for line in ("Bot sells exemption to You for 0", "Bot goes bankrupt"):
+        r = send(client, view, line=line)
+        assert r.status_code == 422, r.text
+        error = r.json()["error"]
+        assert "\n" not in error and "Bot is played by a bot (greedy)" in error and "You" in error
+        after = client.get(f"/api/games/{view['id']}").json()
+        assert after["history"] == view["history"] and after["version"] == view["version"]
+        assert after["request"] == view["request"]
+    assert "Special Exemption card: Bot" in client.get(f"/api/games/{view['id']}").json()["svg"]

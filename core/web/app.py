@@ -255,7 +255,7 @@ class App:
             played.check(version)
             if played.bot_to_move():
                 raise UsageError("a bot is asked now: wait for its move")
-            played.take(line)
+            played.take_line(line)
         elif "index" in body:
             amount = body.get("amount")
             index = _int(body["index"], "index")

@@ -122,6 +122,33 @@ class Played:
         self.state.apply(action)
         self.version += 1
 
+    def line_action(self, text: str) -> Action:
+        """The action a line says: the legal action written so (`You accepts`, which the
+        script language has no statement for), else the line read as the prompt reads it."""
+        from ..script.table import read_line
+        typed = " ".join(text.split())
+        for found in self.state.legal_actions():
+            if isinstance(found, Action) and str(found) == typed:
+                return found
+        return read_line(self.state, text)
+
+    def take_line(self, text: str) -> None:
+        """A line typed at the page: a person's own; a bot's seat answers for itself, as at
+        the prompt (R16's sale of the card a bot holds is the bot's to offer)."""
+        words = text.split(maxsplit=1)
+        self._not_a_bot(words[0] if words else "")  # whatever the rest of the line says
+        action = self.line_action(text)
+        self._not_a_bot(action.player.name)
+        self.take(action)
+
+    def _not_a_bot(self, name: str) -> None:
+        if name in self.seats.bots:
+            people = " or ".join(n for n in self.seats.names if n not in self.seats.bots)
+            typed = f"the lines typed here are {people}'s" if people else \
+                "every seat is a bot's, and no line is typed here"
+            raise UsageError(f"refused: {name} is played by a bot ({self.seats.strategies[name]}), "
+                             f"which answers for itself: {typed}")
+
     def control(self, index: int, amount: int | None) -> None:
         """Apply the control numbered `index` (an amount for a range), as listed now."""
         listed = self.state.legal_actions() if not self.bot_to_move() else []
