@@ -293,3 +293,22 @@ def test_issue28_case1_easymoney_serve_refuses_foreign_hosts_and_origins(tmp_pat
         assert ask("POST", {"players": "You Bot:greedy"},
                    Origin=f"http://127.0.0.1:{port}")[0] == 200
     assert not marker.exists()
+
+
+def test_issue28_case1_a_searching_bots_policy_starts_no_program(site, tmp_path):
+    """`mc:policy=exec:PROGRAM` plays its playouts by a program: a program all the same. (A
+    script's players line cannot give mc options: its `Ann:mc` is the default search.)"""
+    client, root = site
+    marker = tmp_path / "policy-ran"
+    program = tmp_path / "policy.sh"
+    program.write_text(f"#!/bin/sh\ntouch {marker}\n")
+    program.chmod(0o755)
+    seat = f"mc:policy=exec:{program}"
+    for url, body in (("/api/games", {"players": f"You Bot:{seat}"}),
+                      ("/api/games", {"players": f"Ann:{seat} Bob:greedy", "watch": True}),
+                      ("/api/games/rebuild", {"params": {"players": f"You Bot:{seat}"},
+                                              "history": []})):
+        r = client.post(url, json=body)
+        assert r.status_code == 422 and "not started" in r.json()["error"], r.text
+        assert not marker.exists()
+    assert not marker.exists() and client.app.state.store.items == {}
