@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -440,3 +441,120 @@ def test_issue28_case5_a_line_whose_actor_is_a_bot_is_refused_at_the_page(client
         assert after["history"] == view["history"] and after["version"] == view["version"]
         assert after["request"] == view["request"]
     assert "Special Exemption card: Bot" in client.get(f"/api/games/{view['id']}").json()["svg"]
+
+
+# a bot that thinks as long as a test says: seated by its name, "slow"
+class _Thinking:
+    started: Any = None
+    release: Any = None
+    seconds = 0.0  # how long each decision takes, unless released sooner
+
+
+def _slow_strategy(monkeypatch: pytest.MonkeyPatch) -> type[_Thinking]:
+    import threading
+    import time
+
+    from easymoney import bots
+
+    class Slow(bots.Greedy):
+        name = "slow"
+
+        def decide(self, game: Any, request: Any) -> Any:
+            _Thinking.started.set()
+            deadline = time.monotonic() + _Thinking.seconds
+            while time.monotonic() < deadline and not _Thinking.release.is_set():
+                time.sleep(0.01)  # Python between the naps: a time limit can stop it here
+            return super().decide(game, request)
+
+    _Thinking.started, _Thinking.release = threading.Event(), threading.Event()
+    monkeypatch.setitem(bots.available_strategies(), "slow", (Slow, "a test's"))
+    return _Thinking
+
+
+def _post(base: str, path: str, body: dict, timeout: float = 30) -> tuple[int, dict]:
+    import json
+    import urllib.error
+    import urllib.request
+    req = urllib.request.Request(base + path, json.dumps(body).encode(),
+                                 {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_issue28_case6_a_bot_thinking_long_stalls_its_own_game_only(monkeypatch):
+    import threading
+    import time
+
+    import web_browser
+    thinking = _slow_strategy(monkeypatch)
+    thinking.seconds = 20
+    with web_browser.serving(str(ROOT)) as (base, _):
+        _, slow = _post(base, "/api/games", {"players": "Ann:slow Bob:greedy", "watch": True})
+        _, other = _post(base, "/api/games", {"players": "Cat:greedy Dan:greedy", "watch": True})
+        stepped: list = []
+        step = threading.Thread(target=lambda: stepped.append(
+            _post(base, f"/api/games/{slow['id']}/bot", {"version": 0})))
+        step.start()
+        try:
+            assert thinking.started.wait(10)
+            t0 = time.monotonic()
+            status, view = _post(base, f"/api/games/{other['id']}/bot", {"version": 0},
+                                 timeout=5)  # answered while the other game's bot thinks
+            assert status == 200 and view["steps"] == 1
+            assert time.monotonic() - t0 < 5
+            assert not stepped  # still thinking
+        finally:
+            thinking.release.set()
+            step.join(30)
+        assert stepped and stepped[0][0] == 200 and stepped[0][1]["steps"] == 1
+
+
+def test_issue28_case6_a_bot_step_past_its_time_limit_is_stopped_and_changes_nothing(
+        client, monkeypatch):
+    from easymoney.web import games
+    thinking = _slow_strategy(monkeypatch)
+    thinking.seconds = 5
+    monkeypatch.setattr(games, "BOT_STEP_SECONDS", 0.5)
+    view = new(client, players="Ann:slow Bob:greedy", watch=True)
+    r = send(client, view, "bot")
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert "\n" not in error and "Ann" in error and "0.5 s" in error
+    after = client.get(f"/api/games/{view['id']}").json()
+    assert after["steps"] == 0 and after["version"] == view["version"]
+    assert after["history"] == view["history"]
+
+
+@pytest.mark.parametrize("seat, words", [
+    ("mc:rollouts=1000000", "rollouts"), ("mc:horizon=100000", "horizon"),
+    ("mc:amounts=100000", "amounts"), ("mc:rollouts=100000,horizon=100000", "rollouts")])
+def test_issue28_case6_the_page_caps_a_searching_bots_budget(client, seat, words):
+    from easymoney.web.games import MC_LIMITS
+    for url, body in (("/api/games", {"players": f"You Bot:{seat}"}),
+                      ("/api/games", {"players": f"Ann:{seat} Bob:greedy", "watch": True}),
+                      ("/api/games/rebuild", {"params": {"players": f"You Bot:{seat}"},
+                                              "history": []})):
+        r = client.post(url, json=body)
+        assert r.status_code == 422, r.text
+        error = r.json()["error"]
+        assert "\n" not in error and f"{words} at most {MC_LIMITS[words]}" in error
+    assert client.app.state.store.items == {}  # (a script's `Ann:mc` takes no options)
+    assert send(client, new(client, players=f"You Bot:mc:rollouts={MC_LIMITS['rollouts']}"),
+                "act", index=0).status_code == 200  # at the cap: seated
+
+
+def test_issue28_case6_a_script_stepped_through_runs_for_a_bounded_time(client, monkeypatch):
+    from easymoney.web import games
+    thinking = _slow_strategy(monkeypatch)
+    thinking.seconds = 0.05
+    monkeypatch.setattr(games, "REPLAY_SECONDS", 1.0)
+    script = "players Ann:slow Bob:greedy\noption end.max_turns 40\nautoplay 40 turns\n"
+    r = client.post("/api/replays", files={"file": ("slow.game", script, "text/plain")})
+    assert r.status_code == 200, r.text
+    rep = client.get(f"/api/replays/{r.json()['id']}").json()
+    assert rep["error"] is not None and "1 s" in rep["error"], rep["error"]
+    assert rep["error"].startswith("slow.game: ") and "\n" not in rep["error"]
+    assert len(rep["frames"]) > 1  # the boards of the events before it was stopped

@@ -4,9 +4,10 @@ What a request may make the server do is kept small (docs/web.md, Safety): `Guar
 only requests for the served address from its own pages, no seat starts a program, and
 every file read is under the root (loading.Confinement).
 
-The game work runs on the event loop's thread: a GameState runs its game in a greenlet,
-and a greenlet is switched to only from the thread that made it. A script stepped
-through is run by the runner (no greenlet) in a worker thread.
+A game played or watched is made, stepped and read in a thread of its own (games.Worker):
+a GameState runs its game in greenlets, switched to only from the thread that made them,
+and the event loop waits for none of it. A script stepped through is run by the runner
+(no greenlet) in a worker thread.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from importlib.resources import files
 from typing import Any
 
@@ -28,8 +29,8 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement, path_under
-from .games import (Played, Refused, Replay, Stale, Store, answer_text, new_id, rebuild,
-                    replay_script, start_game)
+from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answer_text, new_id,
+                    rebuild, replay_script, start_game)
 from .svg import board_svg
 
 STATIC = str(files("easymoney.web") / "static")
@@ -192,8 +193,8 @@ class App:
             confine = self.confinement(params)
         watch = bool(fields.get("watch"))
         try:
-            played = start_game(self.store, params, watch=watch, variant_file=variant_file,
-                                confine=confine)
+            played = await self._made(lambda: start_game(
+                self.store, params, watch=watch, variant_file=variant_file, confine=confine))
         except EasyMoneyError as exc:
             if variant_file:
                 os.unlink(variant_file)
@@ -216,16 +217,35 @@ class App:
         if not isinstance(history, list) or len(history) > MAX_HISTORY or \
                 not all(isinstance(h, str) and len(h) < MAX_FIELD for h in history):
             raise BadRequest("history: a list of script lines is expected")
-        played = rebuild(self.store, params, history, watch=bool(body.get("watch")),
-                         confine=self.confinement(params))
+        watch, confine = bool(body.get("watch")), self.confinement(params)
+        played = await self._made(lambda: rebuild(self.store, params, history, watch=watch,
+                                                  confine=confine))
         self.store.add(played)
         return JSONResponse({"id": played.id})
+
+    @staticmethod
+    async def _made(make: Callable[[], Played]) -> Played:
+        """The game `make()` makes, made in a thread of its own that does all its work."""
+        worker = Worker()
+        try:
+            played = await worker.run(make)
+        except BaseException:
+            worker.close()
+            raise
+        played.worker = worker
+        return played
 
     def _played(self, request: Request) -> Played:
         played = self.store.get(request.path_params["id"], Played)
         if played is None:
             raise LookupError("no such game (it may have expired): start a new one")
         return played
+
+    @staticmethod
+    async def _in_game(played: Played, work: Callable[[Played], Result]) -> Result:
+        """`work(played)` in the game's own thread."""
+        assert played.worker is not None  # the store holds games the app made
+        return await played.worker.run(lambda: work(played))
 
     def view(self, played: Played, since: int = 0) -> dict[str, Any]:
         state = played.state
@@ -242,51 +262,66 @@ class App:
                 "bots": played.seats.strategies}
 
     async def game(self, request: Request) -> Response:
-        since = _int(request.query_params.get("since"), "since", 0)
-        return JSONResponse(self.view(self._played(request), max(0, since)))
+        played = self._played(request)
+        since = max(0, _int(request.query_params.get("since"), "since", 0))
+        return JSONResponse(await self._in_game(played, lambda p: self.view(p, since)))
 
     async def act(self, request: Request) -> Response:
         played = self._played(request)
         body = await _json(request)
-        since = _int(body.get("since"), "since", 0)
+        since = max(0, _int(body.get("since"), "since", 0))
         version = _version(body)
         if "line" in body:
             line = _text(body["line"], "line")
-            played.check(version)
-            if played.bot_to_move():
-                raise UsageError("a bot is asked now: wait for its move")
-            played.take_line(line)
+
+            def work(played: Played) -> dict[str, Any]:
+                played.check(version)
+                if played.bot_to_move():
+                    raise UsageError("a bot is asked now: wait for its move")
+                played.take_line(line)
+                return self.view(played, since)
         elif "index" in body:
             amount = body.get("amount")
             index = _int(body["index"], "index")
             amount = None if amount is None else _int(amount, "amount")
-            played.check(version)
-            played.control(index, amount)
+
+            def work(played: Played) -> dict[str, Any]:
+                played.check(version)
+                played.control(index, amount)
+                return self.view(played, since)
         else:
             raise BadRequest("give `line` (a script line) or `index` (a control)")
-        return JSONResponse(self.view(played, max(0, since)))
+        return JSONResponse(await self._in_game(played, work))
 
     async def bot(self, request: Request) -> Response:
         played = self._played(request)
         body = await _json(request)
-        played.check(_version(body))
-        played.bot_step()
-        if played.finished:
+        since = max(0, _int(body.get("since"), "since", 0))
+        version = _version(body)
+
+        def work(played: Played) -> tuple[bool, dict[str, Any]]:
+            played.check(version)
+            played.bot_step()
+            return played.finished, self.view(played, since)
+        finished, view = await self._in_game(played, work)
+        if finished:
             self.store.sweep()
-        return JSONResponse(self.view(played, max(0, _int(body.get("since"), "since", 0))))
+        return JSONResponse(view)
 
     async def undo(self, request: Request) -> Response:
         played = self._played(request)
-        played.check(_version(await _json(request)))
-        played.undo()
-        # the transcript is the game's: an undone step's lines go with it
-        played.transcript[:] = [t for t in (played.state.game.describe(e)
-                                            for e in played.state.game.log) if t is not None]
-        return JSONResponse(self.view(played))
+        version = _version(await _json(request))
+
+        def work(played: Played) -> dict[str, Any]:
+            played.check(version)
+            played.undo()
+            return self.view(played)
+        return JSONResponse(await self._in_game(played, work))
 
     async def script(self, request: Request) -> Response:
         played = self._played(request)
-        return Response(played.state.script(), media_type="text/plain; charset=utf-8",
+        text = await self._in_game(played, lambda p: p.state.script())
+        return Response(text, media_type="text/plain; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{played.id}.game"'})
 
     # --- scripts stepped through -----------------------------------------------------------------

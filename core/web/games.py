@@ -4,10 +4,17 @@ stepped through (the BoardState after each event), and their expiry.
 A game is its script: what the server keeps of a played game is its GameState, and the
 page keeps the game's id in its address; `rebuild` makes the same game again from what
 `new_game` was given and the history's decisions (the seed throws the same dice).
+
+Each game played or watched has a thread of its own (`Worker`) that makes it and does all
+its work: a GameState runs its game in greenlets, which are switched to only from the
+thread that made them, and a bot thinking long in one game stalls that game alone. What a
+visitor's bots may cost is bounded: a searching bot's budget (MC_LIMITS), one decision's
+time (BOT_STEP_SECONDS), a script's run (REPLAY_SECONDS).
 """
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import os
 import re
@@ -16,20 +23,43 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..board.state import BoardState
 from ..engine.actions import Action, ActionRange
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement
+from ..timelimit import GameTimeout, time_limit
 
 MAX_GAMES = 200          # games held at once; the least recently used goes first
 MAX_FINISHED = 20        # finished games kept (for a reload); older ones are dropped
 IDLE_SECONDS = 30 * 60   # a game nobody asked about for this long is dropped
 MAX_PLAYERS_TEXT = 400
 BOT_TURN_LIMIT = 20_000  # a watched game of bots stops here, as `autoplay` does
+# a searching bot's budget at the page (core/search.py): at these it decides within a
+# second on the standard board; a bigger search is for `easymoney play` at a terminal
+MC_LIMITS = {"rollouts": 256, "horizon": 20, "amounts": 5}
+BOT_STEP_SECONDS = 10.0  # one decision of a bot at the page; a longer one is stopped
+REPLAY_SECONDS = 60.0    # a script stepped through stops here (its boards so far are shown)
+
+Result = TypeVar("Result")
+
+
+class Worker:
+    """The one thread that makes a game and does all its work (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="easymoney-game")
+
+    async def run(self, work: Callable[[], Result]) -> Result:
+        """`work()` in the game's thread, awaited without holding up the event loop."""
+        return await asyncio.wrap_future(self.pool.submit(work))
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False)  # what was asked still runs; then the thread ends
 
 
 @dataclass
@@ -57,13 +87,26 @@ def parse_seats(text: str) -> Seats:
                              "is not started from the page; seat a bot (NAME:greedy) or play "
                              "it with `easymoney play -i` at a terminal")
         if strategy:
-            bots[name] = make_strategy(strategy)
+            bots[name] = _within_limits(name, strategy, make_strategy(strategy))
             strategies[name] = strategy
     if not names:
         raise UsageError("players: name the seats, e.g. `Ann Bob:greedy`")
     if len(set(names)) != len(names):
         raise UsageError("players: each seat needs a name of its own")
     return Seats(names, bots, strategies)
+
+
+def _within_limits(name: str, text: str, strategy: Any) -> Any:
+    """`strategy` (seat `name`'s, written `text`), refused if its search is past MC_LIMITS."""
+    from ..search import MonteCarlo
+    if isinstance(strategy, MonteCarlo):
+        over = [f"{key} at most {most}" for key, most in MC_LIMITS.items()
+                if getattr(strategy, key) > most]
+        if over:
+            raise UsageError(f"players: {name}:{text}: the page seats a searching bot with "
+                             f"{', '.join(over)}, so that each decision is quick; play a "
+                             "bigger search with `easymoney play` at a terminal")
+    return strategy
 
 
 class Stale(Exception):
@@ -82,6 +125,7 @@ class Played:
     touched: float = field(default_factory=time.monotonic)
     watch: bool = False
     variant_file: str | None = None  # an uploaded variant, removed with the game
+    worker: Worker | None = None  # the thread that made the game and does its work
     # one more at every change: a page's request names the one it was drawn from, so that a
     # click repeated or made on an old page is not taken against another state than its own
     version: int = 0
@@ -170,8 +214,15 @@ class Played:
             return False
         if state.game.turns_played >= BOT_TURN_LIMIT:
             return False
-        bot = self.seats.bots[state.request.player.name]
-        self.take(bot.decide(state.game, state.request))
+        name = state.request.player.name
+        try:
+            with time_limit(BOT_STEP_SECONDS):
+                action = self.seats.bots[name].decide(state.game, state.request)
+        except GameTimeout:  # stopped while deciding: the game itself was not touched
+            raise UsageError(f"{name}'s bot ({self.seats.strategies[name]}) thought for more "
+                             f"than {BOT_STEP_SECONDS:g} s over one decision and was stopped; "
+                             "nothing changed: start a game with a quicker bot") from None
+        self.take(action)
         return True
 
     def undo(self) -> None:
@@ -181,6 +232,8 @@ class Played:
         self.version += 1
         while self.bot_to_move() and not self.watch and state.steps:
             state.undo()
+        # the transcript is the game's: an undone step's lines go with it
+        self.transcript[:] = [t for t in map(state.game.describe, state.game.log) if t is not None]
 
 
 @dataclass
@@ -248,9 +301,14 @@ def replay_script(name: str, data: bytes, confine: Confinement, quoting: str | N
         game_ref.append(runner.game)
         frames.append(Frame(BoardState.empty(runner.variant), 0, 0))
         try:
-            runner.run()
+            with time_limit(REPLAY_SECONDS):
+                runner.run()
         except StopGame:  # raised where the game does not catch it: the frames are enough
             pass
+        except GameTimeout:
+            return frames, transcript, (f"{name}: the script ran for more than "
+                                        f"{REPLAY_SECONDS:g} s and was stopped; the page "
+                                        f"shows its first {len(frames) - 1:,} events")
     except EasyMoneyError as exc:
         return frames, transcript, answer_text(exc, quoting)
     if len(frames) >= MAX_FRAMES:
@@ -301,6 +359,8 @@ class Store:
 
     def _drop(self, key: str) -> None:
         item = self.items.pop(key)
+        if isinstance(item, Played) and item.worker is not None:
+            item.worker.close()
         if isinstance(item, Played) and item.variant_file:
             try:
                 os.unlink(item.variant_file)
