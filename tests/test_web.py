@@ -143,8 +143,9 @@ def test_issue21_a_game_is_made_again_from_its_history(client):
     view = new(client, players="Ann:greedy Bob:cautious", watch=True)
     for _ in range(60):
         view = send(client, view, "bot").json()
+    # the game's decisions, a deal's answers included (issue 28, case 4)
     again = client.post("/api/games/rebuild", json={"params": view["params"],
-                                                    "history": view["history"]}).json()
+                                                    "decisions": view["decisions"]}).json()
     twin = client.get(f"/api/games/{again['id']}").json()
     assert twin["history"] == view["history"] and twin["svg"] == view["svg"]
 
@@ -320,10 +321,11 @@ def test_issue21_garbage_bodies_start_nothing(client, url, content_type, data):
 
 
 def test_issue21_a_history_that_does_not_replay_makes_no_game(client):
-    r = client.post("/api/games/rebuild", json={"params": {"players": "A B"}, "history": ["A flies"]})
+    r = client.post("/api/games/rebuild", json={"params": {"players": "A B"},
+                                                "decisions": ["A flies"]})
     assert r.status_code == 422 and not client.app.state.store.items
     r = client.post("/api/games/rebuild", json={"params": {"players": "A B"},
-                                                "history": ["A rolls"] * 20_001})
+                                                "decisions": ["A rolls"] * 20_001})
     assert r.status_code == 400
 
 
@@ -409,29 +411,40 @@ def test_issue28_case3_a_stale_bot_step_takes_no_step(client):
     assert client.get(f"/api/games/{gid}").json()["steps"] == 1
 
 
+PLAIN = ("rolls", "ends turn", "declines", "passes")
+
+
+def _move(client: TestClient, view: dict, words: tuple[str, ...] = PLAIN) -> dict:
+    """Take the person's first control that says one of `words` (else the first control;
+    an amount at its least)."""
+    controls = view["controls"]
+    pick = next((c for word in words for c in controls if word in c["text"]), controls[0])
+    extra = {"amount": pick["least"]} if pick["kind"] == "range" else {}
+    return send(client, view, index=pick["index"], **extra).json()
+
+
 def _play_until(client: TestClient, view: dict, done, turns: int = 600) -> dict:
     """Play the person's plain moves (and step the bots) until `done(view)`."""
     for _ in range(turns):
         if done(view) or view["request"] is None:
             return view
-        if view["bot"]:
-            view = send(client, view, "bot").json()
-            continue
-        controls = view["controls"]
-        pick = next((c for word in ("rolls", "ends turn", "declines", "passes")
-                     for c in controls if word in c["text"]), controls[0])
-        extra = {"amount": pick["least"]} if pick["kind"] == "range" else {}
-        view = send(client, view, index=pick["index"], **extra).json()
+        view = send(client, view, "bot").json() if view["bot"] else _move(client, view)
     return view
 
 
-def test_issue28_case5_a_line_whose_actor_is_a_bot_is_refused_at_the_page(client):
+def _bot_holds_the_card(client: TestClient) -> dict:
+    """A game of You and a greedy Bot where Bot holds the Special Exemption card (R16)."""
     r = client.post("/api/games", json={"players": "You Bot:greedy", "seed": 13,
                                         "options": ["end.max_turns=30"]})
     view = client.get(f"/api/games/{r.json()['id']}").json()
     view = _play_until(client, view, lambda v: "Special Exemption card: Bot" in v["svg"]
                        and not v["bot"])
     assert "Special Exemption card: Bot" in view["svg"] and view["asked"] == "You"
+    return view
+
+
+def test_issue28_case5_a_line_whose_actor_is_a_bot_is_refused_at_the_page(client):
+    view = _bot_holds_the_card(client)
     for line in ("Bot sells exemption to You for 0", "Bot goes bankrupt"):
         r = send(client, view, line=line)
         assert r.status_code == 422, r.text
@@ -536,7 +549,7 @@ def test_issue28_case6_the_page_caps_a_searching_bots_budget(client, seat, words
     for url, body in (("/api/games", {"players": f"You Bot:{seat}"}),
                       ("/api/games", {"players": f"Ann:{seat} Bob:greedy", "watch": True}),
                       ("/api/games/rebuild", {"params": {"players": f"You Bot:{seat}"},
-                                              "history": []})):
+                                              "decisions": []})):
         r = client.post(url, json=body)
         assert r.status_code == 422, r.text
         error = r.json()["error"]
@@ -558,3 +571,91 @@ def test_issue28_case6_a_script_stepped_through_runs_for_a_bounded_time(client, 
     assert rep["error"] is not None and "1 s" in rep["error"], rep["error"]
     assert rep["error"].startswith("slow.game: ") and "\n" not in rep["error"]
     assert len(rep["frames"]) > 1  # the boards of the events before it was stopped
+
+
+def _made_again(client: TestClient, view: dict) -> dict:
+    """The game made again from what the page keeps of it (as after the server dropped it)."""
+    r = client.post("/api/games/rebuild", json={"params": view["params"], "watch": view["watch"],
+                                                "decisions": view["decisions"]})
+    assert r.status_code == 200, r.text
+    return client.get(f"/api/games/{r.json()['id']}").json()
+
+
+def _same_game(twin: dict, view: dict) -> None:
+    for key in ("history", "svg", "request", "controls", "steps", "standings", "decisions"):
+        assert twin[key] == view[key], key
+
+
+def test_issue28_case4_a_game_whose_random_bot_drew_from_its_generator_is_made_again(client):
+    view = new(client, players="Ann:random Bob:greedy", watch=True)
+    for _ in range(80):
+        view = send(client, view, "bot").json()
+    _same_game(_made_again(client, view), view)
+    played = new(client, players="You Bot:random")
+    played = _play_until(client, played, lambda v: v["steps"] > 60)
+    _same_game(_made_again(client, played), played)
+
+
+def test_issue28_case4_a_game_after_a_bot_accepted_a_deal_is_made_again(client):
+    view = new(client, players="You Bot:greedy", options=["end.max_turns=20"])
+    sold = False
+    for _ in range(400):
+        if view["request"] is None or sold and not view["bot"]:
+            break
+        if view["bot"]:
+            view = send(client, view, "bot").json()
+            continue
+        sale = any("sells" in c["text"] and "to Bot" in c["text"] for c in view["controls"])
+        sold = sold or sale  # the first sale offered to Bot, at its least price
+        view = _move(client, view, ("to Bot",) if sale else ("buys", *PLAIN))
+    assert any(" sells " in line and " to Bot " in line for line in view["history"])
+    assert "Bot accepts" in view["decisions"]
+    _same_game(_made_again(client, view), view)
+
+
+def test_issue28_case4_an_offer_rejected_is_made_again(client):
+    view = new(client, players="You Ann Bot:greedy", options=["end.max_turns=20"])
+    offered = False
+    for _ in range(600):
+        if view["request"] is None or offered and view["asked"] == "You" and not view["bot"]:
+            break
+        if view["bot"]:
+            view = send(client, view, "bot").json()
+            continue
+        texts = [c["text"] for c in view["controls"]]
+        offered = offered or "Ann rejects" in texts
+        sale = not offered and any(t.startswith("You sells") and "to Ann" in t for t in texts)
+        view = _move(client, view, ("Ann rejects",) if "Ann rejects" in texts else
+                     ("to Ann",) if sale else ("buys", *PLAIN))
+    assert "Ann rejects" in view["decisions"]  # a step no line of the history shows
+    _same_game(_made_again(client, view), view)
+
+
+def test_issue28_case4_a_game_after_an_undo_is_made_again(client):
+    view = _play_until(client, new(client, players="You Bot:random"), lambda v: v["steps"] > 20)
+    view = send(client, view, "undo").json()
+    _same_game(_made_again(client, view), view)
+
+
+def test_issue28_case4_decisions_that_do_not_replay_make_no_game(client):
+    view = new(client, players="Ann:random Bob:greedy", watch=True)
+    for _ in range(10):
+        view = send(client, view, "bot").json()
+    for k, wrong in ((3, "Ann goes bankrupt"), (0, "Bob rolls")):
+        decisions = list(view["decisions"])
+        decisions[k] = wrong
+        r = client.post("/api/games/rebuild", json={"params": view["params"],
+                                                    "decisions": decisions})
+        assert r.status_code == 422, r.text
+        error = r.json()["error"]
+        assert "\n" not in error and f"decision {k + 1}" in error and wrong in error
+    played = _bot_holds_the_card(client)
+    r = client.post("/api/games/rebuild", json={  # a person's turn taken by a bot's line
+        "params": played["params"],
+        "decisions": [*played["decisions"], "Bot sells exemption to You for 0"]})
+    assert r.status_code == 422 and "played by a bot" in r.json()["error"], r.text
+    ids = set(client.app.state.store.items)
+    for bad in ({"params": view["params"]}, {"params": view["params"], "decisions": "x"},
+                {"params": view["params"], "decisions": [1]}):
+        assert client.post("/api/games/rebuild", json=bad).status_code == 400
+    assert set(client.app.state.store.items) == ids

@@ -240,3 +240,28 @@ def test_issue28_case3_two_clicks_on_rolls_roll_once(server, driver):
     assert any(t.startswith("You rolls") for t in transcript)
     assert not any("You ends" in t for t in transcript), transcript
     assert body(driver, "steps") == "1"
+
+
+def test_issue28_case4_a_reload_makes_a_dropped_game_with_a_random_bot_again_exactly(server,
+                                                                                     driver):
+    base, app = server
+    _start(driver, base, players="You Bot:random", options="end.max_turns=20")
+    driver.execute_script("document.getElementById('pace').value = '20'")
+    for _ in range(12):  # the random bot draws from the game's generator between them
+        if web_browser.wait_state(driver, "ready", "over") == "over":
+            break
+        web_browser.click_a_move(driver)
+    web_browser.wait_state(driver, "ready", "over")
+    url, steps, drawn = driver.current_url, body(driver, "steps"), board(driver)
+    asked = text(driver, "request")
+    transcript = [li.text for li in driver.find_elements("css selector", "#transcript li")]
+    assert any(line.startswith("Bot ") for line in transcript)
+    store = app.state.store
+    with store.lock:
+        store._drop(url.rsplit("/", 1)[1])  # the server forgot it
+    driver.refresh()
+    web_browser.wait_state(driver, "ready", "over", "gone")
+    assert text(driver, "refusal") == ""
+    assert driver.current_url != url and body(driver, "steps") == steps
+    assert board(driver) == drawn and text(driver, "request") == asked
+    assert [li.text for li in driver.find_elements("css selector", "#transcript li")] == transcript

@@ -73,7 +73,7 @@ def test_issue28_case1_the_play_form_refuses_a_seat_played_by_a_program(site, tm
                     files={"variant_file": ("", b"", "application/x-yaml")})  # the page's form
     assert r.status_code == 422
     r = client.post("/api/games/rebuild", json={"params": {"players": f"You Bot:{seat}"},
-                                                "history": []})
+                                                "decisions": []})
     assert r.status_code == 422
     assert not marker.exists() and client.app.state.store.items == {}
 
@@ -196,7 +196,7 @@ def test_issue28_case2_a_bare_name_is_a_built_in_name_or_nothing(site, name):
     client, root = site
     for url, body in (("/api/games", {"players": "Ann Bob", "variant": name}),
                       ("/api/games/rebuild", {"params": {"players": "Ann Bob", "variant": name},
-                                              "history": []})):
+                                              "decisions": []})):
         r = client.post(url, json=body)
         assert 400 <= r.status_code < 500, r.text
         _no_secret(r, root)
@@ -307,7 +307,7 @@ def test_issue28_case1_a_searching_bots_policy_starts_no_program(site, tmp_path)
     for url, body in (("/api/games", {"players": f"You Bot:{seat}"}),
                       ("/api/games", {"players": f"Ann:{seat} Bob:greedy", "watch": True}),
                       ("/api/games/rebuild", {"params": {"players": f"You Bot:{seat}"},
-                                              "history": []})):
+                                              "decisions": []})):
         r = client.post(url, json=body)
         assert r.status_code == 422 and "not started" in r.json()["error"], r.text
         assert not marker.exists()

@@ -37,7 +37,7 @@ STATIC = str(files("easymoney.web") / "static")
 MAX_BODY = (1 << 20) + 65536  # a script or a variant (1 MiB each, as on the command line)
 MAX_FIELD = 4096
 MAX_LIST = 64
-MAX_HISTORY = 20_000  # lines of a game made again (each replayed on the event loop)
+MAX_DECISIONS = 20_000  # of a game made again (each taken again, its bots' decided again)
 
 
 class BadRequest(Exception):
@@ -212,13 +212,13 @@ class App:
         params = game_params(given if isinstance(given, dict) else {})
         if isinstance(given, dict) and given.get("uploaded"):
             raise UsageError("a game of an uploaded variant cannot be made again: start it anew")
-        history = _list(body.get("history"), "history") if isinstance(body.get("history"), str) \
-            else body.get("history")
-        if not isinstance(history, list) or len(history) > MAX_HISTORY or \
-                not all(isinstance(h, str) and len(h) < MAX_FIELD for h in history):
-            raise BadRequest("history: a list of script lines is expected")
+        decisions = body.get("decisions")
+        if not isinstance(decisions, list) or len(decisions) > MAX_DECISIONS or \
+                not all(isinstance(d, str) and len(d) < MAX_FIELD for d in decisions):
+            raise BadRequest(f"decisions: a list of at most {MAX_DECISIONS:,} lines, the "
+                             "game's decisions as its view gives them, is expected")
         watch, confine = bool(body.get("watch")), self.confinement(params)
-        played = await self._made(lambda: rebuild(self.store, params, history, watch=watch,
+        played = await self._made(lambda: rebuild(self.store, params, decisions, watch=watch,
                                                   confine=confine))
         self.store.add(played)
         return JSONResponse({"id": played.id})
@@ -259,6 +259,7 @@ class App:
                 "standings": [list(s) for s in state.standings()],
                 "transcript": played.transcript[since:], "lines": len(played.transcript),
                 "params": played.params, "history": state.history, "version": played.version,
+                "decisions": played.decisions,
                 "bots": played.seats.strategies}
 
     async def game(self, request: Request) -> Response:

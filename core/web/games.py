@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import os
-import re
 import secrets
 import tempfile
 import threading
@@ -44,6 +43,7 @@ BOT_TURN_LIMIT = 20_000  # a watched game of bots stops here, as `autoplay` does
 MC_LIMITS = {"rollouts": 256, "horizon": 20, "amounts": 5}
 BOT_STEP_SECONDS = 10.0  # one decision of a bot at the page; a longer one is stopped
 REPLAY_SECONDS = 60.0    # a script stepped through stops here (its boards so far are shown)
+REBUILD_SECONDS = 60.0   # a game made again from its decisions (its bots deciding again)
 
 Result = TypeVar("Result")
 
@@ -129,6 +129,9 @@ class Played:
     # one more at every change: a page's request names the one it was drawn from, so that a
     # click repeated or made on an old page is not taken against another state than its own
     version: int = 0
+    # each step's action as its line, a deal's answer too (`Bot accepts`), which the
+    # history does not show: what the page keeps to have the game made again (`rebuild`)
+    decisions: list[str] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -162,8 +165,9 @@ class Played:
             raise Stale("the page is out of date: the game has changed since it was drawn, "
                         "and nothing was done; it now shows the game as it is")
 
-    def take(self, action: Action | str) -> None:
+    def take(self, action: Action) -> None:
         self.state.apply(action)
+        self.decisions.append(str(action))
         self.version += 1
 
     def line_action(self, text: str) -> Action:
@@ -217,13 +221,19 @@ class Played:
         name = state.request.player.name
         try:
             with time_limit(BOT_STEP_SECONDS):
-                action = self.seats.bots[name].decide(state.game, state.request)
+                action = self.bot_action()
         except GameTimeout:  # stopped while deciding: the game itself was not touched
             raise UsageError(f"{name}'s bot ({self.seats.strategies[name]}) thought for more "
                              f"than {BOT_STEP_SECONDS:g} s over one decision and was stopped; "
                              "nothing changed: start a game with a quicker bot") from None
         self.take(action)
         return True
+
+    def bot_action(self) -> Action:
+        """What the bot asked decides now (it may draw from the game's generator)."""
+        request = self.state.request
+        assert request is not None
+        return self.seats.bots[request.player.name].decide(self.state.game, request)  # type: ignore[no-any-return]
 
     def undo(self) -> None:
         """Back to the person's last decision: the bots' steps after it are taken back too."""
@@ -232,6 +242,7 @@ class Played:
         self.version += 1
         while self.bot_to_move() and not self.watch and state.steps:
             state.undo()
+        del self.decisions[state.steps:]
         # the transcript is the game's: an undone step's lines go with it
         self.transcript[:] = [t for t in map(state.game.describe, state.game.log) if t is not None]
 
@@ -409,13 +420,38 @@ def _hear(played: Played, event: Any) -> None:
         played.transcript.append(text)
 
 
-def rebuild(store: Store, params: dict[str, Any], history: Sequence[str], *,
+def rebuild(store: Store, params: dict[str, Any], decisions: Sequence[str], *,
             watch: bool = False, confine: Confinement | None = None) -> Played:
-    """The same game again from its start and the decisions of its history (the seed throws
-    the same dice and deals the same cards)."""
+    """The same game again from its start and its decisions, one a step (Played.decisions).
+
+    A person's decision is taken as a line typed at the page is; a bot decides again, as it
+    did (a `random` bot draws from the game's generator just as before, so the game throws
+    the same dice after it), and must decide what was kept. The seed deals the same cards.
+    """
     played = start_game(store, params, watch=watch, confine=confine)
-    for line in history:
-        if re.match(r"^\w+ draws ", line):
-            continue  # the game deals its cards itself
-        played.take(re.sub(r"^(\w+ rolls)( \d+ \d+)$", r"\1", line))
+    try:
+        with time_limit(REBUILD_SECONDS):
+            for k, line in enumerate(decisions, 1):
+                _redo(played, k, line)
+    except GameTimeout:
+        raise UsageError(f"the game was not made again within {REBUILD_SECONDS:g} s: start "
+                         "it anew") from None
     return played
+
+
+def _redo(played: Played, k: int, line: str) -> None:
+    """Decision number `k` of a game made again."""
+    try:
+        if played.finished:
+            raise UsageError("the game is over before it")
+        if played.bot_to_move():
+            action = played.bot_action()
+            if str(action) != line:
+                raise UsageError(f"the bot decides {str(action)!r} there: the decisions are "
+                                 "not this game's")
+            played.take(action)
+        else:
+            played.take_line(line)
+    except EasyMoneyError as exc:
+        raise UsageError(f"the game cannot be made again: decision {k} ({line}): "
+                         f"{exc.message}") from None

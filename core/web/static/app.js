@@ -82,7 +82,9 @@ function render(view) {
   const st = $("standings"); st.replaceChildren();
   for (const [name, worth] of view.standings) st.appendChild(li(`${name}: worth $${worth.toLocaleString("en-US")}`));
   $("save").href = `/api/games/${view.id}/script`;
-  localStorage.setItem("easymoney:" + view.id, JSON.stringify({ params: view.params, history: view.history, watch: view.watch }));
+  // what the server needs to make the game again if it drops it: every decision, a deal's
+  // answers included, and the bots decide theirs again
+  localStorage.setItem("easymoney:" + view.id, JSON.stringify({ params: view.params, decisions: view.decisions, watch: view.watch }));
   document.body.dataset.steps = view.steps;
   if (view.bot && view.request && !paused) {
     document.body.dataset.state = "bot";
