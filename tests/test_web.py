@@ -305,9 +305,9 @@ def test_issue21_a_scripts_variant_file_is_read_from_its_folder_and_only_under_t
 def test_issue21_a_script_of_endless_events_keeps_a_bounded_number_of_boards(monkeypatch):
     from easymoney.web import games
     monkeypatch.setattr(games, "MAX_FRAMES", 50)
-    frames, transcript, error = games.replay_script(
+    kept, error = games.replay_script(
         "long.game", b"players Ann:greedy Bob:greedy\nautoplay\n", str(ROOT))
-    assert len(frames) == 50 and "more than 50 events" in error
+    assert len(kept.frames) == 50 and "more than 50 events" in error
 
 
 @pytest.mark.parametrize("url", ["/api/games", "/api/replays", "/api/games/rebuild"])
@@ -659,3 +659,57 @@ def test_issue28_case4_decisions_that_do_not_replay_make_no_game(client):
                 {"params": view["params"], "decisions": [1]}):
         assert client.post("/api/games/rebuild", json=bad).status_code == 400
     assert set(client.app.state.store.items) == ids
+
+
+def _large_board(root: Path, spaces: int = 990, turns: int = 100) -> str:
+    """A variant of `spaces` spaces (the standard board, then plain lots) under `root`, and a
+    script of bots on it: the script's path under the root."""
+    import json
+
+    import yaml
+    standard = yaml.safe_load((ROOT / "variants" / "standard.yaml").read_text())["board"]
+    lots = [{"name": f"Lot {k}", "kind": "legend", "receive": 10}
+            for k in range(spaces - len(standard["spaces"]))]
+    (root / "large.yaml").write_text(
+        "name: large\nextends: standard\nboard:\n  sides: " + json.dumps(standard["sides"])
+        + "\n  spaces:\n" + "".join(f"    - {json.dumps(s)}\n"
+                                    for s in standard["spaces"] + lots))
+    (root / "short.game").write_text(f'variant "large.yaml"\nplayers Ann:greedy Bob:greedy\n'
+                                     f"option end.max_turns {turns}\nautoplay\n")
+    return "short.game"
+
+
+def test_issue28_case7_boards_of_a_script_on_a_large_board_are_bounded_in_bytes(
+        tmp_path, monkeypatch):
+    import gc
+    import tracemalloc
+
+    from easymoney.web import games
+    script = _large_board(tmp_path)
+    budget, total = 3 << 19, 4 << 20  # one script's boards stop at 1.5 MiB; two are held
+    # (raising=False: the code before the byte limits had no such names, and kept it all)
+    monkeypatch.setattr(games, "MAX_REPLAY_BYTES", budget, raising=False)
+    monkeypatch.setattr(games, "MAX_REPLAYS_BYTES", total, raising=False)
+    with TestClient(create_app(str(tmp_path)), base_url="http://127.0.0.1:8000") as client:
+        client.post("/api/replays", json={"path": script})  # what the first one imports
+        gc.collect()
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            answers = [client.post("/api/replays", json={"path": script}) for _ in range(4)]
+            gc.collect()
+            held = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        assert all(r.status_code == 200 for r in answers)
+        # beside the scripts held, the rules' own caches keep a few boards' spaces (the
+        # mortgage rule's kinds of each of the last 16 boards): 0.6 MiB a board this large
+        assert held < total + (3 << 20), f"{held / 2**20:.1f} MiB held"
+        kept = [r.json()["id"] for r in answers if client.get(f"/api/replays/{r.json()['id']}")
+                .status_code == 200]
+        assert kept == [r.json()["id"] for r in answers[-2:]]  # the oldest went first
+        rep = client.get(f"/api/replays/{kept[-1]}").json()
+        assert rep["error"] is not None and "1.5 MiB" in rep["error"], rep["error"]
+        assert rep["error"].startswith("short.game: ") and "\n" not in rep["error"]
+        assert len(rep["frames"]) > 100  # the boards of the first events, a step at a time
+        assert client.get(f"/api/replays/{kept[-1]}/frame/{len(rep['frames']) - 1}").status_code == 200

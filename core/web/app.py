@@ -350,12 +350,12 @@ class App:
             name, data = self._read_path(path)
             folder = os.path.dirname(path)
         try:
-            frames, transcript, error = await run_in_threadpool(
+            kept, error = await run_in_threadpool(
                 replay_script, name, data, Confinement(self.root, folder=folder),
                 name if sent else None)
         except Refused as exc:
             return _error(422, str(exc))
-        replay = Replay(new_id(), name, frames, transcript, error)
+        replay = Replay(new_id(), name, kept.frames, kept.transcript, error, size=kept.bytes)
         self.store.add(replay)
         return JSONResponse({"id": replay.id, "url": f"/step/{replay.id}"})
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import os
 import secrets
+import sys
 import tempfile
 import threading
 import time
@@ -29,6 +31,7 @@ from typing import Any, TypeVar
 
 from ..board.state import BoardState
 from ..engine.actions import Action, ActionRange
+from ..engine.model import Variant
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement
 from ..timelimit import GameTimeout, time_limit
@@ -247,7 +250,7 @@ class Played:
         self.transcript[:] = [t for t in map(state.game.describe, state.game.log) if t is not None]
 
 
-@dataclass
+@dataclass(slots=True)
 class Frame:
     board: BoardState
     lines: int       # transcript lines shown with it
@@ -264,11 +267,82 @@ class Replay:
     transcript: list[str]
     error: str | None
     touched: float = field(default_factory=time.monotonic)
+    size: int = 0  # bytes its boards and lines take (Stepped.bytes)
 
     finished = True
 
 
-MAX_FRAMES = 50_000  # boards kept of one script (about 1 kB each); a longer one stops there
+MAX_FRAMES = 50_000  # boards kept of one script; a longer one stops there
+# the bytes the boards and lines of one script may take (a board of a thousand spaces is
+# about 25 kB where its event changed the owners, houses or mortgages), and those of all the
+# scripts held: past it the least recently looked at go first
+MAX_REPLAY_BYTES = 16 << 20
+MAX_REPLAYS_BYTES = 128 << 20
+
+
+class Stepped:
+    """What a script stepped through keeps: the board after each event, each sharing with
+    the one before what the event did not change, and the transcript, counted in bytes."""
+
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.transcript: list[str] = []
+        self.bytes = 0
+
+    @property
+    def full(self) -> bool:
+        return len(self.frames) >= MAX_FRAMES or self.bytes >= MAX_REPLAY_BYTES
+
+    def keep(self, board: BoardState, turn: int, line: str | None = None) -> None:
+        """The board after an event and its transcript line (none for the board set out)."""
+        if line is not None:
+            self.transcript.append(line)
+            self.bytes += sys.getsizeof(line)
+        previous = self.frames[-1].board if self.frames else None
+        frame = Frame(board.sharing(previous), len(self.transcript), turn)
+        self.frames.append(frame)
+        # the parts it does not share with the board before it (the first board: its
+        # variant too, which the runner loaded for this script)
+        seen: set[int] = set()
+        self.bytes += sys.getsizeof(frame) + sys.getsizeof(frame.board)
+        for f in dataclasses.fields(frame.board):
+            part = getattr(frame.board, f.name)
+            if previous is None or part is not getattr(previous, f.name):
+                self.bytes += _bytes(part, seen)
+
+    def stopped(self, name: str) -> str | None:
+        """Why it kept no more boards, if it did not keep them all."""
+        if len(self.frames) >= MAX_FRAMES:
+            return f"{name}: the script plays more than {MAX_FRAMES:,} events; the page shows " \
+                   "the first ones"
+        if self.bytes >= MAX_REPLAY_BYTES:
+            return (f"{name}: the script's boards take more than {MAX_REPLAY_BYTES / 2**20:g} MiB "
+                    f"(a large board); the page shows its first {len(self.frames) - 1:,} events")
+        return None
+
+
+def _bytes(value: Any, seen: set[int]) -> int:
+    """The memory `value` takes with what it holds, each object once (`seen`: the ids of
+    those counted); None, bools, small ints, classes and functions are shared by all."""
+    if value is None or isinstance(value, (bool, type)) or callable(value) or \
+            type(value) is int and -5 <= value <= 256 or id(value) in seen:
+        return 0
+    seen.add(id(value))
+    size = sys.getsizeof(value)
+    if isinstance(value, (tuple, list, set, frozenset)):
+        size += sum(_bytes(v, seen) for v in value)
+    elif isinstance(value, dict):
+        size += sum(_bytes(k, seen) + _bytes(v, seen) for k, v in value.items())
+    elif not isinstance(value, (str, bytes, int, float)):  # an object: its slots and dict
+        size += sum(_bytes(getattr(value, name, None), seen)
+                    for name in _slots(type(value)) if name != "__dict__")
+        if hasattr(value, "__dict__"):
+            size += _bytes(vars(value), seen)
+    return size
+
+
+def _slots(kind: type) -> tuple[str, ...]:
+    return tuple(name for k in kind.__mro__ for name in getattr(k, "__slots__", ()))
 
 
 class Refused(Exception):
@@ -276,20 +350,20 @@ class Refused(Exception):
 
 
 def replay_script(name: str, data: bytes, confine: Confinement, quoting: str | None = None
-                  ) -> tuple[list[Frame], list[str], str | None]:
+                  ) -> tuple[Stepped, str | None]:
     """Run a script with the runner (as `easymoney board --turn` does) and keep the board
     after each event; an error stops it where it is and is given located, as the terminal
     gives it. The script is a page's: its `variant "file.yaml"` line is read from its folder
     under the root only (`confine`), and an error quotes a line only of the file `quoting`
     (the script the person sent). A header the page refuses (a seat that would start a
-    program, a variant it may not read) raises Refused: there is nothing to step through."""
+    program, a variant it may not read) raises Refused: there is nothing to step through.
+    Past MAX_FRAMES boards or MAX_REPLAY_BYTES it stops, and the error says so."""
     from ..engine.events import Event
     from ..engine.game import StopGame
     from ..outputs import current_turn
     from ..script.parser import parse_bytes
     from ..script.runner import ScriptRunner
-    frames: list[Frame] = []
-    transcript: list[str] = []
+    kept = Stepped()
     try:
         script = parse_bytes(data, name)
         game_ref: list[Any] = []
@@ -299,45 +373,40 @@ def replay_script(name: str, data: bytes, confine: Confinement, quoting: str | N
             text = game.describe(event)
             if text is None:
                 return
-            if len(frames) >= MAX_FRAMES:
+            if kept.full:
                 raise StopGame()
-            transcript.append(text)
-            frames.append(Frame(BoardState.of(game, current_turn(game)), len(transcript),
-                                current_turn(game)))
+            kept.keep(BoardState.of(game, current_turn(game)), current_turn(game), text)
 
         try:
             runner = ScriptRunner(script, on_event=on_event, confine=confine, programs=False)
         except EasyMoneyError as exc:  # the header: its variant, its players and their seats
             raise Refused(answer_text(exc, quoting)) from None
         game_ref.append(runner.game)
-        frames.append(Frame(BoardState.empty(runner.variant), 0, 0))
+        kept.keep(BoardState.empty(runner.variant), 0)
         try:
             with time_limit(REPLAY_SECONDS):
                 runner.run()
         except StopGame:  # raised where the game does not catch it: the frames are enough
             pass
         except GameTimeout:
-            return frames, transcript, (f"{name}: the script ran for more than "
-                                        f"{REPLAY_SECONDS:g} s and was stopped; the page "
-                                        f"shows its first {len(frames) - 1:,} events")
+            return kept, (f"{name}: the script ran for more than {REPLAY_SECONDS:g} s and was "
+                          f"stopped; the page shows its first {len(kept.frames) - 1:,} events")
     except EasyMoneyError as exc:
-        return frames, transcript, answer_text(exc, quoting)
-    if len(frames) >= MAX_FRAMES:
-        return frames, transcript, (f"{name}: the script plays more than {MAX_FRAMES:,} events; "
-                                    "the page shows the first ones")
-    return frames, transcript, None
+        return kept, answer_text(exc, quoting)
+    return kept, kept.stopped(name)
 
 
 class Store:
     """Every game the server holds, by id; finished and idle ones expire (see `sweep`)."""
 
     def __init__(self, max_games: int = MAX_GAMES, max_finished: int = MAX_FINISHED,
-                 idle: float = IDLE_SECONDS) -> None:
+                 idle: float = IDLE_SECONDS, replay_bytes: int | None = None) -> None:
         self.items: OrderedDict[str, Played | Replay] = OrderedDict()
         self.lock = threading.RLock()
         self.max_games = max_games
         self.max_finished = max_finished
         self.idle = idle
+        self.replay_bytes = MAX_REPLAYS_BYTES if replay_bytes is None else replay_bytes
         self.uploads = tempfile.mkdtemp(prefix="easymoney-web-")
 
     def add(self, item: Played | Replay) -> None:
@@ -355,8 +424,9 @@ class Store:
             return item
 
     def sweep(self, now: float | None = None) -> None:
-        """Drop games idle too long, the oldest finished beyond `max_finished`, and the
-        least recently used beyond `max_games`."""
+        """Drop games idle too long, the oldest finished beyond `max_finished`, the least
+        recently used scripts beyond `replay_bytes` of boards, and the least recently used
+        beyond `max_games`."""
         now = time.monotonic() if now is None else now
         with self.lock:
             for key, item in list(self.items.items()):
@@ -365,6 +435,13 @@ class Store:
             finished = [k for k, item in self.items.items() if item.finished]
             for key in finished[:max(0, len(finished) - self.max_finished)]:
                 self._drop(key)
+            replays = [(k, item.size) for k, item in self.items.items() if isinstance(item, Replay)]
+            held = sum(size for _, size in replays)
+            for key, size in replays:
+                if held <= self.replay_bytes:
+                    break
+                self._drop(key)
+                held -= size
             while len(self.items) > self.max_games:
                 self._drop(next(iter(self.items)))
 
