@@ -281,11 +281,14 @@ def test_issue21_finished_and_idle_games_expire():
 def test_issue21_serve_says_where_to_point_the_browser(monkeypatch, capsys):
     import uvicorn
     from easymoney.cli import main
+    from web_browser import free_port
     seen = {}
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self: seen.setdefault("host", self.config.host))
-    assert main(["serve", "--port", "8123", "--root", str(ROOT)]) == 0
+    monkeypatch.setattr(uvicorn.Server, "run",
+                        lambda self, sockets=None: seen.setdefault("host", self.config.host))
+    port = free_port()  # the command listens on it before it says so
+    assert main(["serve", "--port", str(port), "--root", str(ROOT)]) == 0
     out = capsys.readouterr().out
-    assert out.count("\n") == 1 and "http://127.0.0.1:8123/" in out and seen["host"] == "127.0.0.1"
+    assert out.count("\n") == 1 and f"http://127.0.0.1:{port}/" in out and seen["host"] == "127.0.0.1"
     assert main(["serve", "--port", "70000"]) == 2
     assert main(["serve", "--root", "/no/such/dir"]) == 2
 
