@@ -716,3 +716,39 @@ def test_issue28_case7_boards_of_a_script_on_a_large_board_are_bounded_in_bytes(
         assert rep["error"].startswith("short.game: ") and "\n" not in rep["error"]
         assert len(rep["frames"]) > 100  # the boards of the first events, a step at a time
         assert client.get(f"/api/replays/{kept[-1]}/frame/{len(rep['frames']) - 1}").status_code == 200
+
+
+HOUSE = ("name: house\nextends: standard\n"
+         "money: {smallest_bill: 10, starting_cash: 25000, bank_total: 300000}\n")
+
+
+def test_issue28_case10_a_saved_game_of_an_uploaded_variant_replays_beside_its_file(client,
+                                                                                    tmp_path):
+    import subprocess
+    import sys
+    r = client.post("/api/games", data={"players": "You Bot:greedy", "seed": "4",
+                                        "options": "end.max_turns=6"},
+                    files={"variant_file": ("house.yaml", HOUSE, "application/x-yaml")})
+    assert r.status_code == 200, r.text
+    view = _play_until(client, client.get(f"/api/games/{r.json()['id']}").json(),
+                       lambda v: v["request"] is None)
+    assert view["request"] is None
+    saved = client.get(f"/api/games/{view['id']}/script").text
+    lines = saved.splitlines()
+    at = lines.index('variant "house.yaml"')
+    assert any(line.startswith("#") and "house.yaml" in line and "beside" in line
+               for line in lines[:at]), saved  # what the script needs to replay
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    (folder / "saved.game").write_text(saved)
+    alone = subprocess.run([sys.executable, "-m", "easymoney", "play", "saved.game"],
+                           cwd=folder, capture_output=True, text=True, timeout=120)
+    assert alone.returncode == 2 and "house.yaml" in alone.stderr  # the file is not beside it
+    assert "easymoney-web-" not in alone.stderr and "/tmp" not in saved
+    (folder / "house.yaml").write_text(HOUSE)
+    for cwd in (folder, tmp_path):  # read beside the script, wherever it is played from
+        done = subprocess.run([sys.executable, "-m", "easymoney", "play",
+                               str(folder / "saved.game")], cwd=cwd, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[:len(view["transcript"])] == view["transcript"]

@@ -485,6 +485,9 @@ def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
     state = new_game(params["variant"], seats.names, seed=params["seed"],
                      enable=params["enable"], disable=params["disable"],
                      options=params["options"], confine=confine)
+    if variant_file is not None:  # the script names the upload: it replays beside it
+        state.header.insert(2, f"# {params['variant']} was uploaded to the page: keep it "
+                               "beside this script to replay it")
     game = Played(new_id(), state, seats, params, watch=watch, variant_file=variant_file)
     game.transcript = [t for t in map(state.game.describe, state.game.log) if t is not None]
     state.listen(lambda event: _hear(game, event))
