@@ -426,12 +426,13 @@ def _move(client: TestClient, view: dict, words: tuple[str, ...] = PLAIN) -> dic
     return send(client, view, index=pick["index"], **extra).json()
 
 
-def _play_until(client: TestClient, view: dict, done, turns: int = 600) -> dict:
-    """Play the person's plain moves (and step the bots) until `done(view)`."""
+def _play_until(client: TestClient, view: dict, done, turns: int = 600,
+                words: tuple[str, ...] = PLAIN) -> dict:
+    """Play the person's moves that say `words` (and step the bots) until `done(view)`."""
     for _ in range(turns):
         if done(view) or view["request"] is None:
             return view
-        view = send(client, view, "bot").json() if view["bot"] else _move(client, view)
+        view = send(client, view, "bot").json() if view["bot"] else _move(client, view, words)
     return view
 
 
@@ -752,3 +753,22 @@ def test_issue28_case10_a_saved_game_of_an_uploaded_variant_replays_beside_its_f
                               text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert done.stdout.splitlines()[:len(view["transcript"])] == view["transcript"]
+
+
+def test_issue28_case11_the_page_says_why_an_answer_is_missing(client):
+    r = client.post("/api/games", json={"players": "You Bot:greedy", "seed": 1,
+                                        "options": ["end.max_turns=30"]})
+    view = client.get(f"/api/games/{r.json()['id']}").json()
+    view = _play_until(client, view, lambda v: (v["request"] or "").startswith("You to buy")
+                       and not any("buys" in c["text"] for c in v["controls"]),
+                       words=("buys", *PLAIN))
+    assert view["request"] == "You to buy Highland Avenue or decline"
+    assert [c["text"] for c in view["controls"]] == ["You declines"]
+    refused = view["refused"]
+    assert [r["rules"] for r in refused] == [["R13"]], refused
+    words = refused[0]["words"]
+    assert words.startswith("You cannot buy Highland Avenue: R13 four_sides: You owns "), words
+    bot = new(client, players="Ann:greedy Bob:greedy", watch=True)
+    assert bot["refused"] == []  # a bot's request: nothing to explain to a person
+    rolls = new(client)
+    assert rolls["refused"] == [] and [c["text"] for c in rolls["controls"]] == ["You rolls"]

@@ -255,6 +255,7 @@ class App:
                 "request": req.describe() if req is not None else None,
                 "asked": req.player.name if req is not None else None,
                 "bot": played.bot_to_move(), "controls": played.controls(),
+                "refused": played.refused(),
                 "over": board.over, "steps": state.steps,
                 "standings": [list(s) for s in state.standings()],
                 "transcript": played.transcript[since:], "lines": len(played.transcript),

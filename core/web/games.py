@@ -47,6 +47,7 @@ MC_LIMITS = {"rollouts": 256, "horizon": 20, "amounts": 5}
 BOT_STEP_SECONDS = 10.0  # one decision of a bot at the page; a longer one is stopped
 REPLAY_SECONDS = 60.0    # a script stepped through stops here (its boards so far are shown)
 REBUILD_SECONDS = 60.0   # a game made again from its decisions (its bots deciding again)
+MAX_REFUSED = 12  # kinds of answer refused now that a view explains
 
 Result = TypeVar("Result")
 
@@ -161,6 +162,25 @@ class Played:
             else:
                 out.append({"index": k, "kind": "action", "text": str(action)})
         return out
+
+    def refused(self) -> list[dict[str, Any]]:
+        """What the person asked cannot answer that the request would otherwise allow, with
+        the rule that refuses it and its words (the buy R13 refuses: only the decline is
+        left). Actions of a kind refused for the same reasons (R13's second house on each
+        street) are one entry, the others named in `also`; at most MAX_REFUSED entries."""
+        from ..engine.decisions import refusal_message
+        if self.state.request is None or self.bot_to_move():
+            return []
+        groups: dict[tuple[Any, ...], dict[str, Any]] = {}
+        for action, refusals in self.state.refused_answers():
+            key = (type(action), *map(str, refusals))
+            if key in groups:
+                groups[key]["also"].append(action.describe())
+                continue
+            groups[key] = {"action": str(action), "words": refusal_message(action, refusals),
+                           "rules": list(dict.fromkeys(r.rule for r in refusals if r.rule != "-")),
+                           "also": []}
+        return list(groups.values())[:MAX_REFUSED]
 
     def check(self, version: int) -> None:
         """Refuse (Stale) a request made from a page drawn before the game's last change."""

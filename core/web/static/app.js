@@ -75,6 +75,7 @@ function render(view) {
     }
   }
   controlsEnabled(true);
+  showRefused(view.refused);
   if (view.lines < lines) { $("transcript").replaceChildren(); lines = 0; }
   for (const t of view.transcript) $("transcript").appendChild(li(t));
   lines = view.lines;
@@ -93,6 +94,18 @@ function render(view) {
   } else {
     document.body.dataset.state = view.request ? "ready" : "over";
   }
+}
+
+// what the request would otherwise allow, and the rule that refuses it (R13: no buy)
+function showRefused(refused) {
+  const list = $("refused"); list.replaceChildren();
+  for (const r of refused) {
+    const more = r.also.length > 3 ? `; and ${r.also.length - 3} more` : "";
+    list.appendChild(li(r.words + (r.also.length ? ` (so too: ${r.also.slice(0, 3).join("; ")}${more})` : "")));
+  }
+  $("why-count").textContent = refused.length;
+  $("why").hidden = !refused.length;
+  $("why").open = refused.length <= 3;
 }
 
 // a request names the version of the game the page shows: one made from an old drawing
