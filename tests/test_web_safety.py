@@ -377,3 +377,32 @@ def test_issue28_case9_a_port_in_use_is_one_line_and_exit_2(tmp_path):
         assert err.count("\n") == 1 and f"{port}" in err and "in use" in err, err
         assert err.startswith("error: ")
     assert list((tmp_path / "tmp").glob("easymoney-web-*")) == []
+
+
+# --- case 12: an uploaded variant's errors name it as it was sent ------------------------------
+
+NO_HOSPITAL = ("name: house\nextends: standard\nmodify:\n  spaces:\n"
+               "    City Hospital: {kind: legend, receive: 10}\n")
+TWO = "name: house\nextends: standard\nplayers: {min: 2, max: 2}\n"
+
+
+@pytest.mark.parametrize("text, fields, starts, words", [
+    ("name: house\nextends: standard\nmoney: {start: -5}\n", {}, "house.yaml:3:", "money"),
+    (NO_HOSPITAL, {}, "house.yaml:", "no space of kind 'hospital'"),  # a rule's own check
+    (TWO, {"players": "You Ann Bot:greedy"}, "error: house is for 2 to 2", "3 given"),
+    (TWO, {"options": "nope.key=1"}, "", "nope"),
+    (TWO, {"enable": "R99"}, "", "R99"),
+    ("name: house\nextends: standard\n", {"players": "You Bot:mc:rollouts=100000"}, "error: ",
+     "rollouts at most"),
+], ids=["schema", "hook-check", "player-count", "option", "rule", "seat"])
+def test_issue28_case12_an_uploaded_variants_error_names_it_as_sent(site, text, fields, starts,
+                                                                     words):
+    client, root = site
+    form = {"players": "You Bot:greedy", **fields}
+    r = client.post("/api/games", data=form,
+                    files={"variant_file": ("house.yaml", text, "application/x-yaml")})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert error.startswith(starts) and words in error, error
+    _no_secret(r, root)
+    assert os.listdir(client.app.state.store.uploads) == []
