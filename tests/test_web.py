@@ -772,3 +772,29 @@ def test_issue28_case11_the_page_says_why_an_answer_is_missing(client):
     assert bot["refused"] == []  # a bot's request: nothing to explain to a person
     rolls = new(client)
     assert rolls["refused"] == [] and [c["text"] for c in rolls["controls"]] == ["You rolls"]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_issue28_case26_a_saved_game_keeps_its_bots_and_replays_the_same(client, tmp_path, bot):
+    import subprocess
+    import sys
+    view = new(client, players=f"You Bot:{bot}", options=["end.max_turns=12"])
+    view = _play_until(client, view, lambda v: v["steps"] > 25 and not v["bot"])
+    assert view["request"] is not None  # a game saved in the middle
+    saved = client.get(f"/api/games/{view['id']}/script").text
+    assert f"players You Bot:{bot}" in saved.splitlines()
+    path = tmp_path / "saved.game"
+    path.write_text(saved)
+    done = subprocess.run([sys.executable, "-m", "easymoney", "play", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:len(view["transcript"])] == view["transcript"]  # the same game
+
+
+def test_issue28_case26_a_bot_whose_options_a_script_cannot_give_is_named_in_a_comment(client):
+    view = new(client, players="You Bot:mc:rollouts=8,horizon=2 Cat:greedy")
+    saved = client.get(f"/api/games/{view['id']}/script").text.splitlines()
+    assert "players You Bot Cat:greedy" in saved
+    assert any(line.startswith("#") and "Bot" in line and "mc:rollouts=8,horizon=2" in line
+               for line in saved), saved

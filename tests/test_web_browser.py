@@ -113,19 +113,23 @@ def test_issue21_a_refused_typed_line_then_undo_then_save_and_replay(server, dri
     assert last in done.stdout
 
 
+def _step_through(driver: Any, base: str, path: str) -> None:
+    """The step page of the script `path` under the server's folder, opened by its form."""
+    driver.get(base + "/")
+    web_browser.wait_state(driver, "ready")
+    driver.find_element("css selector", "#step-form input[name=path]").send_keys(path)
+    driver.find_element("id", "open-step").click()
+    web_browser.wait_url(driver, "/step/")
+    web_browser.wait_state(driver, "ready")
+
+
 def test_issue21_stepping_through_09_building_to_turn_3(server, driver):
     import argparse
 
     from easymoney.commands.board import script_state
     from easymoney.web.svg import board_svg
     base, _ = server
-    driver.get(base + "/")
-    web_browser.wait_state(driver, "ready")
-    driver.find_element("css selector", "#step-form input[name=path]").send_keys(
-        "examples/09-building.game")
-    driver.find_element("id", "open-step").click()
-    web_browser.wait_url(driver, "/step/")
-    web_browser.wait_state(driver, "ready")
+    _step_through(driver, base, "examples/09-building.game")
     assert body(driver, "frame") == "0"
     driver.find_element("id", "next").click()
     web_browser.wait_state(driver, "ready")
@@ -265,3 +269,29 @@ def test_issue28_case4_a_reload_makes_a_dropped_game_with_a_random_bot_again_exa
     assert driver.current_url != url and body(driver, "steps") == steps
     assert board(driver) == drawn and text(driver, "request") == asked
     assert [li.text for li in driver.find_elements("css selector", "#transcript li")] == transcript
+
+
+def test_issue28_case26_the_turn_box_shows_the_turn_of_the_board_shown(server, driver):
+    base, _ = server
+    _step_through(driver, base, "examples/09-building.game")
+    box = driver.find_element("id", "turn")
+    for _ in range(3):
+        driver.find_element("id", "next-turn").click()
+        web_browser.wait_state(driver, "ready")
+    assert body(driver, "turn") == "2"
+    assert box.get_attribute("value") == "2"  # it stayed 0
+    driver.find_element("id", "last").click()
+    web_browser.wait_state(driver, "ready")
+    assert box.get_attribute("value") == body(driver, "turn") != "2"
+
+
+def test_issue28_case26_pause_and_step_are_not_clickable_once_a_watched_game_ends(server,
+                                                                                   driver):
+    base, _ = server
+    _start(driver, base, players="Ann:greedy Bob:greedy", form="watch-form",
+           options="end.max_turns=2")
+    driver.execute_script("document.getElementById('pace').value = '20'")
+    assert driver.find_element("id", "pause").is_enabled()
+    web_browser.wait_state(driver, "over")
+    assert not driver.find_element("id", "pause").is_enabled()
+    assert not driver.find_element("id", "step").is_enabled()

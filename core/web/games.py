@@ -18,6 +18,7 @@ import asyncio
 import copy
 import dataclasses
 import os
+import re
 import secrets
 import sys
 import tempfile
@@ -66,6 +67,11 @@ class Worker:
         self.pool.shutdown(wait=False)  # what was asked still runs; then the thread ends
 
 
+# a strategy a script's players line can give (script/grammar.lark's STRATEGY, a program
+# aside): a name, without options
+SCRIPT_STRATEGY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
 @dataclass
 class Seats:
     """Who decides for each seat: a strategy (a bot) or nobody (a person at the page)."""
@@ -73,6 +79,22 @@ class Seats:
     names: list[str]
     bots: dict[str, Any]
     strategies: dict[str, str]
+
+    def script_seats(self) -> tuple[list[str], list[str]]:
+        """The seats as a saved script's players line writes them (a bot as NAME:STRATEGY,
+        so that a replay lets it decide past the script's lines), and a comment line for
+        each bot whose strategy that line cannot give (`mc:rollouts=64`: no options)."""
+        seats, notes = [], []
+        for name in self.names:
+            strategy = self.strategies.get(name)
+            if strategy is not None and SCRIPT_STRATEGY.fullmatch(strategy):
+                seats.append(f"{name}:{strategy}")
+                continue
+            seats.append(name)
+            if strategy is not None:
+                notes.append(f"# {name} was played by {strategy} at the page: a script's "
+                             "players line cannot give a strategy's options")
+        return seats, notes
 
 
 def parse_seats(text: str) -> Seats:
@@ -502,12 +524,14 @@ def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
     `confine`: `params` say what the person named, never a path of the server's."""
     from ..script.table import new_game
     seats = parse_seats(params["players"])
-    state = new_game(params["variant"], seats.names, seed=params["seed"],
+    written, notes = seats.script_seats()
+    state = new_game(params["variant"], written, seed=params["seed"],
                      enable=params["enable"], disable=params["disable"],
                      options=params["options"], confine=confine)
     if variant_file is not None:  # the script names the upload: it replays beside it
-        state.header.insert(2, f"# {params['variant']} was uploaded to the page: keep it "
-                               "beside this script to replay it")
+        notes.insert(0, f"# {params['variant']} was uploaded to the page: keep it beside "
+                        "this script to replay it")
+    state.header[2:2] = notes  # after the recorder's own two lines
     game = Played(new_id(), state, seats, params, watch=watch, variant_file=variant_file)
     game.transcript = [t for t in map(state.game.describe, state.game.log) if t is not None]
     state.listen(lambda event: _hear(game, event))

@@ -87,6 +87,7 @@ function render(view) {
   // answers included, and the bots decide theirs again
   localStorage.setItem("easymoney:" + view.id, JSON.stringify({ params: view.params, decisions: view.decisions, watch: view.watch }));
   document.body.dataset.steps = view.steps;
+  for (const id of ["pause", "step"]) $(id).disabled = !view.request;  // nothing to step once over
   if (view.bot && view.request && !paused) {
     document.body.dataset.state = "bot";
     clearTimeout(timer);
@@ -199,6 +200,7 @@ async function show(k) {
   }
   const cur = items[r.data.lines - 1]; if (cur) cur.scrollIntoView({ block: "nearest" });
   $("position").textContent = `event ${at} of ${n - 1} · turn ${r.data.turn}`;
+  $("turn").value = r.data.turn;  // the box says the turn of the board shown
   document.body.dataset.frame = at; document.body.dataset.turn = r.data.turn;
   document.body.dataset.state = "ready";
 }
