@@ -3,7 +3,8 @@ stepped through (the BoardState after each event), and their expiry.
 
 A game is its script: what the server keeps of a played game is its GameState, and the
 page keeps the game's id in its address; `rebuild` makes the same game again from what
-`new_game` was given and the history's decisions (the seed throws the same dice).
+`new_game` was given and the game's decisions (Played.decisions: the person's are taken
+again, the bots decide theirs again, and the seed throws the same dice).
 
 Each game played or watched has a thread of its own (`Worker`) that makes it and does all
 its work: a GameState runs its game in greenlets, which are switched to only from the
