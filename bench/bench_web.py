@@ -52,9 +52,10 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 def whole_bot_game(base: str, seed: int, turns: int) -> None:
     gid = post(base, "/api/games", {"players": "Ann:greedy Bob:cautious", "seed": seed,
                                     "options": [f"end.max_turns={turns}"], "watch": True})["id"]
-    view = {"request": True, "lines": 0}
+    view = {"request": True, "lines": 0, "version": 0}
     while view["request"] is not None:
-        view = post(base, f"/api/games/{gid}/bot", {"since": view["lines"]})
+        view = post(base, f"/api/games/{gid}/bot", {"since": view["lines"],
+                                                     "version": view["version"]})
 
 
 def clicks(base: str) -> None:
@@ -84,17 +85,21 @@ def at_once(base: str, app: Any, counts: list[int]) -> None:
     for n in counts:
         with store.lock:
             store.items.clear()
-        ids = []
+        versions = {}  # game id -> the version of its last view
         for seed in range(n):
             gid = post(base, "/api/games", {"players": "Ann:greedy Bob:cautious", "seed": seed,
                                             "watch": True})["id"]
+            versions[gid] = 0
             for _ in range(10):
-                post(base, f"/api/games/{gid}/bot", {})
-            ids.append(gid)
+                versions[gid] = post(base, f"/api/games/{gid}/bot",
+                                     {"version": versions[gid]})["version"]
+        ids = list(versions)
         times = []
         for k in range(100):
+            gid = ids[k % n]
             t0 = time.perf_counter()
-            post(base, f"/api/games/{ids[k % n]}/bot", {"since": 10**9})
+            versions[gid] = post(base, f"/api/games/{gid}/bot",
+                                 {"since": 10**9, "version": versions[gid]})["version"]
             times.append((time.perf_counter() - t0) * 1000)
         times.sort()
         print(f"{n:4d} games held ({len(store.items)} in the store), {rss_mb():.0f} MB: one step "

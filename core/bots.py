@@ -555,8 +555,9 @@ PROGRAM_PREFIX = "exec:"  # a seat played by a program (docs/seats.md)
 
 
 def is_program(name: str) -> bool:
-    """Whether the strategy `name` would start a program on this machine."""
-    return name.strip().startswith(PROGRAM_PREFIX)
+    """Whether the strategy `name` would start a program on this machine: a program at the
+    seat, or one that plays a searching bot's playouts (`mc:policy=exec:...`)."""
+    return PROGRAM_PREFIX in name
 
 
 def make_strategy(name: str) -> Strategy:

@@ -93,3 +93,37 @@ def test_the_railroads_loan_is_listed_and_a_bot_takes_it_by_its_value() -> None:
     state.apply(answer)
     assert state.request.kind == "window_after"
     assert not any(line.startswith("Ann lends") for line in state.history)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: Path(v).stem)
+def test_issue28_case11_what_is_not_listed_is_refused_with_its_reasons(variant: str) -> None:
+    """`refused_candidates`: every candidate of a request's own types (in play) is either
+    listed or named with the rules' refusals, never both and never neither."""
+    from easymoney.engine.legal import refused_candidates
+    seen = 0
+    for seed in range(2):
+        state = new_game(variant, ["Ann", "Bob"], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            game, request, legal = state.game, state.request, state.legal_actions()
+            refused = refused_candidates(game, request)
+            assert refused == [(a, r) for a, r in state.refused_answers()]
+            for action, refusals in refused:
+                assert refusals and not is_listed(legal, action), action
+                seen += 1
+            for kind in request.accepts:
+                if kind in game.ruleset.action_owner and kind not in game.ruleset.handled:
+                    continue
+                for found in kind.candidates(game, request):
+                    low = found.at(found.least) if isinstance(found, ActionRange) else found
+                    listed = is_listed(legal, low) or isinstance(found, ActionRange) and any(
+                        isinstance(r, ActionRange) and r.kind is found.kind
+                        and r.at(r.least) == found.at(r.least) for r in legal)
+                    named = any(type(a) is type(low) and (a == low or isinstance(found, ActionRange)
+                                and found.at(getattr(a, found.field)) == a) for a, _ in refused)
+                    assert listed != named, (found, listed, named)
+            choice = rng.choice(legal)
+            state.apply(choice.at(choice.least) if isinstance(choice, ActionRange) else choice)
+    assert seen > 0 or variant.endswith("no-four-sides")

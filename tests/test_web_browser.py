@@ -113,19 +113,23 @@ def test_issue21_a_refused_typed_line_then_undo_then_save_and_replay(server, dri
     assert last in done.stdout
 
 
+def _step_through(driver: Any, base: str, path: str) -> None:
+    """The step page of the script `path` under the server's folder, opened by its form."""
+    driver.get(base + "/")
+    web_browser.wait_state(driver, "ready")
+    driver.find_element("css selector", "#step-form input[name=path]").send_keys(path)
+    driver.find_element("id", "open-step").click()
+    web_browser.wait_url(driver, "/step/")
+    web_browser.wait_state(driver, "ready")
+
+
 def test_issue21_stepping_through_09_building_to_turn_3(server, driver):
     import argparse
 
     from easymoney.commands.board import script_state
     from easymoney.web.svg import board_svg
     base, _ = server
-    driver.get(base + "/")
-    web_browser.wait_state(driver, "ready")
-    driver.find_element("css selector", "#step-form input[name=path]").send_keys(
-        "examples/09-building.game")
-    driver.find_element("id", "open-step").click()
-    web_browser.wait_url(driver, "/step/")
-    web_browser.wait_state(driver, "ready")
+    _step_through(driver, base, "examples/09-building.game")
     assert body(driver, "frame") == "0"
     driver.find_element("id", "next").click()
     web_browser.wait_state(driver, "ready")
@@ -208,3 +212,86 @@ def test_issue21_watching_bots_can_be_paused_and_stepped(server, driver):
     from selenium.webdriver.support.ui import WebDriverWait
     WebDriverWait(driver, 30).until(lambda d: body(d, "steps") != steps)
     assert int(body(driver, "steps")) == int(steps) + 1
+
+
+def _start(driver: Any, base: str, players: str = "You Bot:greedy", form: str = "play-form",
+           options: str = "end.max_turns=10") -> None:
+    """A game from the index page's form `form`, its page loaded."""
+    driver.get(base + "/")
+    web_browser.wait_state(driver, "ready")
+    fields = driver.find_element("id", form)
+    for name, value in (("players", players), ("options", options)):
+        box = fields.find_element("name", name)
+        box.clear()
+        box.send_keys(value)
+    fields.find_element("css selector", "button[type=submit]").click()
+    web_browser.wait_url(driver, "/watch/" if form == "watch-form" else "/play/")
+    web_browser.wait_state(driver, "ready", "bot", "paused", "over")
+
+
+def test_issue28_case3_two_clicks_on_rolls_roll_once(server, driver):
+    base, _ = server
+    _start(driver, base)
+    buttons = driver.find_elements("css selector", "#controls button.action")
+    assert [b.text for b in buttons] == ["You rolls"]
+    # both clicks land before the first is answered, as a double click on a slow line does
+    driver.execute_script("const b = arguments[0]; b.click(); b.click();", buttons[0])
+    web_browser.wait_state(driver, "ready", "bot", "over")
+    import time
+    time.sleep(0.5)  # not a timing test: a second request, if one went, has been answered
+    web_browser.wait_state(driver, "ready", "bot", "over")
+    transcript = [li.text for li in driver.find_elements("css selector", "#transcript li")]
+    assert any(t.startswith("You rolls") for t in transcript)
+    assert not any("You ends" in t for t in transcript), transcript
+    assert body(driver, "steps") == "1"
+
+
+def test_issue28_case4_a_reload_makes_a_dropped_game_with_a_random_bot_again_exactly(server,
+                                                                                     driver):
+    base, app = server
+    _start(driver, base, players="You Bot:random", options="end.max_turns=20")
+    driver.execute_script("document.getElementById('pace').value = '20'")
+    for _ in range(12):  # the random bot draws from the game's generator between them
+        if web_browser.wait_state(driver, "ready", "over") == "over":
+            break
+        web_browser.click_a_move(driver)
+    web_browser.wait_state(driver, "ready", "over")
+    url, steps, drawn = driver.current_url, body(driver, "steps"), board(driver)
+    asked = text(driver, "request")
+    transcript = [li.text for li in driver.find_elements("css selector", "#transcript li")]
+    assert any(line.startswith("Bot ") for line in transcript)
+    store = app.state.store
+    with store.lock:
+        store._drop(url.rsplit("/", 1)[1])  # the server forgot it
+    driver.refresh()
+    web_browser.wait_state(driver, "ready", "over", "gone")
+    assert text(driver, "refusal") == ""
+    assert driver.current_url != url and body(driver, "steps") == steps
+    assert board(driver) == drawn and text(driver, "request") == asked
+    assert [li.text for li in driver.find_elements("css selector", "#transcript li")] == transcript
+
+
+def test_issue28_case26_the_turn_box_shows_the_turn_of_the_board_shown(server, driver):
+    base, _ = server
+    _step_through(driver, base, "examples/09-building.game")
+    box = driver.find_element("id", "turn")
+    for _ in range(3):
+        driver.find_element("id", "next-turn").click()
+        web_browser.wait_state(driver, "ready")
+    assert body(driver, "turn") == "2"
+    assert box.get_attribute("value") == "2"  # it stayed 0
+    driver.find_element("id", "last").click()
+    web_browser.wait_state(driver, "ready")
+    assert box.get_attribute("value") == body(driver, "turn") != "2"
+
+
+def test_issue28_case26_pause_and_step_are_not_clickable_once_a_watched_game_ends(server,
+                                                                                   driver):
+    base, _ = server
+    _start(driver, base, players="Ann:greedy Bob:greedy", form="watch-form",
+           options="end.max_turns=2")
+    driver.execute_script("document.getElementById('pace').value = '20'")
+    assert driver.find_element("id", "pause").is_enabled()
+    web_browser.wait_state(driver, "over")
+    assert not driver.find_element("id", "pause").is_enabled()
+    assert not driver.find_element("id", "step").is_enabled()

@@ -73,7 +73,7 @@ def test_issue28_case1_the_play_form_refuses_a_seat_played_by_a_program(site, tm
                     files={"variant_file": ("", b"", "application/x-yaml")})  # the page's form
     assert r.status_code == 422
     r = client.post("/api/games/rebuild", json={"params": {"players": f"You Bot:{seat}"},
-                                                "history": []})
+                                                "decisions": []})
     assert r.status_code == 422
     assert not marker.exists() and client.app.state.store.items == {}
 
@@ -196,7 +196,7 @@ def test_issue28_case2_a_bare_name_is_a_built_in_name_or_nothing(site, name):
     client, root = site
     for url, body in (("/api/games", {"players": "Ann Bob", "variant": name}),
                       ("/api/games/rebuild", {"params": {"players": "Ann Bob", "variant": name},
-                                              "history": []})):
+                                              "decisions": []})):
         r = client.post(url, json=body)
         assert 400 <= r.status_code < 500, r.text
         _no_secret(r, root)
@@ -260,7 +260,7 @@ def test_issue28_case1_easymoney_serve_refuses_foreign_hosts_and_origins(tmp_pat
     page of another site refused, a seat program refused."""
     import http.client
 
-    from processes import easymoney, wait_for
+    from processes import wait_for
     from web_browser import free_port
     port = free_port()
     seat, marker = _marker(tmp_path)
@@ -276,7 +276,7 @@ def test_issue28_case1_easymoney_serve_refuses_foreign_hosts_and_origins(tmp_pat
         finally:
             conn.close()
 
-    with easymoney(tmp_path, "serve", "--port", str(port), "--root", str(tmp_path)) as proc:
+    with _serving(tmp_path, port) as proc:  # (its temporary folder under tmp_path)
         def up() -> bool:
             try:
                 return ask("GET")[0] == 200
@@ -293,3 +293,116 @@ def test_issue28_case1_easymoney_serve_refuses_foreign_hosts_and_origins(tmp_pat
         assert ask("POST", {"players": "You Bot:greedy"},
                    Origin=f"http://127.0.0.1:{port}")[0] == 200
     assert not marker.exists()
+
+
+def test_issue28_case1_a_searching_bots_policy_starts_no_program(site, tmp_path):
+    """`mc:policy=exec:PROGRAM` plays its playouts by a program: a program all the same. (A
+    script's players line cannot give mc options: its `Ann:mc` is the default search.)"""
+    client, root = site
+    marker = tmp_path / "policy-ran"
+    program = tmp_path / "policy.sh"
+    program.write_text(f"#!/bin/sh\ntouch {marker}\n")
+    program.chmod(0o755)
+    seat = f"mc:policy=exec:{program}"
+    for url, body in (("/api/games", {"players": f"You Bot:{seat}"}),
+                      ("/api/games", {"players": f"Ann:{seat} Bob:greedy", "watch": True}),
+                      ("/api/games/rebuild", {"params": {"players": f"You Bot:{seat}"},
+                                              "decisions": []})):
+        r = client.post(url, json=body)
+        assert r.status_code == 422 and "not started" in r.json()["error"], r.text
+        assert not marker.exists()
+    assert not marker.exists() and client.app.state.store.items == {}
+
+
+# --- case 9: the command's own ends -------------------------------------------------------------
+
+def _serving(tmp_path: Path, port: int):
+    """`easymoney serve` on `port`, its temporary folders under tmp_path/tmp."""
+    from processes import easymoney
+    tmp = tmp_path / "tmp"
+    tmp.mkdir(exist_ok=True)
+    return easymoney(tmp_path, "serve", "--port", str(port), "--root", str(tmp_path),
+                     env={**os.environ, "TMPDIR": str(tmp)})
+
+
+def _ask(port: int, path: str, **kw) -> int:
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("POST" if "body" in kw else "GET", path, kw.get("body"), kw.get("headers", {}))
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGTERM", "SIGINT"])
+def test_issue28_case9_a_signal_to_serve_leaves_no_uploaded_variant_behind(tmp_path, signame):
+    import signal
+
+    from processes import wait_for
+    from web_browser import free_port
+    port = free_port()
+    boundary = "xxBOUNDARYxx"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"players\"\r\n\r\nAnn Bob\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"variant_file\"; "
+            f"filename=\"house.yaml\"\r\nContent-Type: application/x-yaml\r\n\r\n"
+            f"name: house\nextends: standard\n\r\n--{boundary}--\r\n").encode()
+    with _serving(tmp_path, port) as proc:
+        def up() -> bool:
+            try:
+                return _ask(port, "/api/variants") == 200
+            except OSError:
+                return proc.poll() is not None
+        wait_for(up, "easymoney serve to answer")
+        assert _ask(port, "/api/games", body=body, headers={
+            "Content-Type": f"multipart/form-data; boundary={boundary}"}) == 200
+        folders = list((tmp_path / "tmp").glob("easymoney-web-*"))
+        assert len(folders) == 1 and list(folders[0].iterdir())  # the uploaded variant
+        proc.send_signal(getattr(signal, signame))
+        out, err = proc.communicate(timeout=30)
+    assert list((tmp_path / "tmp").glob("easymoney-web-*")) == [], err
+    assert "Traceback" not in err, err
+
+
+def test_issue28_case9_a_port_in_use_is_one_line_and_exit_2(tmp_path):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with _serving(tmp_path, port) as proc:
+            out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 2, (out, err)
+        assert out == ""  # no "open http://..." for a server that never listened
+        assert err.count("\n") == 1 and f"{port}" in err and "in use" in err, err
+        assert err.startswith("error: ")
+    assert list((tmp_path / "tmp").glob("easymoney-web-*")) == []
+
+
+# --- case 12: an uploaded variant's errors name it as it was sent ------------------------------
+
+NO_HOSPITAL = ("name: house\nextends: standard\nmodify:\n  spaces:\n"
+               "    City Hospital: {kind: legend, receive: 10}\n")
+TWO = "name: house\nextends: standard\nplayers: {min: 2, max: 2}\n"
+
+
+@pytest.mark.parametrize("text, fields, starts, words", [
+    ("name: house\nextends: standard\nmoney: {start: -5}\n", {}, "house.yaml:3:", "money"),
+    (NO_HOSPITAL, {}, "house.yaml:", "no space of kind 'hospital'"),  # a rule's own check
+    (TWO, {"players": "You Ann Bot:greedy"}, "error: house is for 2 to 2", "3 given"),
+    (TWO, {"options": "nope.key=1"}, "", "nope"),
+    (TWO, {"enable": "R99"}, "", "R99"),
+    ("name: house\nextends: standard\n", {"players": "You Bot:mc:rollouts=100000"}, "error: ",
+     "rollouts at most"),
+], ids=["schema", "hook-check", "player-count", "option", "rule", "seat"])
+def test_issue28_case12_an_uploaded_variants_error_names_it_as_sent(site, text, fields, starts,
+                                                                     words):
+    client, root = site
+    form = {"players": "You Bot:greedy", **fields}
+    r = client.post("/api/games", data=form,
+                    files={"variant_file": ("house.yaml", text, "application/x-yaml")})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert error.startswith(starts) and words in error, error
+    _no_secret(r, root)
+    assert os.listdir(client.app.state.store.uploads) == []

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..engine.model import Variant
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
     name: str
     cash: int
@@ -17,7 +17,7 @@ class Seat:
     worth: int | None  # None: bankrupt
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a page keeps one a step of a script
 class BoardState:
     """What a drawing of a game shows. `owner[i]` is an index into `players` (None: the Bank)."""
 
@@ -63,6 +63,18 @@ class BoardState:
         if self.turn == 0:
             return "before the first turn"
         return f"{'in' if self.under_way else 'after'} turn {self.turn}"
+
+    def sharing(self, previous: BoardState | None) -> BoardState:
+        """This state, each part equal to `previous`'s being that same object: the boards of
+        a game's events, kept one after another, then hold only what each event changed."""
+        if previous is None:
+            return self
+        same = {}
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(previous, f.name)
+            if mine is not theirs and mine == theirs:
+                same[f.name] = theirs
+        return replace(self, **same) if same else self
 
     @property
     def is_game(self) -> bool:

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
+import signal
+import socket
+from collections.abc import Iterator
+from types import FrameType
 from typing import Any
 
 from ..errors import UsageError
@@ -38,6 +44,49 @@ def served_hosts(host: str, allowed: list[str]) -> list[str]:
     return names
 
 
+def listening(host: str, port: int) -> socket.socket:
+    """A socket bound to `host`:`port`, or one line saying why there is none (a port in
+    use, an address not this machine's): said before anything claims the server is up."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise UsageError(f"--port {port}: {host}:{port} is in use (another server?): stop "
+                             "it, or serve on another --port") from None
+        raise UsageError(f"--host {host} --port {port}: cannot listen there: "
+                         f"{exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+@contextlib.contextmanager
+def hangup_stops(server: Any) -> Iterator[None]:
+    """SIGHUP (the terminal closed) stops the server as Ctrl-C does, so that it cleans up
+    (its uploaded variants go); then the process ends by SIGHUP all the same. Under nohup
+    (SIGHUP ignored) it is still ignored."""
+    heard: list[int] = []
+
+    def hangup(signum: int, frame: FrameType | None) -> None:
+        heard.append(signum)
+        server.should_exit = True
+
+    before = signal.getsignal(signal.SIGHUP)
+    if before == signal.SIG_IGN:  # `nohup easymoney serve`: a hangup is not a stop
+        yield
+        return
+    signal.signal(signal.SIGHUP, hangup)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    if heard:
+        signal.raise_signal(signal.SIGHUP)
+
+
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port takes 0 to 65535; found {args.port}")
@@ -50,12 +99,18 @@ def run(args: argparse.Namespace) -> int:
         from ..web.app import create_app
     except ImportError:
         raise UsageError(f"easymoney serve needs the web extra: {INSTALL_WEB}") from None
-    app = create_app(args.root, hosts=served_hosts(args.host, args.allow_host),
-                     port=args.port or None)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    sock = listening(args.host, args.port)
+    port = sock.getsockname()[1]  # --port 0: the one the system chose
+    app = create_app(args.root, hosts=served_hosts(args.host, args.allow_host), port=port)
+    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning")
     server = uvicorn.Server(config)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{args.port}/ "
+    print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{port}/ "
           f"in a browser (Ctrl-C stops)", flush=True)
-    server.run()
+    try:
+        with hangup_stops(server):
+            server.run(sockets=[sock])
+    finally:  # however it stopped, the uploaded variants go with it
+        app.state.store.close()
+        sock.close()
     return 0

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EasyMoneyError, PluginError
-from .actions import Action, ActionRange, Request, on_grid, with_field
+from .actions import Action, ActionRange, Refusal, Request, on_grid, with_field
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -197,6 +197,41 @@ def listing_failure(game: Game, kind: type[Action], exc: Exception,
         return exc
     return PluginError(f"plugin {_owner(game, kind)!r} failed listing the candidates of its "
                        f"action type {kind.__name__}: {type(exc).__name__}: {exc} {_where(game)}")
+
+
+def refused_candidates(game: Game, request: Request | None = None
+                       ) -> list[tuple[Action, list[Refusal]]]:
+    """What `request` (default: what the game waits for) would otherwise allow and the rules
+    refuse now, each with their refusals: the candidates of its own action types that are
+    not listed (a range judged at its least amount on the rules' grid, then at its most),
+    so that a person can be told why an answer is missing (R13 refusing a buy leaves only
+    the decline). Not the any-moment actions. Changes nothing."""
+    request = request if request is not None else game.request
+    if request is None or game.outcome is not None:
+        return []
+    out: list[tuple[Action, list[Refusal]]] = []
+    rules = game.ruleset
+    for kind in answer_types(game, request)[:len(request.accepts)]:  # the request's own
+        if kind in rules.action_owner and kind not in rules.handled:
+            continue  # its rule is installed but not in play: nothing this game allows
+        for found in candidates_of(game, kind, request):
+            judged: list[Action]
+            if not isinstance(found, ActionRange):
+                judged = [found]
+            else:
+                least, most = found.least, found.most
+                grid = amount_step(game, found.template)
+                if grid > found.step:
+                    least, most = on_grid(least, most, grid)
+                if least > most:
+                    continue  # no amount the rules' grid allows: nothing a rule refused
+                judged = [found.at(least), found.at(most)]
+            for action in judged:
+                refusals = game.refusals(action)
+                if refusals:
+                    out.append((action, refusals))
+                    break
+    return out
 
 
 def is_listed(legal: list[Action | ActionRange], action: Action) -> bool:

@@ -25,7 +25,7 @@ from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
 from .game import Account, Game, Outcome, Player
-from .legal import is_listed, legal_actions
+from .legal import is_listed, legal_actions, refused_candidates
 
 # a copy of the game is kept at the first turn start this many steps after the last one:
 # undo and clone replay fewer steps than this, plus one turn's
@@ -317,6 +317,11 @@ class GameState:
         if found:
             return found
         return [Refusal("-", "-", f"the game waits for {request.describe()}")]
+
+    def refused_answers(self) -> list[tuple[Action, list[Refusal]]]:
+        """What the request would otherwise allow and the rules refuse now, with why
+        (`legal.refused_candidates`): the answers missing from `legal_actions()`."""
+        return refused_candidates(self.game, self.request)
 
     def is_legal(self, action: Action) -> bool:
         return not self.refusals(action)

@@ -32,9 +32,12 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
              keep_log: bool = True, snapshot_every: int = SNAPSHOT_EVERY,
              confine: Any = None) -> GameState:
     """A game at its first decision. `variant` is a built-in name or a YAML file's path;
-    `enable`, `disable` and `options` are what `--with`, `--without` and `--option` take;
-    `snapshot_every`: steps between the copies that undo and clone start from; `confine`
-    (a loading.Confinement) keeps the variant's files under a folder, as the web page does."""
+    `players` are names in turn order, and one written `NAME:STRATEGY` keeps its strategy
+    in the script's `players` line (a replay lets it decide past the script's lines; the
+    state itself asks nobody); `enable`, `disable` and `options` are what `--with`,
+    `--without` and `--option` take; `snapshot_every`: steps between the copies that undo
+    and clone start from; `confine` (a loading.Confinement) keeps the variant's files under
+    a folder, as the web page does."""
     from ..engine.registry import discover
     from ..loading.loader import load_variant
     seed = game_seed(seed)
@@ -65,7 +68,7 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
     if confine is not None and confine.top is not None:  # named as the person named it
         variant, is_path = confine.display or variant, True
     header = header_lines(variant, is_path=is_path, enable=enable, disable=disable,
-                          options=options, players=names, seed=seed)
+                          options=options, players=list(players), seed=seed)
     if choose_dice:
         header.insert(2, "# the dice were chosen by the players (--choose-dice)")
     game = Game(v, [(n, None) for n in names], NEVER_ASKED, seed=seed, ruleset=rules,

@@ -4,9 +4,10 @@ What a request may make the server do is kept small (docs/web.md, Safety): `Guar
 only requests for the served address from its own pages, no seat starts a program, and
 every file read is under the root (loading.Confinement).
 
-The game work runs on the event loop's thread: a GameState runs its game in a greenlet,
-and a greenlet is switched to only from the thread that made it. A script stepped
-through is run by the runner (no greenlet) in a worker thread.
+A game played or watched is made, stepped and read in a thread of its own (games.Worker):
+a GameState runs its game in greenlets, switched to only from the thread that made them,
+and the event loop waits for none of it. A script stepped through is run by the runner
+(no greenlet) in a worker thread.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import AsyncIterator, Iterable
+import re
+from collections.abc import AsyncIterator, Callable, Iterable
 from importlib.resources import files
 from typing import Any
 
@@ -27,15 +29,15 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement, path_under
-from .games import (Played, Refused, Replay, Store, answer_text, new_id, rebuild, replay_script,
-                    start_game)
+from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answer_text, new_id,
+                    rebuild, replay_script, start_game)
 from .svg import board_svg
 
 STATIC = str(files("easymoney.web") / "static")
 MAX_BODY = (1 << 20) + 65536  # a script or a variant (1 MiB each, as on the command line)
 MAX_FIELD = 4096
 MAX_LIST = 64
-MAX_HISTORY = 20_000  # lines of a game made again (each replayed on the event loop)
+MAX_DECISIONS = 20_000  # of a game made again (each taken again, its bots' decided again)
 
 
 class BadRequest(Exception):
@@ -79,6 +81,8 @@ async def _json(request: Request) -> dict[str, Any]:
         value = json.loads(await _body(request))
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the body is not JSON") from None
+    except RecursionError:  # the page's bodies are flat; a deep one is garbage
+        raise BadRequest("the body is not JSON the page sends: it is nested too deep") from None
     if not isinstance(value, dict):
         raise BadRequest("the body is not a JSON object")
     return value
@@ -102,14 +106,24 @@ def _list(value: Any, what: str) -> list[str]:
     return [_text(v, what).strip() for v in value]
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,18}")  # ASCII digits: int() also takes '²'-like digits, '_'
+
+
 def _int(value: Any, what: str, default: int | None = None) -> int:
     if value in (None, "") and default is not None:
         return default
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 19:
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         return int(value)
     if type(value) is int and abs(value) < 1 << 62:
         return value
     raise BadRequest(f"{what}: a whole number is expected")
+
+
+def _version(body: dict[str, Any]) -> int:
+    """The `version` of the view a request was made from (see Played.check)."""
+    if "version" not in body:
+        raise BadRequest("version: give the `version` of the view the page was drawn from")
+    return _int(body["version"], "version")
 
 
 def game_params(form: dict[str, Any]) -> dict[str, Any]:
@@ -179,8 +193,8 @@ class App:
             confine = self.confinement(params)
         watch = bool(fields.get("watch"))
         try:
-            played = start_game(self.store, params, watch=watch, variant_file=variant_file,
-                                confine=confine)
+            played = await self._made(lambda: start_game(
+                self.store, params, watch=watch, variant_file=variant_file, confine=confine))
         except EasyMoneyError as exc:
             if variant_file:
                 os.unlink(variant_file)
@@ -198,21 +212,40 @@ class App:
         params = game_params(given if isinstance(given, dict) else {})
         if isinstance(given, dict) and given.get("uploaded"):
             raise UsageError("a game of an uploaded variant cannot be made again: start it anew")
-        history = _list(body.get("history"), "history") if isinstance(body.get("history"), str) \
-            else body.get("history")
-        if not isinstance(history, list) or len(history) > MAX_HISTORY or \
-                not all(isinstance(h, str) and len(h) < MAX_FIELD for h in history):
-            raise BadRequest("history: a list of script lines is expected")
-        played = rebuild(self.store, params, history, watch=bool(body.get("watch")),
-                         confine=self.confinement(params))
+        decisions = body.get("decisions")
+        if not isinstance(decisions, list) or len(decisions) > MAX_DECISIONS or \
+                not all(isinstance(d, str) and len(d) < MAX_FIELD for d in decisions):
+            raise BadRequest(f"decisions: a list of at most {MAX_DECISIONS:,} lines, the "
+                             "game's decisions as its view gives them, is expected")
+        watch, confine = bool(body.get("watch")), self.confinement(params)
+        played = await self._made(lambda: rebuild(self.store, params, decisions, watch=watch,
+                                                  confine=confine))
         self.store.add(played)
         return JSONResponse({"id": played.id})
+
+    @staticmethod
+    async def _made(make: Callable[[], Played]) -> Played:
+        """The game `make()` makes, made in a thread of its own that does all its work."""
+        worker = Worker()
+        try:
+            played = await worker.run(make)
+        except BaseException:
+            worker.close()
+            raise
+        played.worker = worker
+        return played
 
     def _played(self, request: Request) -> Played:
         played = self.store.get(request.path_params["id"], Played)
         if played is None:
             raise LookupError("no such game (it may have expired): start a new one")
         return played
+
+    @staticmethod
+    async def _in_game(played: Played, work: Callable[[Played], Result]) -> Result:
+        """`work(played)` in the game's own thread."""
+        assert played.worker is not None  # the store holds games the app made
+        return await played.worker.run(lambda: work(played))
 
     def view(self, played: Played, since: int = 0) -> dict[str, Any]:
         state = played.state
@@ -222,52 +255,75 @@ class App:
                 "request": req.describe() if req is not None else None,
                 "asked": req.player.name if req is not None else None,
                 "bot": played.bot_to_move(), "controls": played.controls(),
+                "refused": played.refused(),
                 "over": board.over, "steps": state.steps,
                 "standings": [list(s) for s in state.standings()],
                 "transcript": played.transcript[since:], "lines": len(played.transcript),
-                "params": played.params, "history": state.history,
+                "params": played.params, "history": state.history, "version": played.version,
+                "decisions": played.decisions,
                 "bots": played.seats.strategies}
 
     async def game(self, request: Request) -> Response:
-        since = _int(request.query_params.get("since"), "since", 0)
-        return JSONResponse(self.view(self._played(request), max(0, since)))
+        played = self._played(request)
+        since = max(0, _int(request.query_params.get("since"), "since", 0))
+        return JSONResponse(await self._in_game(played, lambda p: self.view(p, since)))
 
     async def act(self, request: Request) -> Response:
         played = self._played(request)
         body = await _json(request)
-        since = _int(body.get("since"), "since", 0)
+        since = max(0, _int(body.get("since"), "since", 0))
+        version = _version(body)
         if "line" in body:
             line = _text(body["line"], "line")
-            if played.bot_to_move():
-                raise UsageError("a bot is asked now: wait for its move")
-            played.take(line)
+
+            def work(played: Played) -> dict[str, Any]:
+                played.check(version)
+                if played.bot_to_move():
+                    raise UsageError("a bot is asked now: wait for its move")
+                played.take_line(line)
+                return self.view(played, since)
         elif "index" in body:
             amount = body.get("amount")
-            played.control(_int(body["index"], "index"),
-                           None if amount is None else _int(amount, "amount"))
+            index = _int(body["index"], "index")
+            amount = None if amount is None else _int(amount, "amount")
+
+            def work(played: Played) -> dict[str, Any]:
+                played.check(version)
+                played.control(index, amount)
+                return self.view(played, since)
         else:
             raise BadRequest("give `line` (a script line) or `index` (a control)")
-        return JSONResponse(self.view(played, max(0, since)))
+        return JSONResponse(await self._in_game(played, work))
 
     async def bot(self, request: Request) -> Response:
         played = self._played(request)
         body = await _json(request)
-        played.bot_step()
-        if played.finished:
+        since = max(0, _int(body.get("since"), "since", 0))
+        version = _version(body)
+
+        def work(played: Played) -> tuple[bool, dict[str, Any]]:
+            played.check(version)
+            played.bot_step()
+            return played.finished, self.view(played, since)
+        finished, view = await self._in_game(played, work)
+        if finished:
             self.store.sweep()
-        return JSONResponse(self.view(played, max(0, _int(body.get("since"), "since", 0))))
+        return JSONResponse(view)
 
     async def undo(self, request: Request) -> Response:
         played = self._played(request)
-        played.undo()
-        # the transcript is the game's: an undone step's lines go with it
-        played.transcript[:] = [t for t in (played.state.game.describe(e)
-                                            for e in played.state.game.log) if t is not None]
-        return JSONResponse(self.view(played))
+        version = _version(await _json(request))
+
+        def work(played: Played) -> dict[str, Any]:
+            played.check(version)
+            played.undo()
+            return self.view(played)
+        return JSONResponse(await self._in_game(played, work))
 
     async def script(self, request: Request) -> Response:
         played = self._played(request)
-        return Response(played.state.script(), media_type="text/plain; charset=utf-8",
+        text = await self._in_game(played, lambda p: p.state.script())
+        return Response(text, media_type="text/plain; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{played.id}.game"'})
 
     # --- scripts stepped through -----------------------------------------------------------------
@@ -295,12 +351,12 @@ class App:
             name, data = self._read_path(path)
             folder = os.path.dirname(path)
         try:
-            frames, transcript, error = await run_in_threadpool(
+            kept, error = await run_in_threadpool(
                 replay_script, name, data, Confinement(self.root, folder=folder),
                 name if sent else None)
         except Refused as exc:
             return _error(422, str(exc))
-        replay = Replay(new_id(), name, frames, transcript, error)
+        replay = Replay(new_id(), name, kept.frames, kept.transcript, error, size=kept.bytes)
         self.store.add(replay)
         return JSONResponse({"id": replay.id, "url": f"/step/{replay.id}"})
 
@@ -361,6 +417,8 @@ def create_app(root: str = ".", store: Store | None = None, *,
                 return _error(400, str(exc))
             except LookupError as exc:
                 return _error(404, str(exc))
+            except Stale as exc:
+                return _error(409, str(exc))
             except Answer as exc:
                 return _error(422, answer_text(exc.error, exc.quoting))
             except EasyMoneyError as exc:

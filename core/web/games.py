@@ -3,33 +3,74 @@ stepped through (the BoardState after each event), and their expiry.
 
 A game is its script: what the server keeps of a played game is its GameState, and the
 page keeps the game's id in its address; `rebuild` makes the same game again from what
-`new_game` was given and the history's decisions (the seed throws the same dice).
+`new_game` was given and the game's decisions (Played.decisions: the person's are taken
+again, the bots decide theirs again, and the seed throws the same dice).
+
+Each game played or watched has a thread of its own (`Worker`) that makes it and does all
+its work: a GameState runs its game in greenlets, which are switched to only from the
+thread that made them, and a bot thinking long in one game stalls that game alone. What a
+visitor's bots may cost is bounded: a searching bot's budget (MC_LIMITS), one decision's
+time (BOT_STEP_SECONDS), a script's run (REPLAY_SECONDS).
 """
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import dataclasses
 import os
 import re
 import secrets
+import sys
 import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..board.state import BoardState
 from ..engine.actions import Action, ActionRange
+from ..engine.model import Variant
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement
+from ..timelimit import GameTimeout, time_limit
 
 MAX_GAMES = 200          # games held at once; the least recently used goes first
 MAX_FINISHED = 20        # finished games kept (for a reload); older ones are dropped
 IDLE_SECONDS = 30 * 60   # a game nobody asked about for this long is dropped
 MAX_PLAYERS_TEXT = 400
 BOT_TURN_LIMIT = 20_000  # a watched game of bots stops here, as `autoplay` does
+# a searching bot's budget at the page (core/search.py): at these it decides within a
+# second on the standard board; a bigger search is for `easymoney play` at a terminal
+MC_LIMITS = {"rollouts": 256, "horizon": 20, "amounts": 5}
+BOT_STEP_SECONDS = 10.0  # one decision of a bot at the page; a longer one is stopped
+REPLAY_SECONDS = 60.0    # a script stepped through stops here (its boards so far are shown)
+REBUILD_SECONDS = 60.0   # a game made again from its decisions (its bots deciding again)
+MAX_REFUSED = 12  # kinds of answer refused now that a view explains
+
+Result = TypeVar("Result")
+
+
+class Worker:
+    """The one thread that makes a game and does all its work (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="easymoney-game")
+
+    async def run(self, work: Callable[[], Result]) -> Result:
+        """`work()` in the game's thread, awaited without holding up the event loop."""
+        return await asyncio.wrap_future(self.pool.submit(work))
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False)  # what was asked still runs; then the thread ends
+
+
+# a strategy a script's players line can give (script/grammar.lark's STRATEGY, a program
+# aside): a name, without options
+SCRIPT_STRATEGY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
 @dataclass
@@ -39,6 +80,22 @@ class Seats:
     names: list[str]
     bots: dict[str, Any]
     strategies: dict[str, str]
+
+    def script_seats(self) -> tuple[list[str], list[str]]:
+        """The seats as a saved script's players line writes them (a bot as NAME:STRATEGY,
+        so that a replay lets it decide past the script's lines), and a comment line for
+        each bot whose strategy that line cannot give (`mc:rollouts=64`: no options)."""
+        seats, notes = [], []
+        for name in self.names:
+            strategy = self.strategies.get(name)
+            if strategy is not None and SCRIPT_STRATEGY.fullmatch(strategy):
+                seats.append(f"{name}:{strategy}")
+                continue
+            seats.append(name)
+            if strategy is not None:
+                notes.append(f"# {name} was played by {strategy} at the page: a script's "
+                             "players line cannot give a strategy's options")
+        return seats, notes
 
 
 def parse_seats(text: str) -> Seats:
@@ -57,13 +114,30 @@ def parse_seats(text: str) -> Seats:
                              "is not started from the page; seat a bot (NAME:greedy) or play "
                              "it with `easymoney play -i` at a terminal")
         if strategy:
-            bots[name] = make_strategy(strategy)
+            bots[name] = _within_limits(name, strategy, make_strategy(strategy))
             strategies[name] = strategy
     if not names:
         raise UsageError("players: name the seats, e.g. `Ann Bob:greedy`")
     if len(set(names)) != len(names):
         raise UsageError("players: each seat needs a name of its own")
     return Seats(names, bots, strategies)
+
+
+def _within_limits(name: str, text: str, strategy: Any) -> Any:
+    """`strategy` (seat `name`'s, written `text`), refused if its search is past MC_LIMITS."""
+    from ..search import MonteCarlo
+    if isinstance(strategy, MonteCarlo):
+        over = [f"{key} at most {most}" for key, most in MC_LIMITS.items()
+                if getattr(strategy, key) > most]
+        if over:
+            raise UsageError(f"players: {name}:{text}: the page seats a searching bot with "
+                             f"{', '.join(over)}, so that each decision is quick; play a "
+                             "bigger search with `easymoney play` at a terminal")
+    return strategy
+
+
+class Stale(Exception):
+    """A request from a page drawn before the game's last change: answered 409, nothing done."""
 
 
 @dataclass
@@ -78,6 +152,13 @@ class Played:
     touched: float = field(default_factory=time.monotonic)
     watch: bool = False
     variant_file: str | None = None  # an uploaded variant, removed with the game
+    worker: Worker | None = None  # the thread that made the game and does its work
+    # one more at every change: a page's request names the one it was drawn from, so that a
+    # click repeated or made on an old page is not taken against another state than its own
+    version: int = 0
+    # each step's action as its line, a deal's answer too (`Bot accepts`), which the
+    # history does not show: what the page keeps to have the game made again (`rebuild`)
+    decisions: list[str] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -105,8 +186,62 @@ class Played:
                 out.append({"index": k, "kind": "action", "text": str(action)})
         return out
 
-    def take(self, action: Action | str) -> None:
+    def refused(self) -> list[dict[str, Any]]:
+        """What the person asked cannot answer that the request would otherwise allow, with
+        the rule that refuses it and its words (the buy R13 refuses: only the decline is
+        left). Actions of a kind refused for the same reasons (R13's second house on each
+        street) are one entry, the others named in `also`; at most MAX_REFUSED entries."""
+        from ..engine.decisions import refusal_message
+        if self.state.request is None or self.bot_to_move():
+            return []
+        groups: dict[tuple[Any, ...], dict[str, Any]] = {}
+        for action, refusals in self.state.refused_answers():
+            key = (type(action), *map(str, refusals))
+            if key in groups:
+                groups[key]["also"].append(action.describe())
+                continue
+            groups[key] = {"action": str(action), "words": refusal_message(action, refusals),
+                           "rules": list(dict.fromkeys(r.rule for r in refusals if r.rule != "-")),
+                           "also": []}
+        return list(groups.values())[:MAX_REFUSED]
+
+    def check(self, version: int) -> None:
+        """Refuse (Stale) a request made from a page drawn before the game's last change."""
+        if version != self.version:
+            raise Stale("the page is out of date: the game has changed since it was drawn, "
+                        "and nothing was done; it now shows the game as it is")
+
+    def take(self, action: Action) -> None:
         self.state.apply(action)
+        self.decisions.append(str(action))
+        self.version += 1
+
+    def line_action(self, text: str) -> Action:
+        """The action a line says: the legal action written so (`You accepts`, which the
+        script language has no statement for), else the line read as the prompt reads it."""
+        from ..script.table import read_line
+        typed = " ".join(text.split())
+        for found in self.state.legal_actions():
+            if isinstance(found, Action) and str(found) == typed:
+                return found
+        return read_line(self.state, text)
+
+    def take_line(self, text: str) -> None:
+        """A line typed at the page: a person's own; a bot's seat answers for itself, as at
+        the prompt (R16's sale of the card a bot holds is the bot's to offer)."""
+        words = text.split(maxsplit=1)
+        self._not_a_bot(words[0] if words else "")  # whatever the rest of the line says
+        action = self.line_action(text)
+        self._not_a_bot(action.player.name)
+        self.take(action)
+
+    def _not_a_bot(self, name: str) -> None:
+        if name in self.seats.bots:
+            people = " or ".join(n for n in self.seats.names if n not in self.seats.bots)
+            typed = f"the lines typed here are {people}'s" if people else \
+                "every seat is a bot's, and no line is typed here"
+            raise UsageError(f"refused: {name} is played by a bot ({self.seats.strategies[name]}), "
+                             f"which answers for itself: {typed}")
 
     def control(self, index: int, amount: int | None) -> None:
         """Apply the control numbered `index` (an amount for a range), as listed now."""
@@ -129,19 +264,36 @@ class Played:
             return False
         if state.game.turns_played >= BOT_TURN_LIMIT:
             return False
-        bot = self.seats.bots[state.request.player.name]
-        state.apply(bot.decide(state.game, state.request))
+        name = state.request.player.name
+        try:
+            with time_limit(BOT_STEP_SECONDS):
+                action = self.bot_action()
+        except GameTimeout:  # stopped while deciding: the game itself was not touched
+            raise UsageError(f"{name}'s bot ({self.seats.strategies[name]}) thought for more "
+                             f"than {BOT_STEP_SECONDS:g} s over one decision and was stopped; "
+                             "nothing changed: start a game with a quicker bot") from None
+        self.take(action)
         return True
+
+    def bot_action(self) -> Action:
+        """What the bot asked decides now (it may draw from the game's generator)."""
+        request = self.state.request
+        assert request is not None
+        return self.seats.bots[request.player.name].decide(self.state.game, request)  # type: ignore[no-any-return]
 
     def undo(self) -> None:
         """Back to the person's last decision: the bots' steps after it are taken back too."""
         state = self.state
         state.undo()
+        self.version += 1
         while self.bot_to_move() and not self.watch and state.steps:
             state.undo()
+        del self.decisions[state.steps:]
+        # the transcript is the game's: an undone step's lines go with it
+        self.transcript[:] = [t for t in map(state.game.describe, state.game.log) if t is not None]
 
 
-@dataclass
+@dataclass(slots=True)
 class Frame:
     board: BoardState
     lines: int       # transcript lines shown with it
@@ -158,11 +310,82 @@ class Replay:
     transcript: list[str]
     error: str | None
     touched: float = field(default_factory=time.monotonic)
+    size: int = 0  # bytes its boards and lines take (Stepped.bytes)
 
     finished = True
 
 
-MAX_FRAMES = 50_000  # boards kept of one script (about 1 kB each); a longer one stops there
+MAX_FRAMES = 50_000  # boards kept of one script; a longer one stops there
+# the bytes the boards and lines of one script may take (a board of a thousand spaces is
+# about 25 kB where its event changed the owners, houses or mortgages), and those of all the
+# scripts held: past it the least recently looked at go first
+MAX_REPLAY_BYTES = 16 << 20
+MAX_REPLAYS_BYTES = 128 << 20
+
+
+class Stepped:
+    """What a script stepped through keeps: the board after each event, each sharing with
+    the one before what the event did not change, and the transcript, counted in bytes."""
+
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.transcript: list[str] = []
+        self.bytes = 0
+
+    @property
+    def full(self) -> bool:
+        return len(self.frames) >= MAX_FRAMES or self.bytes >= MAX_REPLAY_BYTES
+
+    def keep(self, board: BoardState, turn: int, line: str | None = None) -> None:
+        """The board after an event and its transcript line (none for the board set out)."""
+        if line is not None:
+            self.transcript.append(line)
+            self.bytes += sys.getsizeof(line)
+        previous = self.frames[-1].board if self.frames else None
+        frame = Frame(board.sharing(previous), len(self.transcript), turn)
+        self.frames.append(frame)
+        # the parts it does not share with the board before it (the first board: its
+        # variant too, which the runner loaded for this script)
+        seen: set[int] = set()
+        self.bytes += sys.getsizeof(frame) + sys.getsizeof(frame.board)
+        for f in dataclasses.fields(frame.board):
+            part = getattr(frame.board, f.name)
+            if previous is None or part is not getattr(previous, f.name):
+                self.bytes += _bytes(part, seen)
+
+    def stopped(self, name: str) -> str | None:
+        """Why it kept no more boards, if it did not keep them all."""
+        if len(self.frames) >= MAX_FRAMES:
+            return f"{name}: the script plays more than {MAX_FRAMES:,} events; the page shows " \
+                   "the first ones"
+        if self.bytes >= MAX_REPLAY_BYTES:
+            return (f"{name}: the script's boards take more than {MAX_REPLAY_BYTES / 2**20:g} MiB "
+                    f"(a large board); the page shows its first {len(self.frames) - 1:,} events")
+        return None
+
+
+def _bytes(value: Any, seen: set[int]) -> int:
+    """The memory `value` takes with what it holds, each object once (`seen`: the ids of
+    those counted); None, bools, small ints, classes and functions are shared by all."""
+    if value is None or isinstance(value, (bool, type)) or callable(value) or \
+            type(value) is int and -5 <= value <= 256 or id(value) in seen:
+        return 0
+    seen.add(id(value))
+    size = sys.getsizeof(value)
+    if isinstance(value, (tuple, list, set, frozenset)):
+        size += sum(_bytes(v, seen) for v in value)
+    elif isinstance(value, dict):
+        size += sum(_bytes(k, seen) + _bytes(v, seen) for k, v in value.items())
+    elif not isinstance(value, (str, bytes, int, float)):  # an object: its slots and dict
+        size += sum(_bytes(getattr(value, name, None), seen)
+                    for name in _slots(type(value)) if name != "__dict__")
+        if hasattr(value, "__dict__"):
+            size += _bytes(vars(value), seen)
+    return size
+
+
+def _slots(kind: type) -> tuple[str, ...]:
+    return tuple(name for k in kind.__mro__ for name in getattr(k, "__slots__", ()))
 
 
 class Refused(Exception):
@@ -170,20 +393,20 @@ class Refused(Exception):
 
 
 def replay_script(name: str, data: bytes, confine: Confinement, quoting: str | None = None
-                  ) -> tuple[list[Frame], list[str], str | None]:
+                  ) -> tuple[Stepped, str | None]:
     """Run a script with the runner (as `easymoney board --turn` does) and keep the board
     after each event; an error stops it where it is and is given located, as the terminal
     gives it. The script is a page's: its `variant "file.yaml"` line is read from its folder
     under the root only (`confine`), and an error quotes a line only of the file `quoting`
     (the script the person sent). A header the page refuses (a seat that would start a
-    program, a variant it may not read) raises Refused: there is nothing to step through."""
+    program, a variant it may not read) raises Refused: there is nothing to step through.
+    Past MAX_FRAMES boards or MAX_REPLAY_BYTES it stops, and the error says so."""
     from ..engine.events import Event
     from ..engine.game import StopGame
     from ..outputs import current_turn
     from ..script.parser import parse_bytes
     from ..script.runner import ScriptRunner
-    frames: list[Frame] = []
-    transcript: list[str] = []
+    kept = Stepped()
     try:
         script = parse_bytes(data, name)
         game_ref: list[Any] = []
@@ -193,40 +416,40 @@ def replay_script(name: str, data: bytes, confine: Confinement, quoting: str | N
             text = game.describe(event)
             if text is None:
                 return
-            if len(frames) >= MAX_FRAMES:
+            if kept.full:
                 raise StopGame()
-            transcript.append(text)
-            frames.append(Frame(BoardState.of(game, current_turn(game)), len(transcript),
-                                current_turn(game)))
+            kept.keep(BoardState.of(game, current_turn(game)), current_turn(game), text)
 
         try:
             runner = ScriptRunner(script, on_event=on_event, confine=confine, programs=False)
         except EasyMoneyError as exc:  # the header: its variant, its players and their seats
             raise Refused(answer_text(exc, quoting)) from None
         game_ref.append(runner.game)
-        frames.append(Frame(BoardState.empty(runner.variant), 0, 0))
+        kept.keep(BoardState.empty(runner.variant), 0)
         try:
-            runner.run()
+            with time_limit(REPLAY_SECONDS):
+                runner.run()
         except StopGame:  # raised where the game does not catch it: the frames are enough
             pass
+        except GameTimeout:
+            return kept, (f"{name}: the script ran for more than {REPLAY_SECONDS:g} s and was "
+                          f"stopped; the page shows its first {len(kept.frames) - 1:,} events")
     except EasyMoneyError as exc:
-        return frames, transcript, answer_text(exc, quoting)
-    if len(frames) >= MAX_FRAMES:
-        return frames, transcript, (f"{name}: the script plays more than {MAX_FRAMES:,} events; "
-                                    "the page shows the first ones")
-    return frames, transcript, None
+        return kept, answer_text(exc, quoting)
+    return kept, kept.stopped(name)
 
 
 class Store:
     """Every game the server holds, by id; finished and idle ones expire (see `sweep`)."""
 
     def __init__(self, max_games: int = MAX_GAMES, max_finished: int = MAX_FINISHED,
-                 idle: float = IDLE_SECONDS) -> None:
+                 idle: float = IDLE_SECONDS, replay_bytes: int | None = None) -> None:
         self.items: OrderedDict[str, Played | Replay] = OrderedDict()
         self.lock = threading.RLock()
         self.max_games = max_games
         self.max_finished = max_finished
         self.idle = idle
+        self.replay_bytes = MAX_REPLAYS_BYTES if replay_bytes is None else replay_bytes
         self.uploads = tempfile.mkdtemp(prefix="easymoney-web-")
 
     def add(self, item: Played | Replay) -> None:
@@ -244,8 +467,9 @@ class Store:
             return item
 
     def sweep(self, now: float | None = None) -> None:
-        """Drop games idle too long, the oldest finished beyond `max_finished`, and the
-        least recently used beyond `max_games`."""
+        """Drop games idle too long, the oldest finished beyond `max_finished`, the least
+        recently used scripts beyond `replay_bytes` of boards, and the least recently used
+        beyond `max_games`."""
         now = time.monotonic() if now is None else now
         with self.lock:
             for key, item in list(self.items.items()):
@@ -254,11 +478,20 @@ class Store:
             finished = [k for k, item in self.items.items() if item.finished]
             for key in finished[:max(0, len(finished) - self.max_finished)]:
                 self._drop(key)
+            replays = [(k, item.size) for k, item in self.items.items() if isinstance(item, Replay)]
+            held = sum(size for _, size in replays)
+            for key, size in replays:
+                if held <= self.replay_bytes:
+                    break
+                self._drop(key)
+                held -= size
             while len(self.items) > self.max_games:
                 self._drop(next(iter(self.items)))
 
     def _drop(self, key: str) -> None:
         item = self.items.pop(key)
+        if isinstance(item, Played) and item.worker is not None:
+            item.worker.close()
         if isinstance(item, Played) and item.variant_file:
             try:
                 os.unlink(item.variant_file)
@@ -292,9 +525,14 @@ def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
     `confine`: `params` say what the person named, never a path of the server's."""
     from ..script.table import new_game
     seats = parse_seats(params["players"])
-    state = new_game(params["variant"], seats.names, seed=params["seed"],
+    written, notes = seats.script_seats()
+    state = new_game(params["variant"], written, seed=params["seed"],
                      enable=params["enable"], disable=params["disable"],
                      options=params["options"], confine=confine)
+    if variant_file is not None:  # the script names the upload: it replays beside it
+        notes.insert(0, f"# {params['variant']} was uploaded to the page: keep it beside "
+                        "this script to replay it")
+    state.header[2:2] = notes  # after the recorder's own two lines
     game = Played(new_id(), state, seats, params, watch=watch, variant_file=variant_file)
     game.transcript = [t for t in map(state.game.describe, state.game.log) if t is not None]
     state.listen(lambda event: _hear(game, event))
@@ -307,13 +545,38 @@ def _hear(played: Played, event: Any) -> None:
         played.transcript.append(text)
 
 
-def rebuild(store: Store, params: dict[str, Any], history: Sequence[str], *,
+def rebuild(store: Store, params: dict[str, Any], decisions: Sequence[str], *,
             watch: bool = False, confine: Confinement | None = None) -> Played:
-    """The same game again from its start and the decisions of its history (the seed throws
-    the same dice and deals the same cards)."""
+    """The same game again from its start and its decisions, one a step (Played.decisions).
+
+    A person's decision is taken as a line typed at the page is; a bot decides again, as it
+    did (a `random` bot draws from the game's generator just as before, so the game throws
+    the same dice after it), and must decide what was kept. The seed deals the same cards.
+    """
     played = start_game(store, params, watch=watch, confine=confine)
-    for line in history:
-        if re.match(r"^\w+ draws ", line):
-            continue  # the game deals its cards itself
-        played.take(re.sub(r"^(\w+ rolls)( \d+ \d+)$", r"\1", line))
+    try:
+        with time_limit(REBUILD_SECONDS):
+            for k, line in enumerate(decisions, 1):
+                _redo(played, k, line)
+    except GameTimeout:
+        raise UsageError(f"the game was not made again within {REBUILD_SECONDS:g} s: start "
+                         "it anew") from None
     return played
+
+
+def _redo(played: Played, k: int, line: str) -> None:
+    """Decision number `k` of a game made again."""
+    try:
+        if played.finished:
+            raise UsageError("the game is over before it")
+        if played.bot_to_move():
+            action = played.bot_action()
+            if str(action) != line:
+                raise UsageError(f"the bot decides {str(action)!r} there: the decisions are "
+                                 "not this game's")
+            played.take(action)
+        else:
+            played.take_line(line)
+    except EasyMoneyError as exc:
+        raise UsageError(f"the game cannot be made again: decision {k} ({line}): "
+                         f"{exc.message}") from None

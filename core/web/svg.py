@@ -132,8 +132,8 @@ def _centre(state: BoardState) -> list[str]:
             where = "bankrupt" if p.bankrupt else \
                 f"on {p.position} {state.variant.spaces[p.position].name}"
             lines.append((f"● {p.name}  {money(p.cash)}  {where}", player_colour(k)))
-        lines += [(f"{name.capitalize()} pot: {money(cash)}", "#333")
-                  for name, cash in state.pots.items()]
+        # by title, as the terminal's board shows them: `Hospital pot`
+        lines += [(f"{title}: {money(cash)}", "#333") for title, cash in state.pots.items()]
         lines += [(f"{text} card: {holder or 'not held'}", "#333") for text, holder in state.kept]
         lines.append((f"Cards in the pile: {state.deck}", "#333"))
     out = []

@@ -74,6 +74,8 @@ function render(view) {
       box.append(label, input, b); controls.appendChild(box);
     }
   }
+  controlsEnabled(true);
+  showRefused(view.refused);
   if (view.lines < lines) { $("transcript").replaceChildren(); lines = 0; }
   for (const t of view.transcript) $("transcript").appendChild(li(t));
   lines = view.lines;
@@ -81,8 +83,11 @@ function render(view) {
   const st = $("standings"); st.replaceChildren();
   for (const [name, worth] of view.standings) st.appendChild(li(`${name}: worth $${worth.toLocaleString("en-US")}`));
   $("save").href = `/api/games/${view.id}/script`;
-  localStorage.setItem("easymoney:" + view.id, JSON.stringify({ params: view.params, history: view.history, watch: view.watch }));
+  // what the server needs to make the game again if it drops it: every decision, a deal's
+  // answers included, and the bots decide theirs again
+  localStorage.setItem("easymoney:" + view.id, JSON.stringify({ params: view.params, decisions: view.decisions, watch: view.watch }));
   document.body.dataset.steps = view.steps;
+  for (const id of ["pause", "step"]) $(id).disabled = !view.request;  // nothing to step once over
   if (view.bot && view.request && !paused) {
     document.body.dataset.state = "bot";
     clearTimeout(timer);
@@ -92,19 +97,55 @@ function render(view) {
   }
 }
 
+// what the request would otherwise allow, and the rule that refuses it (R13: no buy)
+function showRefused(refused) {
+  const list = $("refused"); list.replaceChildren();
+  for (const r of refused) {
+    const more = r.also.length > 3 ? `; and ${r.also.length - 3} more` : "";
+    list.appendChild(li(r.words + (r.also.length ? ` (so too: ${r.also.slice(0, 3).join("; ")}${more})` : "")));
+  }
+  $("why-count").textContent = refused.length;
+  $("why").hidden = !refused.length;
+  $("why").open = refused.length <= 3;
+}
+
+// a request names the version of the game the page shows: one made from an old drawing
+// (a second click before the first was answered, another tab's move) is refused with 409
+function send(what, body) {
+  return call("POST", `/api/games/${game.id}/${what}`, { ...body, version: game.version, since: lines });
+}
+
+// the game moved on without this page: show it as it is now
+async function redraw() {
+  const r = await call("GET", `/api/games/${game.id}`);
+  if (r.ok) { lines = 0; $("transcript").replaceChildren(); render(r.data); }
+}
+
+function controlsEnabled(on) {
+  for (const e of document.querySelectorAll("#controls button, #controls input, #send, #undo")) e.disabled = !on;
+}
+
 async function act(body) {
+  if (document.body.dataset.state === "busy") return;  // one request at a time
   $("refusal").textContent = "";
   clickAt = performance.now();
   document.body.dataset.state = "busy";
-  const r = await call("POST", `/api/games/${game.id}/act`, { ...body, since: lines });
-  if (r.ok) render(r.data);
-  else { clickAt = null; $("refusal").textContent = r.data.error; document.body.dataset.state = "ready"; }
+  controlsEnabled(false);
+  const r = await send("act", body);
+  if (r.ok) { render(r.data); return; }
+  clickAt = null;
+  controlsEnabled(true);
+  document.body.dataset.state = "ready";
+  $("refusal").textContent = r.data.error;
+  if (r.status === 409) await redraw();
 }
 
 async function botStep() {
   if (paused && !stepping) return;
-  const r = await call("POST", `/api/games/${game.id}/bot`, { since: lines });
-  if (r.ok) render(r.data); else $("refusal").textContent = r.data.error;
+  const r = await send("bot", {});
+  if (r.ok) render(r.data);
+  else if (r.status === 409) await redraw();  // a step another request already took
+  else $("refusal").textContent = r.data.error;
 }
 let stepping = false;
 
@@ -116,8 +157,10 @@ async function playPage() {
   $("typed").addEventListener("submit", (ev) => { ev.preventDefault(); act({ line: $("line").value }); });
   $("undo").onclick = async () => {
     $("refusal").textContent = "";
-    const r = await call("POST", `/api/games/${game.id}/undo`);
-    if (r.ok) render(r.data); else $("refusal").textContent = r.data.error;
+    const r = await send("undo", {});
+    if (r.ok) { render(r.data); return; }
+    $("refusal").textContent = r.data.error;
+    if (r.status === 409) await redraw();
   };
   $("pause").onclick = () => {
     paused = !paused; $("pause").textContent = paused ? "Resume" : "Pause";
@@ -157,6 +200,7 @@ async function show(k) {
   }
   const cur = items[r.data.lines - 1]; if (cur) cur.scrollIntoView({ block: "nearest" });
   $("position").textContent = `event ${at} of ${n - 1} · turn ${r.data.turn}`;
+  $("turn").value = r.data.turn;  // the box says the turn of the board shown
   document.body.dataset.frame = at; document.body.dataset.turn = r.data.turn;
   document.body.dataset.state = "ready";
 }
