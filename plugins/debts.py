@@ -33,15 +33,10 @@ RAISE = request_kind(
 class GoBankrupt(Action):
     """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
 
-    GRAMMAR = "NAME _GOES _BANKRUPT"
-    WORDS = ("goes", "bankrupt")
-    FORMS = ("`P goes bankrupt`",)
+    LINE = "{player} goes bankrupt"
     ASKED_BY = (RAISE,)
     player: Player
     verb = "go bankrupt"
-
-    def __str__(self) -> str:
-        return f"{self.player} goes bankrupt"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

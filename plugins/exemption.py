@@ -18,28 +18,23 @@ from easymoney import (Action, ActionRange, CardKind, Expectation, Refusal, Scri
 from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
-    from easymoney import Card, Game, Player, Request
+    from easymoney import Card, Game, Money, Player, PlayerName, Request
 
 
 @dataclass(slots=True)
 class SellExemption(Action):
     """`P sells exemption to Q for MONEY` (R16): at any moment, by its holder."""
 
-    GRAMMAR = "NAME _SELLS _EXEMPTION _TO NAME _FOR MONEY"
-    WORDS = ("sells", "exemption", "to", "for")
-    FORMS = ("`P sells exemption to Q for MONEY`",)
+    LINE = "{player} sells exemption to {buyer} for {price}"
     ANY_MOMENT = True
     player: Player
     buyer: Player
-    price: int
+    price: Money
     verb = "sell the Special Exemption card"
     counterparty = "buyer"  # for an agreed price (R16)
 
     def describe(self) -> str:
         return f"sell the Special Exemption card to {self.buyer} for {money(self.price)}"
-
-    def __str__(self) -> str:
-        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -164,13 +159,8 @@ def em_apply(game: Game, action: Action) -> bool | None:
 class SetupExemption(SetupStatement):
     """`setup exemption P`: P starts holding the card (it leaves the deck)."""
 
-    GRAMMAR = "_EXEMPTION NAME"
-    WORDS = ("exemption",)
-    FORMS = ("`setup exemption P`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"setup exemption {self.player}"
+    LINE = "exemption {player}"
+    player: PlayerName
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         player = script.player(self.player, self)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
-                       money, quoted)
+                       money)
 from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE, GoBankrupt
 
@@ -31,9 +31,7 @@ if TYPE_CHECKING:
 class Mortgage(Action):
     """`P mortgages SPACE` (R19): in a window, or to raise money (R25)."""
 
-    GRAMMAR = "NAME _MORTGAGES space"
-    WORDS = ("mortgages",)
-    FORMS = ("`P mortgages SPACE`",)
+    LINE = "{player} mortgages {space}"
     ASKED_BY = (*WINDOW_KINDS, RAISE)
     player: Player
     space: Space
@@ -43,9 +41,6 @@ class Mortgage(Action):
 
     def describe(self) -> str:
         return f"mortgage {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} mortgages {quoted(self.space)}"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -63,9 +58,7 @@ class Mortgage(Action):
 class Redeem(Action):
     """`P redeems SPACE` (R20): in a window."""
 
-    GRAMMAR = "NAME _REDEEMS space"
-    WORDS = ("redeems",)
-    FORMS = ("`P redeems SPACE`",)
+    LINE = "{player} redeems {space}"
     ASKED_BY = WINDOW_KINDS
     player: Player
     space: Space
@@ -74,9 +67,6 @@ class Redeem(Action):
 
     def describe(self) -> str:
         return f"redeem {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} redeems {quoted(self.space)}"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

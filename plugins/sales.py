@@ -13,26 +13,24 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
-                       money, quoted)
+                       money)
 from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Request, Space
+    from easymoney import Game, Money, Player, Request, Space
 
 
 @dataclass(slots=True)
 class Sell(Action):
     """`P sells SPACE to Q for MONEY` (R22): in a window, or to raise money (R25)."""
 
-    GRAMMAR = "NAME _SELLS space _TO NAME _FOR MONEY"
-    WORDS = ("sells", "to", "for")
-    FORMS = ("`P sells SPACE to Q for MONEY`",)
+    LINE = "{player} sells {space} to {buyer} for {price}"
     ASKED_BY = (*WINDOW_KINDS, RAISE)
     player: Player
     space: Space
     buyer: Player
-    price: int
+    price: Money
     verb = "sell"
     window = True
     raises_money = True
@@ -41,9 +39,6 @@ class Sell(Action):
 
     def describe(self) -> str:
         return f"sell {self.space} to {self.buyer} for {money(self.price)}"
-
-    def __str__(self) -> str:
-        return f"{self.player} sells {quoted(self.space)} to {self.buyer} for {self.price}"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

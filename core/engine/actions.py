@@ -38,9 +38,18 @@ def quoted(space: Any) -> str:
 
 class LineSyntax:
     """How a class's script line is written, for an action class and a statement class
-    alike (docs/plugins.md)."""
+    alike (docs/plugins.md): `LINE`, a template said once (easymoney.engine.lines), or the
+    escape hatch for a line a template cannot say, `GRAMMAR` with `__str__`."""
 
     __slots__ = ()
+    # `{player} lends {borrower} {amount}`: the grammar, words, forms, fields and str() in one
+    LINE: ClassVar[str] = ""
+    # what is wrong with LINE (the registry refuses the plugin at load, naming the class)
+    _LINE_PROBLEM: ClassVar[str | None] = None
+    # LINE's words that are values (a Literal field's words, a flag's): kept in the tree
+    _KEPT: ClassVar[tuple[str, ...]] = ()
+    # LINE's flags: bool fields, true when their word is written
+    _FLAGS: ClassVar[tuple[str, ...]] = ()
     # the right-hand side of a lark rule over the language's terminals (NAME, MONEY, INT,
     # STRING, space) and the keywords `_WORD` of the words in WORDS; empty: no line says it
     GRAMMAR: ClassVar[str] = ""
@@ -54,6 +63,36 @@ class LineSyntax:
     # a field an action's line does not give is the request's attribute of that name (a
     # bid's `space`)
     FIELDS: ClassVar[tuple[str, ...] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        line = cls.__dict__.get("LINE")
+        if not line:
+            return
+        from .lines import LineError, compile_line
+        try:
+            template = compile_line(cls, line, cls.line_prefix_words())
+        except LineError as exc:
+            cls._LINE_PROBLEM = str(exc)
+            return
+        cls.GRAMMAR, cls.WORDS = template.grammar, template.words
+        if "FORMS" not in cls.__dict__:  # a class may name its placeholders itself
+            cls.FORMS = template.forms
+        cls.FIELDS, cls._KEPT, cls._FLAGS = template.fields, template.kept, template.flags
+        cls.__str__ = template.printer  # type: ignore[method-assign,assignment]
+
+    @classmethod
+    def line_prefix_words(cls) -> str:
+        """The words a line of this kind starts with before its own (`expect `)."""
+        return ""
+
+    @classmethod
+    def template_values(cls, values: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A LINE's values as its fields take them: a flag's word is True, its absence False."""
+        if not cls._FLAGS:
+            return values
+        return tuple(value is not None and value is not False if name in cls._FLAGS else value
+                     for name, value in zip(cls.line_fields(), values))
 
     @classmethod
     def line_fields(cls) -> tuple[str, ...]:
@@ -147,8 +186,8 @@ class Action(LineSyntax):
         names = cls.line_fields()
         values = (list(values) + [None] * len(names))[:len(names)]
         defaults = _defaults(cls)
-        return tuple(defaults.get(name) if value is None else value
-                     for name, value in zip(names, values))
+        return cls.template_values(tuple(defaults.get(name) if value is None else value
+                                         for name, value in zip(names, values)))
 
     @classmethod
     def from_line(cls, script: ScriptContext, request: Request, line: Any) -> Action | None:
@@ -444,16 +483,11 @@ class Roll(Action):
 class EndTurn(Action):
     """`P ends turn`: closes the window after the landing; the turn is over."""
 
-    GRAMMAR = "NAME _ENDS _TURN"
-    WORDS = ("ends", "turn")
-    FORMS = ("`P ends turn`",)
+    LINE = "{player} ends turn"
     ASKED_BY = (WINDOW_AFTER,)
     player: Player
     verb = "end the turn"
     ends_turn = True
-
-    def __str__(self) -> str:
-        return f"{self.player} ends turn"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

@@ -24,7 +24,7 @@ from easymoney import (WINDOW_KINDS, Action, ActionRange, CardKind, Expectation,
                        ScriptContext, SetupStatement, SpaceKind, StashKey, hookimpl, money)
 
 if TYPE_CHECKING:
-    from easymoney import Card, Game, Player, Request, Space
+    from easymoney import Card, Game, Money, Player, PlayerName, Request, Space
 
 PLUGIN_ID = "railroads"
 RULES = ()
@@ -87,27 +87,21 @@ EVENTS = {
 class Lend(Action):
     """`Ann lends Bob 500`: in Ann's window; Bob repays 110% at the start of her next turn.
 
-    The class is its script line too: the grammar that reads it (the values of NAME, NAME
-    and MONEY fill `player`, `borrower` and `amount`, read by their types) and `__str__`,
-    which prints it (what --record writes)."""
+    The class is its script line too: LINE reads `player`, `borrower` and `amount` by
+    their types, and prints them back (what --record writes)."""
 
-    GRAMMAR = "NAME _LENDS NAME MONEY"
-    WORDS = ("lends",)
-    FORMS = ("`P lends Q MONEY`",)
+    LINE = "{player} lends {borrower} {amount}"
     ASKED_BY = WINDOW_KINDS  # the line answers the lender's windows
 
     player: Player
     borrower: Player
-    amount: int
+    amount: Money
     verb = "lend"
     window = True  # taken in the lender's own windows (R5); the turn rule accepts it there
     counterparty = "borrower"  # the borrower is asked whether they take the loan
 
     def describe(self) -> str:
         return f"lend {money(self.amount)} to {self.borrower}"
-
-    def __str__(self) -> str:  # its script line: what --record writes
-        return f"{self.player} lends {self.borrower} {self.amount}"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -199,15 +193,11 @@ def em_turn_start(game: Game, player: Player) -> None:
 class SetupOwes(SetupStatement):
     """`setup Q owes P MONEY`: Q starts owing P that much, repaid at P's next turn."""
 
-    GRAMMAR = "NAME _OWES NAME MONEY"
-    WORDS = ("owes",)
+    LINE = "{borrower} owes {lender} {amount}"
     FORMS = ("`setup Q owes P MONEY`",)
-    borrower: str
-    lender: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"setup {self.borrower} owes {self.lender} {self.amount}"
+    borrower: PlayerName
+    lender: PlayerName
+    amount: Money
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         borrower = script.player(self.borrower, self)
@@ -219,15 +209,11 @@ class SetupOwes(SetupStatement):
 class ExpectOwes(Expectation):
     """`expect Q owes P MONEY` (0: nothing)."""
 
-    GRAMMAR = "NAME _OWES NAME MONEY"
-    WORDS = ("owes",)
+    LINE = "{borrower} owes {lender} {amount}"
     FORMS = ("`expect Q owes P MONEY`",)
-    borrower: str
-    lender: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"expect {self.borrower} owes {self.lender} {self.amount}"
+    borrower: PlayerName
+    lender: PlayerName
+    amount: Money
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         due = owed(game, script.player(self.borrower, self), script.player(self.lender, self))
