@@ -36,6 +36,34 @@ class SellExemption(Action):
     def describe(self) -> str:
         return f"sell the Special Exemption card to {self.buyer} for {money(self.price)}"
 
+    def refusals(self, game: Game) -> list[Refusal]:
+        seller, buyer = self.player, self.buyer
+        if not holds(seller):
+            return [Refusal("R16", PLUGIN_ID, f"{seller} does not hold the Special Exemption "
+                                              f"card")]
+        if buyer is seller or buyer.bankrupt:
+            return [Refusal("R16", PLUGIN_ID, "the card may be sold only to another player in "
+                                              "the game")]
+        if self.price < 0 or self.price > buyer.cash:
+            return [Refusal("R16", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
+                            f"{money(self.price)}")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        seller, buyer = self.player, self.buyer
+        card = next(c for c in seller.held if c.kind == "exemption")
+        game.transfer(buyer, seller, self.price, "the Special Exemption card (R16)", "sale")
+        seller.held.remove(card)
+        buyer.held.append(card)
+        game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=self.price)
+
+    def value(self, game: Game, player: Player) -> int | None:
+        if player is self.buyer:
+            return CARD_VALUE - self.price
+        if player is self.player:
+            return self.price - CARD_VALUE
+        return None
+
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         """At any moment, by the asked player if they hold the card: to each other player,
@@ -66,8 +94,6 @@ class ExemptionHooks:
 
 PLUGIN_ID = "exemption"
 HOOKSPECS = ExemptionHooks
-REFUSES = (SellExemption,)
-REFUSES_UNLISTED = (SellExemption,)  # listed only by its holder, to players in, at prices they can pay
 RULES = ("R16",)
 ACTIONS = (SellExemption,)
 CARD_KINDS = {"exemption": CardKind(kept=True, schema={
@@ -112,45 +138,6 @@ def em_exempt(game: Game, player: Player, charge: str) -> str | None:
     if charge in EXEMPT_FROM and player.held and holds(player):
         return "holds the Special Exemption card (R16)"
     return None
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not SellExemption:
-        return None
-    seller, buyer = action.player, action.buyer
-    if not holds(seller):
-        return [Refusal("R16", PLUGIN_ID, f"{seller} does not hold the Special Exemption card")]
-    if buyer is seller or buyer.bankrupt:
-        return [Refusal("R16", PLUGIN_ID, "the card may be sold only to another player in the game")]
-    if action.price < 0 or action.price > buyer.cash:
-        return [Refusal("R16", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
-                        f"{money(action.price)}")]
-    return None
-
-
-@hookimpl
-def em_action_value(game: Game, player: Player, action: Action) -> int | None:
-    if type(action) is not SellExemption:
-        return None
-    if player is action.buyer:
-        return CARD_VALUE - action.price
-    if player is action.player:
-        return action.price - CARD_VALUE
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is not SellExemption:
-        return None
-    seller, buyer = action.player, action.buyer
-    card = next(c for c in seller.held if c.kind == "exemption")
-    game.transfer(buyer, seller, action.price, "the Special Exemption card (R16)", "sale")
-    seller.held.remove(card)
-    buyer.held.append(card)
-    game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=action.price)
-    return True
 
 
 # --- script lines -----------------------------------------------------------------------------

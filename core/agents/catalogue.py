@@ -26,7 +26,7 @@ def _field_kind(annotation: Any) -> str | None:
         return PLAYER
     if text == "Space":
         return SPACE
-    if text == "int":
+    if text in ("int", "Money"):  # a count, or an amount (Money, R30's grid)
         return NUMBER
     return None  # fixed by the request (a deal's offer) or by chance (a throw's dice)
 

@@ -157,10 +157,39 @@ class Action(LineSyntax):
     acquirer: ClassVar[str] = "player"
     # the field holding how many houses it adds from the actor's supply (building)
     adds_houses: ClassVar[str | None] = None
+    # the fields annotated `Money`: amounts a person writes (R30 judges them), derived
+    money_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        from .lines import money_fields
+        cls.money_fields = money_fields(cls)
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
         return self.verb
+
+    # --- the action's own rule: its checks, its effect, its value to a bot ---------------
+    # A class that defines them keeps its whole story in one place; the rules that cross
+    # actions (whose turn it is, four sides, the house supply, debts, rounding) judge it
+    # too, by its traits, through em_refusals. A class that leaves them out is judged and
+    # carried out by its rule's hooks (em_refusals, em_apply, em_action_value).
+
+    def refusals(self, game: Game) -> Iterable[Refusal]:
+        """Why the action's own rule forbids it now, as Refusals (its rule id, its plugin
+        id, words); empty: allowed. Must not change the game. The candidates of the class
+        list only what these allow (the invariants check holds them to it), so a listing of
+        the legal actions does not ask them again."""
+        return ()
+
+    def apply(self, game: Game) -> None:
+        """Carry out the action, once the rules allow it (the engine checks first)."""
+        raise NotImplementedError
+
+    def value(self, game: Game, player: Player) -> int | None:
+        """What the action is worth to `player` in dollars, as a bot judges it (see
+        docs/plugins.md, "How bots judge"); None: no opinion."""
+        return None
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -221,6 +250,11 @@ class Action(LineSyntax):
                     continue
             args[name] = value
         return cls(**args)
+
+
+def own(kind: type, method: str) -> bool:
+    """Whether the action type `kind` defines its own `refusals`, `apply` or `value`."""
+    return getattr(kind, method) is not getattr(Action, method)
 
 
 # an action class -> (field, the name of its type without `| None`, has a default)

@@ -191,10 +191,18 @@ def em_apply(game: Game, action: Action) -> Any:
 
 
 @hookspec(firstresult=True)
+def em_money_step(game: Game) -> int | None:
+    """The grid of the amounts a person writes (R30: a multiple of the smallest bill); first
+    result wins; None: any whole number. Every field annotated `Money` of every action is on
+    it: the legal actions offer its amounts in these steps, and the rule that says the grid
+    refuses the amounts off it.
+    """
+
+
+@hookspec(firstresult=True)
 def em_amount_step(game: Game, action: Action) -> int | None:
-    """The step of the amounts an action of this kind may carry (R30: a bid is a multiple of
-    the smallest bill); first result wins; None: any whole number. The legal actions offer
-    an amount in these steps, so a rule that refuses amounts off a grid says its grid here.
+    """Deprecated: annotate the amount `Money` instead (its grid is em_money_step's). The
+    step of the amounts an action of this kind may carry; first result wins.
     """
 
 

@@ -234,6 +234,19 @@ def _printer(name: str, prefix: str, code: list[str]) -> Callable[[Any], str]:
     return typing.cast(Callable[[Any], str], printer)
 
 
+def money_fields(cls: type) -> tuple[str, ...]:
+    """The fields of `cls` annotated `Money`: the amounts a person writes, which R30's grid
+    judges and a listing offers on that grid, whatever rule declares the action."""
+    out = []
+    for name, annotation in _annotations(cls).items():
+        try:
+            if _field(cls.__name__, name, annotation).kind == "Money":
+                out.append(name)
+        except LineError:
+            continue
+    return tuple(out)
+
+
 def _annotations(cls: type) -> dict[str, Any]:
     """The fields a line may name: every annotated attribute but class variables and a
     base dataclass's keyword-only ones (a statement's line and column)."""

@@ -103,16 +103,47 @@ class Lend(Action):
     def describe(self) -> str:
         return f"lend {money(self.amount)} to {self.borrower}"
 
+    def refusals(self, game: Game) -> list[Refusal]:
+        lender, borrower = self.player, self.borrower
+        if borrower is lender or borrower.bankrupt:
+            return [Refusal("-", PLUGIN_ID, "a loan is made to another player in the game")]
+        if self.amount <= 0:
+            return [Refusal("-", PLUGIN_ID, "a loan is a positive amount")]
+        if self.amount > lender.cash:
+            return [Refusal("-", PLUGIN_ID, f"{lender} has only {money(lender.cash)}")]
+        if owed(game, borrower, lender):
+            return [Refusal("-", PLUGIN_ID, f"{borrower} has not repaid {lender}'s last loan")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        due = due_for(game, self.amount)
+        game.stash.setdefault(LOANS, {})[(self.player.name, self.borrower.name)] = due
+        game.emit("loan", player=self.player.name, borrower=self.borrower.name,
+                  amount=self.amount, due=due)
+        game.transfer(self.player, self.borrower, self.amount, "a loan (railroads)")
+
+    def value(self, game: Game, player: Player) -> int | None:
+        """The lender earns the interest from a borrower whose worth covers what they will
+        owe; a borrower short of cash (less than the loan) gains by having it, one with
+        plenty only pays the interest."""
+        due = due_for(game, self.amount)
+        interest = due - self.amount
+        if player is self.player:
+            return interest if game.worth(self.borrower) >= 2 * due else -self.amount
+        if player is self.borrower:
+            return self.amount - interest if player.cash < self.amount else -interest
+        return None
+
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        """In the lender's window: to each other player, any multiple of the smallest bill
-        up to the lender's cash (the rules then refuse what they refuse)."""
+        """In the lender's window: to each other player who owes them nothing, any amount up
+        to the lender's cash (on R30's grid: the amount is Money)."""
         if request.kind not in WINDOW_KINDS:
             return
-        lender, bill = request.player, game.variant.smallest_bill
+        lender = request.player
         for borrower in game.players:
-            if borrower is not lender and not borrower.bankrupt:
-                yield ActionRange(cls(lender, borrower, bill), "amount", bill, lender.cash, bill)
+            if borrower is not lender and not borrower.bankrupt and not owed(game, borrower, lender):
+                yield ActionRange(cls(lender, borrower, 1), "amount", 1, lender.cash)
 
 
 # (lender, borrower) -> what the borrower owes
@@ -126,51 +157,6 @@ def owed(game: Game, borrower: Player, lender: Player) -> int:
 def due_for(game: Game, amount: int) -> int:
     """The loan with 10% interest, rounded as the rules round (R30)."""
     return game.round(Fraction(amount * 11, 10))
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not Lend:
-        return None
-    lender, borrower, amount = action.player, action.borrower, action.amount
-    if borrower is lender or borrower.bankrupt:
-        return [Refusal("-", PLUGIN_ID, "a loan is made to another player in the game")]
-    if amount <= 0 or amount % game.variant.smallest_bill:
-        return [Refusal("R30", PLUGIN_ID, f"a loan is a positive multiple of "
-                        f"{money(game.variant.smallest_bill)}")]
-    if amount > lender.cash:
-        return [Refusal("-", PLUGIN_ID, f"{lender} has only {money(lender.cash)}")]
-    if owed(game, borrower, lender):
-        return [Refusal("-", PLUGIN_ID, f"{borrower} has not repaid {lender}'s last loan")]
-    return None
-
-
-@hookimpl
-def em_action_value(game: Game, player: Player, action: Action) -> int | None:
-    """How a bot values a loan: the lender earns the interest from a borrower whose worth
-    covers what they will owe; a borrower short of cash (less than the loan) gains by
-    having it, one with plenty only pays the interest."""
-    if type(action) is not Lend:
-        return None
-    due = due_for(game, action.amount)
-    interest = due - action.amount
-    if player is action.player:
-        return interest if game.worth(action.borrower) >= 2 * due else -action.amount
-    if player is action.borrower:
-        return action.amount - interest if player.cash < action.amount else -interest
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is not Lend:
-        return None
-    due = due_for(game, action.amount)
-    game.stash.setdefault(LOANS, {})[(action.player.name, action.borrower.name)] = due
-    game.emit("loan", player=action.player.name, borrower=action.borrower.name,
-              amount=action.amount, due=due)
-    game.transfer(action.player, action.borrower, action.amount, "a loan (railroads)")
-    return True
 
 
 @hookimpl
@@ -221,7 +207,6 @@ class ExpectOwes(Expectation):
 
 
 ACTIONS = (Lend,)
-REFUSES = (Lend,)
 STATEMENTS = (SetupOwes, ExpectOwes)  # its other lines (its actions' are theirs)
 
 
