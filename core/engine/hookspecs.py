@@ -100,7 +100,8 @@ def em_play_turn(game: Game) -> Any:
 
     1. `em_turn_start(game, player)`
     2. the window before the throw: `game.ask(Request(WINDOW_BEFORE))` until a `Roll`,
-       every other answer checked with `em_refusals` and applied with `em_apply`
+       every other answer checked (its own `refusals`, and `em_refusals`) and applied
+       (its own `apply`, or `em_apply` for a class without one)
     3. the throw (dice from the `Roll`, or from `game.rng`), event `roll`
     4. `em_move(game, player, dice)`: first result; the default moves forward and resolves
        the landing, which fires `em_moved` then `em_land` (and `em_card` for a card)
@@ -179,15 +180,19 @@ def em_turn_end(game: Game, player: Player) -> None:
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     """Veto: the reasons the rules forbid `action` now, as `Refusal`s (rule id, plugin id, words).
 
-    Every implementation is asked; all refusals are collected. An empty result allows the
-    action. Must not change the game. A plugin that declares `REFUSES` (the action types it
-    may refuse) is asked only about those types.
+    For a rule that judges other rules' actions, by their traits (`window`, `acquires`,
+    `adds_houses`, `raises_money`, `money_fields`); an action's own checks are its class's
+    `refusals`, asked in its rule's place. Every implementation is asked; all refusals are
+    collected. An empty result allows the action. Must not change the game. A plugin that
+    declares `REFUSES` (the action types it may refuse) is asked only about those types.
     """
 
 
 @hookspec(firstresult=True)
 def em_apply(game: Game, action: Action) -> Any:
-    """Carry out an allowed action; first result wins (return True when applied)."""
+    """Carry out an allowed action whose class has no `apply` of its own (the way before
+    actions kept their effect); first result wins (return True when applied). Write the
+    effect as the action's `apply` instead."""
 
 
 @hookspec(firstresult=True)
