@@ -196,11 +196,20 @@ class Action(LineSyntax):
         """The actions of this type that may answer `request`, before the rules judge them.
 
         The game lists those the rules do not refuse (`legal_actions`): one truth for what
-        is legal, so a candidate may be generous but must not leave out an action the rules
-        would allow. An amount is offered as an `ActionRange`. None by default: a type that
-        lists nothing is never offered to a person, a bot or an agent.
+        is legal, so a candidate must not leave out an action the rules would allow, and
+        must not list one the class's own `refusals` refuse (the other rules judge it). An
+        amount is offered as an `ActionRange`. By default they are derived from the fields
+        (easymoney.engine.derived): each player, space, word or flag a field may be, an
+        amount between `amount_bounds`, judged by `refusals`.
         """
-        return ()
+        from .derived import derived_candidates
+        found = derived_candidates(cls)
+        return () if isinstance(found, str) else found(game, request)
+
+    def amount_bounds(self, game: Game, field: str) -> tuple[int, int]:
+        """The least and most of the amount `field` derived candidates offer: by default
+        from 1 to what the actor has (a price another player pays says that player's cash)."""
+        return 1, self.player.cash
 
     # the request kinds a line answers (None: those whose `accepts` holds this type); a line
     # by another player than the one asked answers only a window, where R5 refuses it

@@ -294,6 +294,13 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
+    from .actions import Action
+    from .derived import derived_candidates
+    for kind in info.actions:  # an action nobody could be offered is a mistake, said now
+        if getattr(kind.candidates, "__func__", None) is Action.candidates.__func__:
+            why = derived_candidates(kind)
+            if isinstance(why, str):
+                raise PluginError(f"{label}: {why}")
     statements = lines_of(info.obj)
     if statements:
         # its lines join the language only where it is on, but a line that is more than its
