@@ -51,6 +51,8 @@ _EXPORTS: dict[str, str] = {
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
+    "Money": "easymoney.engine.lines",
+    "PlayerName": "easymoney.engine.lines",
     # script lines a rule adds to the language
     "ActionStatement": "easymoney.engine.statements",
     "SetupStatement": "easymoney.engine.statements",
@@ -79,7 +81,7 @@ __all__ = [
     "Game", "Player", "Account", "Outcome", "GameEnded", "RuleSet", "ruleset_for",
     "Space", "Card", "Variant", "Event",
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
-    "request_kind", "quoted", "Refusal", "money",
+    "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName",
     "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
@@ -105,6 +107,7 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                                  Refusal as Refusal, Request as Request, Roll as Roll,
                                  money as money, quoted as quoted, request_kind as request_kind)
     from .engine.legal import legal_actions as legal_actions
+    from .engine.lines import Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
     from .script.table import new_game as new_game
     from .engine.events import Event as Event

@@ -127,8 +127,12 @@ def kit(game: Any) -> Kit:
 
 
 def action_value(game: Any, player: Any, action: Action) -> int | None:
-    """What `action` is worth to `player` by the rules' `em_action_value` (None: no opinion)."""
-    return game.hook.em_action_value(game, player, action)  # type: ignore[no-any-return]
+    """What `action` is worth to `player`: the rules' `em_action_value` (a house rule may
+    judge another rule's action), else the action's own `value` (None: no opinion)."""
+    found = game.hook.em_action_value(game, player, action)
+    if found is None and type(action).value is not Action.value:
+        found = action.value(game, player)
+    return found  # type: ignore[no-any-return]
 
 
 def allowed_actions(game: Any, request: Request, kinds: tuple[type[Action], ...]) -> list[Action]:

@@ -22,7 +22,7 @@ from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
 from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Space
+    from easymoney import Game, Money, Player, Space
 
 
 BID = request_kind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
@@ -32,22 +32,16 @@ BID = request_kind("bid", lambda r: f"{r.player} to bid on {r.space} or pass")
 class Bid(Action):
     """`P bids MONEY`: P's turn in an auction (R11); the space is the one up for auction."""
 
-    GRAMMAR = "NAME _BIDS MONEY"
-    WORDS = ("bids",)
-    FORMS = ("`P bids MONEY`",)
-    FIELDS = ("player", "amount")
+    LINE = "{player} bids {amount}"
     ASKED_BY = (BID,)
     player: Player
     space: Space
-    amount: int
+    amount: Money
     verb = "bid"
     acquires = "space"  # the winner takes it
 
     def describe(self) -> str:
         return f"bid {money(self.amount)} on {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} bids {self.amount}"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -60,10 +54,7 @@ class Bid(Action):
 class Pass(Action):
     """`P passes`: P is out of the auction (R11)."""
 
-    GRAMMAR = "NAME _PASSES"
-    WORDS = ("passes",)
-    FORMS = ("`P passes`",)
-    FIELDS = ("player",)
+    LINE = "{player} passes"
     ASKED_BY = (BID,)
     player: Player
     space: Space
@@ -71,9 +62,6 @@ class Pass(Action):
 
     def describe(self) -> str:
         return f"pass on {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} passes"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
-                       money, quoted, words)
+                       money, words)
 from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
@@ -23,11 +23,8 @@ if TYPE_CHECKING:
 class Build(Action):
     """`P builds on SPACE` / `P builds N on SPACE`: one or N houses (R17), in a window."""
 
-    GRAMMAR = "NAME _BUILDS [INT] _ON space"
-    WORDS = ("builds", "on")
-    FORMS = ("`P builds on SPACE`", "`P builds N on SPACE`")
+    LINE = "{player} builds [{count}] on {space}"
     WHAT = {"count": "a number of houses"}
-    FIELDS = ("player", "count", "space")
     ASKED_BY = WINDOW_KINDS
     player: Player
     space: Space
@@ -38,10 +35,6 @@ class Build(Action):
 
     def describe(self) -> str:
         return f"build {'a house' if self.count == 1 else f'{self.count} houses'} on {self.space}"
-
-    def __str__(self) -> str:
-        n = "" if self.count == 1 else f"{self.count} "
-        return f"{self.player} builds {n}on {quoted(self.space)}"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

@@ -33,15 +33,19 @@ RAISE = request_kind(
 class GoBankrupt(Action):
     """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
 
-    GRAMMAR = "NAME _GOES _BANKRUPT"
-    WORDS = ("goes", "bankrupt")
-    FORMS = ("`P goes bankrupt`",)
+    LINE = "{player} goes bankrupt"
     ASKED_BY = (RAISE,)
     player: Player
     verb = "go bankrupt"
 
-    def __str__(self) -> str:
-        return f"{self.player} goes bankrupt"
+    def refusals(self, game: Game) -> list[Refusal]:
+        request = game.request
+        if request is None or request.kind != RAISE or request.player is not self.player:
+            return [Refusal("R26", PLUGIN_ID, f"{self.player} owes nothing that they cannot pay")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        """Nothing here: the debt procedure that asked carries it out (em_collect)."""
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -50,13 +54,9 @@ class GoBankrupt(Action):
 
 
 PLUGIN_ID = "debts"
-def _raises_money_or_gives_up(kind: type[Action]) -> bool:
-    return kind is GoBankrupt or kind.raises_money
-
-
-REFUSES = _raises_money_or_gives_up
-REFUSES_AMOUNTS = ()  # R25, R26 ask who acts, never how much
-REFUSES_ASKED = (GoBankrupt,)  # R25 refuses only others; R26 a debtless one
+REFUSES = lambda kind: kind.raises_money  # noqa: E731 - R25 judges what raises money
+REFUSES_AMOUNTS = ()  # R25 asks who acts, never how much
+REFUSES_ASKED = ()  # R25 refuses only others than the debtor
 RULES = ("R23", "R25", "R26")
 ESSENTIAL = True
 ACTIONS = (GoBankrupt,)
@@ -97,15 +97,6 @@ def em_collect(game: Game, debtor: Any, creditor: Any, amount: int, reason: str,
     return amount
 
 
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is GoBankrupt:
-        request = game.request
-        if request is not None and request.kind == RAISE and request.player is action.player:
-            return True  # the debt procedure that asked carries it out
-    return None
-
-
 def _bankrupt(game: Game, player: Player, creditor: Account) -> int:
     cash = player.cash
     game.transfer(player, creditor, cash, f"bankruptcy of {player} (R26)", "bankruptcy")
@@ -124,16 +115,12 @@ def _bankrupt(game: Game, player: Player, creditor: Account) -> int:
 
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+    """R25: while a player raises money, only they mortgage or sell."""
     request = game.request
     if request is not None and request.kind == RAISE and request.player is not action.player \
             and type(action).raises_money:
         return [Refusal("R25", PLUGIN_ID, f"{request.player} is raising money: only they "
                         f"{action.verb} now")]
-    if type(action) is GoBankrupt:
-        request = game.request
-        if request is None or request.kind != RAISE or request.player is not action.player:
-            return [Refusal("R26", PLUGIN_ID,
-                            f"{action.player} owes nothing that they cannot pay")]
     return None
 
 

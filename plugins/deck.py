@@ -21,17 +21,17 @@ if TYPE_CHECKING:
 PLUGIN_ID = "deck"
 RULES = ("R21",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
-FLAGS = {"tax": {"type": "boolean", "default": False},
+_FLAGS = {"tax": {"type": "boolean", "default": False},
          "traffic_fine": {"type": "boolean", "default": False}}
 CARD_KINDS = {
     "take": {"description": "Receive `amount` from the Bank.",
              "properties": {"amount": MONEY}, "required": ["amount"]},
     "pay": {"description": "Pay `amount` to the Bank, or into a pot (`to: hospital`).",
             "properties": {"amount": MONEY, "to": {"enum": ["bank", "hospital"], "default": "bank"},
-                           **FLAGS},
+                           **_FLAGS},
             "required": ["amount"]},
     "pay_per_house": {"description": "Pay `amount` for each of your houses on the board.",
-                      "properties": {"amount": MONEY, **FLAGS}, "required": ["amount"]},
+                      "properties": {"amount": MONEY, **_FLAGS}, "required": ["amount"]},
     "collect_from_each": {"description": "Collect `amount` from every other player.",
                           "properties": {"amount": MONEY}, "required": ["amount"]},
 }

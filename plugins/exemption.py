@@ -18,28 +18,51 @@ from easymoney import (Action, ActionRange, CardKind, Expectation, Refusal, Scri
 from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
-    from easymoney import Card, Game, Player, Request
+    from easymoney import Card, Game, Money, Player, PlayerName, Request
 
 
 @dataclass(slots=True)
 class SellExemption(Action):
     """`P sells exemption to Q for MONEY` (R16): at any moment, by its holder."""
 
-    GRAMMAR = "NAME _SELLS _EXEMPTION _TO NAME _FOR MONEY"
-    WORDS = ("sells", "exemption", "to", "for")
-    FORMS = ("`P sells exemption to Q for MONEY`",)
+    LINE = "{player} sells exemption to {buyer} for {price}"
     ANY_MOMENT = True
     player: Player
     buyer: Player
-    price: int
+    price: Money
     verb = "sell the Special Exemption card"
     counterparty = "buyer"  # for an agreed price (R16)
 
     def describe(self) -> str:
         return f"sell the Special Exemption card to {self.buyer} for {money(self.price)}"
 
-    def __str__(self) -> str:
-        return f"{self.player} sells exemption to {self.buyer} for {self.price}"
+    def refusals(self, game: Game) -> list[Refusal]:
+        seller, buyer = self.player, self.buyer
+        if not holds(seller):
+            return [Refusal("R16", PLUGIN_ID, f"{seller} does not hold the Special Exemption "
+                                              f"card")]
+        if buyer is seller or buyer.bankrupt:
+            return [Refusal("R16", PLUGIN_ID, "the card may be sold only to another player in "
+                                              "the game")]
+        if self.price < 0 or self.price > buyer.cash:
+            return [Refusal("R16", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
+                            f"{money(self.price)}")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        seller, buyer = self.player, self.buyer
+        card = next(c for c in seller.held if c.kind == "exemption")
+        game.transfer(buyer, seller, self.price, "the Special Exemption card (R16)", "sale")
+        seller.held.remove(card)
+        buyer.held.append(card)
+        game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=self.price)
+
+    def value(self, game: Game, player: Player) -> int | None:
+        if player is self.buyer:
+            return CARD_VALUE - self.price
+        if player is self.player:
+            return self.price - CARD_VALUE
+        return None
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -71,8 +94,6 @@ class ExemptionHooks:
 
 PLUGIN_ID = "exemption"
 HOOKSPECS = ExemptionHooks
-REFUSES = (SellExemption,)
-REFUSES_UNLISTED = (SellExemption,)  # listed only by its holder, to players in, at prices they can pay
 RULES = ("R16",)
 ACTIONS = (SellExemption,)
 CARD_KINDS = {"exemption": CardKind(kept=True, schema={
@@ -119,58 +140,14 @@ def em_exempt(game: Game, player: Player, charge: str) -> str | None:
     return None
 
 
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not SellExemption:
-        return None
-    seller, buyer = action.player, action.buyer
-    if not holds(seller):
-        return [Refusal("R16", PLUGIN_ID, f"{seller} does not hold the Special Exemption card")]
-    if buyer is seller or buyer.bankrupt:
-        return [Refusal("R16", PLUGIN_ID, "the card may be sold only to another player in the game")]
-    if action.price < 0 or action.price > buyer.cash:
-        return [Refusal("R16", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
-                        f"{money(action.price)}")]
-    return None
-
-
-@hookimpl
-def em_action_value(game: Game, player: Player, action: Action) -> int | None:
-    if type(action) is not SellExemption:
-        return None
-    if player is action.buyer:
-        return CARD_VALUE - action.price
-    if player is action.player:
-        return action.price - CARD_VALUE
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is not SellExemption:
-        return None
-    seller, buyer = action.player, action.buyer
-    card = next(c for c in seller.held if c.kind == "exemption")
-    game.transfer(buyer, seller, action.price, "the Special Exemption card (R16)", "sale")
-    seller.held.remove(card)
-    buyer.held.append(card)
-    game.emit("exemption_sold", player=seller.name, buyer=buyer.name, price=action.price)
-    return True
-
-
 # --- script lines -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class SetupExemption(SetupStatement):
     """`setup exemption P`: P starts holding the card (it leaves the deck)."""
 
-    GRAMMAR = "_EXEMPTION NAME"
-    WORDS = ("exemption",)
-    FORMS = ("`setup exemption P`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"setup exemption {self.player}"
+    LINE = "exemption {player}"
+    player: PlayerName
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         player = script.player(self.player, self)

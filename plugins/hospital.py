@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from easymoney import Account, Expectation, ScriptContext, ScriptError, SetupStatement, hookimpl, money
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Space, Variant
+    from easymoney import Game, Money, Player, Space, Variant
 
 PLUGIN_ID = "hospital"
 LANDS_ON = ("hospital",)
@@ -56,13 +56,8 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
 class SetupHospital(SetupStatement):
     """`setup hospital MONEY`: the pot starts with that amount, from the Bank."""
 
-    GRAMMAR = "_HOSPITAL MONEY"
-    WORDS = ("hospital",)
-    FORMS = ("`setup hospital MONEY`",)
-    amount: int
-
-    def __str__(self) -> str:
-        return f"setup hospital {self.amount}"
+    LINE = "hospital {amount}"
+    amount: Money
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         pot = game.pots.get(POT)
@@ -78,13 +73,8 @@ class SetupHospital(SetupStatement):
 class ExpectHospital(Expectation):
     """`expect hospital MONEY`: what the Hospital pot holds."""
 
-    GRAMMAR = "_HOSPITAL MONEY"
-    WORDS = ("hospital",)
-    FORMS = ("`expect hospital MONEY`",)
-    amount: int
-
-    def __str__(self) -> str:
-        return f"expect hospital {self.amount}"
+    LINE = "hospital {amount}"
+    amount: Money
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         pot = game.pots.get(POT)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
-                       money, quoted)
+                       money)
 from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE, GoBankrupt
 
@@ -31,9 +31,7 @@ if TYPE_CHECKING:
 class Mortgage(Action):
     """`P mortgages SPACE` (R19): in a window, or to raise money (R25)."""
 
-    GRAMMAR = "NAME _MORTGAGES space"
-    WORDS = ("mortgages",)
-    FORMS = ("`P mortgages SPACE`",)
+    LINE = "{player} mortgages {space}"
     ASKED_BY = (*WINDOW_KINDS, RAISE)
     player: Player
     space: Space
@@ -44,8 +42,15 @@ class Mortgage(Action):
     def describe(self) -> str:
         return f"mortgage {self.space}"
 
-    def __str__(self) -> str:
-        return f"{self.player} mortgages {quoted(self.space)}"
+    def refusals(self, game: Game) -> list[Refusal]:
+        why = _why_not_mortgage(game, self.player, self.space)
+        return [Refusal("R19", PLUGIN_ID, why)] if why else []
+
+    def apply(self, game: Game) -> None:
+        p, space = self.player, self.space
+        game.set_mortgaged(space, True)
+        game.emit("mortgage", player=p.name, space=space.name, amount=space.mortgage)
+        game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)", "mortgage")
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -63,9 +68,7 @@ class Mortgage(Action):
 class Redeem(Action):
     """`P redeems SPACE` (R20): in a window."""
 
-    GRAMMAR = "NAME _REDEEMS space"
-    WORDS = ("redeems",)
-    FORMS = ("`P redeems SPACE`",)
+    LINE = "{player} redeems {space}"
     ASKED_BY = WINDOW_KINDS
     player: Player
     space: Space
@@ -75,8 +78,24 @@ class Redeem(Action):
     def describe(self) -> str:
         return f"redeem {self.space}"
 
-    def __str__(self) -> str:
-        return f"{self.player} redeems {quoted(self.space)}"
+    def refusals(self, game: Game) -> list[Refusal]:
+        p, space = self.player, self.space
+        if game.owner[space.index] is not p:
+            return [Refusal("R20", PLUGIN_ID, f"{p} does not own {space}")]
+        if not game.mortgaged[space.index]:
+            return [Refusal("R20", PLUGIN_ID, f"{space} is not mortgaged")]
+        cost = redeem_cost(game, space)
+        if p.cash < cost:
+            return [Refusal("R20", PLUGIN_ID, f"{p} has {money(p.cash)} and redeeming {space} "
+                            f"costs {money(cost)}")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        p, space = self.player, self.space
+        cost = redeem_cost(game, space)
+        game.collect(p, game.bank, cost, f"redeeming {space} (R20)", "redemption")
+        game.set_mortgaged(space, False)
+        game.emit("redeem", player=p.name, space=space.name, amount=cost)
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -91,12 +110,8 @@ class Redeem(Action):
 
 
 PLUGIN_ID = "mortgage"
-REFUSES = (Mortgage, Redeem, GoBankrupt)
+REFUSES = (GoBankrupt,)  # R26: not while a space can still be mortgaged
 REFUSES_AMOUNTS = ()
-# Mortgage lists only the owner's unmortgaged spaces of a kind that mortgages, Redeem only
-# their mortgaged ones they can pay for: R19, R20 refuse only what is not listed (R26 may
-# refuse a listed GoBankrupt)
-REFUSES_UNLISTED = (Mortgage, Redeem)
 RULES = ("R19", "R20")
 ACTIONS = (Mortgage, Redeem)
 OPTIONS = {
@@ -149,43 +164,13 @@ def _why_not_mortgage(game: Game, player: Player, space: Space) -> str | None:
 
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is Mortgage:
-        why = _why_not_mortgage(game, action.player, action.space)
-        return [Refusal("R19", PLUGIN_ID, why)] if why else None
-    if type(action) is Redeem:
-        p, space = action.player, action.space
-        if game.owner[space.index] is not p:
-            return [Refusal("R20", PLUGIN_ID, f"{p} does not own {space}")]
-        if not game.mortgaged[space.index]:
-            return [Refusal("R20", PLUGIN_ID, f"{space} is not mortgaged")]
-        cost = redeem_cost(game, space)
-        if p.cash < cost:
-            return [Refusal("R20", PLUGIN_ID, f"{p} has {money(p.cash)} and redeeming {space} "
-                            f"costs {money(cost)}")]
+    """R26: bankruptcy is the last resort, not while a space can still be mortgaged."""
+    if type(action) is not GoBankrupt:
         return None
-    if type(action) is GoBankrupt:
-        p = action.player
-        for space in game.owned_by(p):
-            if _why_not_mortgage(game, p, space) is None:
-                return [Refusal("R26", PLUGIN_ID, f"{p} can still mortgage {space}")]
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is Mortgage:
-        p, space = action.player, action.space
-        game.set_mortgaged(space, True)
-        game.emit("mortgage", player=p.name, space=space.name, amount=space.mortgage)
-        game.collect(game.bank, p, space.mortgage, f"mortgage on {space} (R19)", "mortgage")
-        return True
-    if type(action) is Redeem:
-        p, space = action.player, action.space
-        cost = redeem_cost(game, space)
-        game.collect(p, game.bank, cost, f"redeeming {space} (R20)", "redemption")
-        game.set_mortgaged(space, False)
-        game.emit("redeem", player=p.name, space=space.name, amount=cost)
-        return True
+    p = action.player
+    for space in game.owned_by(p):
+        if _why_not_mortgage(game, p, space) is None:
+            return [Refusal("R26", PLUGIN_ID, f"{p} can still mortgage {space}")]
     return None
 
 

@@ -2,7 +2,8 @@
 
 R30  there are no $1 or $5 bills: amounts the game computes (interest, multiples of the
      dice, per-house charges) are rounded to the nearest $10, halves up; an amount a
-     person writes (a bid, a sale price) must be a multiple of $10.
+     person writes (a bid, a sale price, any action's field annotated `Money`, a plugin's
+     too) must be a multiple of $10.
 """
 
 from __future__ import annotations
@@ -11,17 +12,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from easymoney import Refusal, hookimpl, money
-from easymoney.plugins.auction import Bid
-from easymoney.plugins.exemption import SellExemption
-from easymoney.plugins.sales import Sell
 
 if TYPE_CHECKING:
     from easymoney import Action, Game
 
 PLUGIN_ID = "rounding"
-REFUSES = (Bid, Sell, SellExemption)
-# a listing offers these amounts on the grid em_amount_step gives: the smallest bill
-REFUSES_UNLISTED = (Bid, Sell, SellExemption)
+REFUSES = lambda kind: bool(kind.money_fields)  # noqa: E731 - the actions with amounts written
+# a listing offers those amounts on the grid em_money_step gives: the smallest bill
+REFUSES_UNLISTED = REFUSES
 RULES = ("R30",)
 
 
@@ -36,23 +34,20 @@ def em_round(game: Game, amount: int) -> int | None:
 
 
 @hookimpl
-def em_amount_step(game: Game, action: Action) -> int | None:
-    """A bid or a price a person writes is a multiple of the smallest bill."""
-    if type(action) is Bid or type(action) is Sell or type(action) is SellExemption:
-        return game.variant.smallest_bill
-    return None
+def em_money_step(game: Game) -> int | None:
+    """An amount a person writes is a multiple of the smallest bill."""
+    return game.variant.smallest_bill
 
 
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is Bid:
-        amount = action.amount
-    elif type(action) is Sell or type(action) is SellExemption:
-        amount = action.price
-    else:
+    fields = type(action).money_fields
+    if not fields:
         return None
     bill = game.variant.smallest_bill
-    if amount % bill:
-        return [Refusal("R30", PLUGIN_ID, f"{money(amount)} is not a multiple of the smallest "
-                        f"bill, {money(bill)}")]
+    for name in fields:
+        amount = getattr(action, name)
+        if amount % bill:
+            return [Refusal("R30", PLUGIN_ID, f"{money(amount)} is not a multiple of the "
+                            f"smallest bill, {money(bill)}")]
     return None

@@ -12,27 +12,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
-                       money, quoted)
+from easymoney import WINDOW_KINDS, Action, ActionRange, Refusal, money
 from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Request, Space
+    from easymoney import Game, Money, Player, Request, Space
 
 
 @dataclass(slots=True)
 class Sell(Action):
     """`P sells SPACE to Q for MONEY` (R22): in a window, or to raise money (R25)."""
 
-    GRAMMAR = "NAME _SELLS space _TO NAME _FOR MONEY"
-    WORDS = ("sells", "to", "for")
-    FORMS = ("`P sells SPACE to Q for MONEY`",)
+    LINE = "{player} sells {space} to {buyer} for {price}"
     ASKED_BY = (*WINDOW_KINDS, RAISE)
     player: Player
     space: Space
     buyer: Player
-    price: int
+    price: Money
     verb = "sell"
     window = True
     raises_money = True
@@ -42,8 +39,34 @@ class Sell(Action):
     def describe(self) -> str:
         return f"sell {self.space} to {self.buyer} for {money(self.price)}"
 
-    def __str__(self) -> str:
-        return f"{self.player} sells {quoted(self.space)} to {self.buyer} for {self.price}"
+    def refusals(self, game: Game) -> list[Refusal]:
+        seller, buyer, space = self.player, self.buyer, self.space
+        if game.owner[space.index] is not seller:
+            return [Refusal("R22", PLUGIN_ID, f"{seller} does not own {space}")]
+        if buyer is seller or buyer.bankrupt:
+            return [Refusal("R22", PLUGIN_ID, f"{space} may be sold only to another player in "
+                                              f"the game")]
+        if self.price < 0 or self.price > buyer.cash:
+            return [Refusal("R22", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
+                            f"{money(self.price)}")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        seller, buyer, space = self.player, self.buyer, self.space
+        houses = game.houses[space.index]
+        game.transfer(buyer, seller, self.price, f"buying {space} from {seller} (R22)", "sale")
+        game.change_owner(space, buyer)
+        game.emit("sale", player=seller.name, buyer=buyer.name, space=space.name,
+                  price=self.price, houses=houses)
+
+    def value(self, game: Game, player: Player) -> int | None:
+        """The space's value less the price to the buyer, and the reverse to the seller."""
+        worth = sale_value(game, self.space)
+        if player is self.buyer:
+            return worth - self.price
+        if player is self.player:
+            return self.price - worth
+        return None
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -63,54 +86,10 @@ def sale_value(game: Game, space: Space) -> int:
     return 0 if value is None else value(game, space, max(1, game.houses[space.index]))
 
 
-@hookimpl
-def em_action_value(game: Game, player: Player, action: Action) -> int | None:
-    """A sale is worth the space's value less the price to the buyer, and the reverse to
-    the seller."""
-    if type(action) is not Sell:
-        return None
-    worth = sale_value(game, action.space)
-    if player is action.buyer:
-        return worth - action.price
-    if player is action.player:
-        return action.price - worth
-    return None
-
-
 PLUGIN_ID = "sales"
-REFUSES = (Sell,)
-REFUSES_UNLISTED = (Sell,)  # Sell lists only the seller's spaces, to players in, at prices they can pay
 RULES = ("R22",)
 ACTIONS = (Sell,)
 EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses:#house} now in {buyer}'s colour)"}
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not Sell:
-        return None
-    seller, buyer, space = action.player, action.buyer, action.space
-    if game.owner[space.index] is not seller:
-        return [Refusal("R22", PLUGIN_ID, f"{seller} does not own {space}")]
-    if buyer is seller or buyer.bankrupt:
-        return [Refusal("R22", PLUGIN_ID, f"{space} may be sold only to another player in the game")]
-    if action.price < 0 or action.price > buyer.cash:
-        return [Refusal("R22", PLUGIN_ID, f"{buyer} has {money(buyer.cash)} and cannot pay "
-                        f"{money(action.price)}")]
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is not Sell:
-        return None
-    seller, buyer, space = action.player, action.buyer, action.space
-    houses = game.houses[space.index]
-    game.transfer(buyer, seller, action.price, f"buying {space} from {seller} (R22)", "sale")
-    game.change_owner(space, buyer)
-    game.emit("sale", player=seller.name, buyer=buyer.name, space=space.name,
-              price=action.price, houses=houses)
-    return True
 
 
 # the line classes of before issue 18: importing one says which action declares the line now

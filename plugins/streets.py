@@ -26,10 +26,7 @@ BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
 class Buy(Action):
     """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
 
-    GRAMMAR = "NAME _BUYS"
-    WORDS = ("buys",)
-    FORMS = ("`P buys`",)
-    FIELDS = ("player",)
+    LINE = "{player} buys"
     ASKED_BY = (BUY,)
     player: Player
     space: Space
@@ -38,9 +35,6 @@ class Buy(Action):
 
     def describe(self) -> str:
         return f"buy {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} buys"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -52,10 +46,7 @@ class Buy(Action):
 class Decline(Action):
     """`P declines`: the street goes to auction (R9)."""
 
-    GRAMMAR = "NAME _DECLINES"
-    WORDS = ("declines",)
-    FORMS = ("`P declines`",)
-    FIELDS = ("player",)
+    LINE = "{player} declines"
     ASKED_BY = (BUY,)
     player: Player
     space: Space
@@ -63,9 +54,6 @@ class Decline(Action):
 
     def describe(self) -> str:
         return f"decline {self.space}"
-
-    def __str__(self) -> str:
-        return f"{self.player} declines"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

@@ -26,14 +26,16 @@ def _field_kind(annotation: Any) -> str | None:
         return PLAYER
     if text == "Space":
         return SPACE
-    if text == "int":
+    if text in ("int", "Money"):  # a count, or an amount (Money, R30's grid)
         return NUMBER
     return None  # fixed by the request (a deal's offer) or by chance (a throw's dice)
 
 
 def _offered(kind: type[Action]) -> bool:
-    """Whether the type lists candidates: a type that lists none is never legal."""
-    return getattr(kind.candidates, "__func__", None) is not Action.candidates.__func__  # type: ignore[attr-defined]
+    """Whether the type lists candidates, its own or derived: one that lists none is never legal."""
+    from ..engine.derived import derived_candidates
+    own = getattr(kind.candidates, "__func__", None) is not Action.candidates.__func__  # type: ignore[attr-defined]
+    return own or not isinstance(derived_candidates(kind), str)
 
 
 class _Layout:

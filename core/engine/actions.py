@@ -38,9 +38,18 @@ def quoted(space: Any) -> str:
 
 class LineSyntax:
     """How a class's script line is written, for an action class and a statement class
-    alike (docs/plugins.md)."""
+    alike (docs/plugins.md): `LINE`, a template said once (easymoney.engine.lines), or the
+    escape hatch for a line a template cannot say, `GRAMMAR` with `__str__`."""
 
     __slots__ = ()
+    # `{player} lends {borrower} {amount}`: the grammar, words, forms, fields and str() in one
+    LINE: ClassVar[str] = ""
+    # what is wrong with LINE (the registry refuses the plugin at load, naming the class)
+    _LINE_PROBLEM: ClassVar[str | None] = None
+    # LINE's words that are values (a Literal field's words, a flag's): kept in the tree
+    _KEPT: ClassVar[tuple[str, ...]] = ()
+    # LINE's flags: bool fields, true when their word is written
+    _FLAGS: ClassVar[tuple[str, ...]] = ()
     # the right-hand side of a lark rule over the language's terminals (NAME, MONEY, INT,
     # STRING, space) and the keywords `_WORD` of the words in WORDS; empty: no line says it
     GRAMMAR: ClassVar[str] = ""
@@ -54,6 +63,36 @@ class LineSyntax:
     # a field an action's line does not give is the request's attribute of that name (a
     # bid's `space`)
     FIELDS: ClassVar[tuple[str, ...] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        line = cls.__dict__.get("LINE")
+        if not line:
+            return
+        from .lines import LineError, compile_line
+        try:
+            template = compile_line(cls, line, cls.line_prefix_words())
+        except LineError as exc:
+            cls._LINE_PROBLEM = str(exc)
+            return
+        cls.GRAMMAR, cls.WORDS = template.grammar, template.words
+        if "FORMS" not in cls.__dict__:  # a class may name its placeholders itself
+            cls.FORMS = template.forms
+        cls.FIELDS, cls._KEPT, cls._FLAGS = template.fields, template.kept, template.flags
+        cls.__str__ = template.printer  # type: ignore[method-assign,assignment]
+
+    @classmethod
+    def line_prefix_words(cls) -> str:
+        """The words a line of this kind starts with before its own (`expect `)."""
+        return ""
+
+    @classmethod
+    def template_values(cls, values: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A LINE's values as its fields take them: a flag's word is True, its absence False."""
+        if not cls._FLAGS:
+            return values
+        return tuple(value is not None and value is not False if name in cls._FLAGS else value
+                     for name, value in zip(cls.line_fields(), values))
 
     @classmethod
     def line_fields(cls) -> tuple[str, ...]:
@@ -118,21 +157,59 @@ class Action(LineSyntax):
     acquirer: ClassVar[str] = "player"
     # the field holding how many houses it adds from the actor's supply (building)
     adds_houses: ClassVar[str | None] = None
+    # the fields annotated `Money`: amounts a person writes (R30 judges them), derived
+    money_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        from .lines import money_fields
+        cls.money_fields = money_fields(cls)
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
         return self.verb
+
+    # --- the action's own rule: its checks, its effect, its value to a bot ---------------
+    # A class that defines them keeps its whole story in one place; the rules that cross
+    # actions (whose turn it is, four sides, the house supply, debts, rounding) judge it
+    # too, by its traits, through em_refusals. A class that leaves them out is judged and
+    # carried out by its rule's hooks (em_refusals, em_apply, em_action_value).
+
+    def refusals(self, game: Game) -> Iterable[Refusal]:
+        """Why the action's own rule forbids it now, as Refusals (its rule id, its plugin
+        id, words); empty: allowed. Must not change the game. The candidates of the class
+        list only what these allow (the invariants check holds them to it), so a listing of
+        the legal actions does not ask them again."""
+        return ()
+
+    def apply(self, game: Game) -> None:
+        """Carry out the action, once the rules allow it (the engine checks first)."""
+        raise NotImplementedError
+
+    def value(self, game: Game, player: Player) -> int | None:
+        """What the action is worth to `player` in dollars, as a bot judges it (see
+        docs/plugins.md, "How bots judge"); None: no opinion."""
+        return None
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         """The actions of this type that may answer `request`, before the rules judge them.
 
         The game lists those the rules do not refuse (`legal_actions`): one truth for what
-        is legal, so a candidate may be generous but must not leave out an action the rules
-        would allow. An amount is offered as an `ActionRange`. None by default: a type that
-        lists nothing is never offered to a person, a bot or an agent.
+        is legal, so a candidate must not leave out an action the rules would allow, and
+        must not list one the class's own `refusals` refuse (the other rules judge it). An
+        amount is offered as an `ActionRange`. By default they are derived from the fields
+        (easymoney.engine.derived): each player, space, word or flag a field may be, an
+        amount between `amount_bounds`, judged by `refusals`.
         """
-        return ()
+        from .derived import derived_candidates
+        found = derived_candidates(cls)
+        return () if isinstance(found, str) else found(game, request)
+
+    def amount_bounds(self, game: Game, field: str) -> tuple[int, int]:
+        """The least and most of the amount `field` derived candidates offer: by default
+        from 1 to what the actor has (a price another player pays says that player's cash)."""
+        return 1, self.player.cash
 
     # the request kinds a line answers (None: those whose `accepts` holds this type); a line
     # by another player than the one asked answers only a window, where R5 refuses it
@@ -147,8 +224,8 @@ class Action(LineSyntax):
         names = cls.line_fields()
         values = (list(values) + [None] * len(names))[:len(names)]
         defaults = _defaults(cls)
-        return tuple(defaults.get(name) if value is None else value
-                     for name, value in zip(names, values))
+        return cls.template_values(tuple(defaults.get(name) if value is None else value
+                                         for name, value in zip(names, values)))
 
     @classmethod
     def from_line(cls, script: ScriptContext, request: Request, line: Any) -> Action | None:
@@ -182,6 +259,11 @@ class Action(LineSyntax):
                     continue
             args[name] = value
         return cls(**args)
+
+
+def own(kind: type, method: str) -> bool:
+    """Whether the action type `kind` defines its own `refusals`, `apply` or `value`."""
+    return getattr(kind, method) is not getattr(Action, method)
 
 
 # an action class -> (field, the name of its type without `| None`, has a default)
@@ -444,16 +526,11 @@ class Roll(Action):
 class EndTurn(Action):
     """`P ends turn`: closes the window after the landing; the turn is over."""
 
-    GRAMMAR = "NAME _ENDS _TURN"
-    WORDS = ("ends", "turn")
-    FORMS = ("`P ends turn`",)
+    LINE = "{player} ends turn"
     ASKED_BY = (WINDOW_AFTER,)
     player: Player
     verb = "end the turn"
     ends_turn = True
-
-    def __str__(self) -> str:
-        return f"{self.player} ends turn"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:

@@ -90,6 +90,10 @@ class Decisions:
 
     def apply(self, action: Action) -> None:
         game = self.game
+        kind = type(action)
+        if kind.apply is not Action.apply:  # the action's own effect
+            action.apply(game)
+            return
         if game.hook.em_apply(game, action) is None:
             raise RefusedAction(f"{action.player} cannot {action.describe()}: {NO_RULE.reason}",
                                 (NO_RULE,))

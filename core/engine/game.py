@@ -17,7 +17,7 @@ from .events import CORE_TEMPLATES, Event, EventLog, describe
 from .kinds import SpaceKind
 from .ledger import Ledger
 from .model import Card, Space, Variant
-from .registry import Registry, build_manager, discover
+from .registry import OWN, Registry, build_manager, discover
 from .settings import DEFAULT as DEFAULT_SETTINGS, Settings
 from .stash import Stash
 
@@ -270,6 +270,12 @@ def _promises_kept(test: Callable[[Game, Action], bool] | None,
             found = refusals(game, action)
             if found:
                 reasons = "; ".join(str(r) for r in (found if isinstance(found, list) else [found]))
+                if plugin.endswith(OWN):  # the class's own checks refuse its own candidate
+                    kind = type(action).__name__
+                    raise PluginError(
+                        f"plugin {plugin.removesuffix(OWN)}: {kind}.candidates listed "
+                        f"`{action}`, which {kind}.refusals refuses ({reasons}): the "
+                        f"candidates of a class list only what its own checks allow")
                 raise PluginError(
                     f"plugin {plugin} refused `{action}` ({reasons}), which its "
                     f"{' and '.join(declared)} promise{'s' if len(declared) == 1 else ''} it "

@@ -100,7 +100,8 @@ def em_play_turn(game: Game) -> Any:
 
     1. `em_turn_start(game, player)`
     2. the window before the throw: `game.ask(Request(WINDOW_BEFORE))` until a `Roll`,
-       every other answer checked with `em_refusals` and applied with `em_apply`
+       every other answer checked (its own `refusals`, and `em_refusals`) and applied
+       (its own `apply`, or `em_apply` for a class without one)
     3. the throw (dice from the `Roll`, or from `game.rng`), event `roll`
     4. `em_move(game, player, dice)`: first result; the default moves forward and resolves
        the landing, which fires `em_moved` then `em_land` (and `em_card` for a card)
@@ -179,22 +180,34 @@ def em_turn_end(game: Game, player: Player) -> None:
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     """Veto: the reasons the rules forbid `action` now, as `Refusal`s (rule id, plugin id, words).
 
-    Every implementation is asked; all refusals are collected. An empty result allows the
-    action. Must not change the game. A plugin that declares `REFUSES` (the action types it
-    may refuse) is asked only about those types.
+    For a rule that judges other rules' actions, by their traits (`window`, `acquires`,
+    `adds_houses`, `raises_money`, `money_fields`); an action's own checks are its class's
+    `refusals`, asked in its rule's place. Every implementation is asked; all refusals are
+    collected. An empty result allows the action. Must not change the game. A plugin that
+    declares `REFUSES` (the action types it may refuse) is asked only about those types.
     """
 
 
 @hookspec(firstresult=True)
 def em_apply(game: Game, action: Action) -> Any:
-    """Carry out an allowed action; first result wins (return True when applied)."""
+    """Carry out an allowed action whose class has no `apply` of its own (the way before
+    actions kept their effect); first result wins (return True when applied). Write the
+    effect as the action's `apply` instead."""
+
+
+@hookspec(firstresult=True)
+def em_money_step(game: Game) -> int | None:
+    """The grid of the amounts a person writes (R30: a multiple of the smallest bill); first
+    result wins; None: any whole number. Every field annotated `Money` of every action is on
+    it: the legal actions offer its amounts in these steps, and the rule that says the grid
+    refuses the amounts off it.
+    """
 
 
 @hookspec(firstresult=True)
 def em_amount_step(game: Game, action: Action) -> int | None:
-    """The step of the amounts an action of this kind may carry (R30: a bid is a multiple of
-    the smallest bill); first result wins; None: any whole number. The legal actions offer
-    an amount in these steps, so a rule that refuses amounts off a grid says its grid here.
+    """Deprecated: annotate the amount `Money` instead (its grid is em_money_step's). The
+    step of the amounts an action of this kind may carry; first result wins.
     """
 
 

@@ -53,15 +53,20 @@ def _plan(game: Game, request: Request) -> Plan:
     return plan
 
 
-def amount_step(game: Game, action: Action) -> int:
-    """The step of the amounts an action of this kind may carry (R30: the smallest bill),
+def amount_step(game: Game, action: Action, field: str | None = None) -> int:
+    """The step of the amounts an action of this kind may carry in `field`: for a `Money`
+    field, the grid of the amounts a person writes (R30: the smallest bill, em_money_step);
     asked of the rules once per game and action type."""
     steps = game.decisions.amount_steps
     kind = type(action)
     step = steps.get(kind)
     if step is None:
-        found = game.hook.em_amount_step(game, action)
-        step = steps[kind] = 1 if found is None else max(1, int(found))
+        grid = 1
+        if field is None or field in kind.money_fields:
+            found = game.hook.em_money_step(game) if kind.money_fields else None
+            grid = 1 if found is None else max(1, int(found))
+        earlier = game.hook.em_amount_step(game, action)  # plugins written before Money
+        step = steps[kind] = grid if earlier is None else max(grid, int(earlier))
     return step
 
 
@@ -100,7 +105,7 @@ def legal_actions(game: Game, request: Request | None = None,
                 if type(template) is not kind:
                     raise not_its_own(game, kind, found)
                 least, most, step = found.least, found.most, found.step
-                grid = steps.get(kind) or amount_step(game, template)
+                grid = steps.get(kind) or amount_step(game, template, field)
                 if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
                     step = grid
                     least, most = on_grid(least, most, step)
@@ -220,7 +225,7 @@ def refused_candidates(game: Game, request: Request | None = None
                 judged = [found]
             else:
                 least, most = found.least, found.most
-                grid = amount_step(game, found.template)
+                grid = amount_step(game, found.template, found.field)
                 if grid > found.step:
                     least, most = on_grid(least, most, grid)
                 if least > most:

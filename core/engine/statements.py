@@ -9,6 +9,7 @@ grammar to the language; the rules only declare them, so this lives with the eng
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
@@ -42,7 +43,14 @@ class Statement(LineSyntax):
         """The fields' values from the grammar's values, in order (an absent optional part
         is None; a repeated last part is cut)."""
         count = len(cls.line_fields())
-        return tuple((list(values) + [None] * count)[:count])
+        given = tuple((list(values) + [None] * count)[:count])
+        if not cls.LINE:
+            return given
+        # a LINE's absent optional part: its fields' defaults, as for an action
+        defaults = {f.name: f.default for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                    if f.default is not dataclasses.MISSING}
+        return cls.template_values(tuple(defaults.get(name) if value is None else value
+                                         for name, value in zip(cls.line_fields(), given)))
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,10 @@ class ActionStatement(Statement):
 class SetupStatement(Statement):
     """A header line that sets up a position: `setup exemption Ann`."""
 
+    @classmethod
+    def line_prefix_words(cls) -> str:
+        return "setup "
+
     def apply(self, script: ScriptContext, game: Game) -> None:
         """Set the position up; raise `ScriptError(message)` when it cannot be done."""
         raise NotImplementedError
@@ -74,6 +86,10 @@ class SetupStatement(Statement):
 @dataclass(frozen=True)
 class Expectation(Statement):
     """An `expect` line: `expect exemption Ann`."""
+
+    @classmethod
+    def line_prefix_words(cls) -> str:
+        return "expect "
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         """None when it holds, else what is actually the case (`Bob holds it`)."""
@@ -84,7 +100,8 @@ def lines_of(plugin: Any) -> tuple[type, ...]:
     """The script lines a plugin adds to the language: its action types that declare a
     GRAMMAR (in ACTIONS), then its STATEMENTS."""
     actions = tuple(t for t in getattr(plugin, "ACTIONS", ()) or ()
-                    if isinstance(t, type) and bool(getattr(t, "GRAMMAR", "")))
+                    if isinstance(t, type) and bool(getattr(t, "GRAMMAR", "")
+                                                    or getattr(t, "LINE", "")))
     return actions + tuple(getattr(plugin, "STATEMENTS", ()) or ())
 
 

@@ -19,6 +19,7 @@ from dataclasses import fields as dataclass_fields
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action as GameAction, EndTurn, Roll
+from ..engine.lines import PlayerName
 from ..engine.statements import ActionStatement, SetupStatement
 from ..engine.statements import Statement as LineStatement
 from ..engine.statements import Expectation as PluginExpectation
@@ -157,15 +158,11 @@ class SeedStmt:
 class Draw(LineStatement):
     """`P draws "CARD"`: the card the game draws for P next (chosen, not shuffled)."""
 
-    GRAMMAR = "NAME _DRAWS STRING"
-    WORDS = ("draws",)
-    FORMS = ('`P draws "CARD"`',)
+    LINE = "{player} draws {card}"
     WHAT = {"card": "a card's text"}
-    player: str
+    player: PlayerName
     card: str
 
-    def __str__(self) -> str:
-        return f"{self.player} draws {_quoted(self.card)}"
 
 
 @dataclass(frozen=True)

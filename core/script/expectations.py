@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import money
+from ..engine.lines import Money, PlayerName
 from ..engine.statements import Expectation
 from ..words import count
 
@@ -26,14 +27,9 @@ __all__ = ["ExpectCash", "ExpectAt", "ExpectWorth", "ExpectHousesLeft", "ExpectB
 
 @dataclass(frozen=True)
 class ExpectCash(Expectation):
-    GRAMMAR = "NAME _CASH MONEY"
-    WORDS = ("cash",)
-    FORMS = ("`expect P cash MONEY`",)
-    player: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"expect {self.player} cash {self.amount}"
+    LINE = "{player} cash {amount}"
+    player: PlayerName
+    amount: Money
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         p = script.player(self.player, self)
@@ -42,14 +38,9 @@ class ExpectCash(Expectation):
 
 @dataclass(frozen=True)
 class ExpectAt(Expectation):
-    GRAMMAR = "NAME _AT space"
-    WORDS = ("at",)
-    FORMS = ("`expect P at SPACE`",)
-    player: str
+    LINE = "{player} at {space}"
+    player: PlayerName
     space: SpaceRef
-
-    def __str__(self) -> str:
-        return f"expect {self.player} at {self.space}"
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         p = script.player(self.player, self)
@@ -60,14 +51,9 @@ class ExpectAt(Expectation):
 
 @dataclass(frozen=True)
 class ExpectWorth(Expectation):
-    GRAMMAR = "NAME _WORTH MONEY"
-    WORDS = ("worth",)
-    FORMS = ("`expect P worth MONEY`",)
-    player: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"expect {self.player} worth {self.amount}"
+    LINE = "{player} worth {amount}"
+    player: PlayerName
+    amount: Money
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         p = script.player(self.player, self)
@@ -77,15 +63,10 @@ class ExpectWorth(Expectation):
 
 @dataclass(frozen=True)
 class ExpectHousesLeft(Expectation):
-    GRAMMAR = "NAME _HOUSES _LEFT INT"
-    WORDS = ("houses", "left")
-    FORMS = ("`expect P houses left N`",)
+    LINE = "{player} houses left {count}"
     WHAT = {"count": "a number of houses"}
-    player: str
+    player: PlayerName
     count: int
-
-    def __str__(self) -> str:
-        return f"expect {self.player} houses left {self.count}"
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         p = script.player(self.player, self)
@@ -94,13 +75,8 @@ class ExpectHousesLeft(Expectation):
 
 @dataclass(frozen=True)
 class ExpectBankrupt(Expectation):
-    GRAMMAR = "NAME _BANKRUPT"
-    WORDS = ("bankrupt",)
-    FORMS = ("`expect P bankrupt`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"expect {self.player} bankrupt"
+    LINE = "{player} bankrupt"
+    player: PlayerName
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         p = script.player(self.player, self)
@@ -131,15 +107,10 @@ class ExpectOwner(Expectation):
 
 @dataclass(frozen=True)
 class ExpectHouses(Expectation):
-    GRAMMAR = "space _HOUSES INT"
-    WORDS = ("houses",)
-    FORMS = ("`expect SPACE houses N`",)
+    LINE = "{space} houses {count}"
     WHAT = {"count": "a number of houses"}
     space: SpaceRef
     count: int
-
-    def __str__(self) -> str:
-        return f"expect {self.space} houses {self.count}"
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         space = script.space(self.space, self)
@@ -171,13 +142,8 @@ class ExpectMortgaged(Expectation):
 
 @dataclass(frozen=True)
 class ExpectBank(Expectation):
-    GRAMMAR = "_BANK MONEY"
-    WORDS = ("bank",)
-    FORMS = ("`expect bank MONEY`",)
-    amount: int
-
-    def __str__(self) -> str:
-        return f"expect bank {self.amount}"
+    LINE = "bank {amount}"
+    amount: Money
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         return None if game.bank.cash == self.amount else f"the Bank has {money(game.bank.cash)}"
@@ -185,13 +151,8 @@ class ExpectBank(Expectation):
 
 @dataclass(frozen=True)
 class ExpectTurn(Expectation):
-    GRAMMAR = "_TURN NAME"
-    WORDS = ("turn",)
-    FORMS = ("`expect turn P`",)
-    player: str
-
-    def __str__(self) -> str:
-        return f"expect turn {self.player}"
+    LINE = "turn {player}"
+    player: PlayerName
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         p = script.player(self.player, self)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import money
+from ..engine.lines import Money, PlayerName
 from ..engine.statements import SetupStatement
 from ..errors import ScriptError
 from ..words import count
@@ -26,14 +27,9 @@ __all__ = ["SetupCash", "SetupAt", "SetupOwns", "apply_setup"]
 class SetupCash(SetupStatement):
     """`setup P cash MONEY`: P's cash, from or to the Bank."""
 
-    GRAMMAR = "NAME _CASH MONEY"
-    WORDS = ("cash",)
-    FORMS = ("`setup P cash MONEY`",)
-    player: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"setup {self.player} cash {self.amount}"
+    LINE = "{player} cash {amount}"
+    player: PlayerName
+    amount: Money
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         player = script.player(self.player, self)
@@ -48,14 +44,9 @@ class SetupCash(SetupStatement):
 class SetupAt(SetupStatement):
     """`setup P at SPACE`: where P's MAN stands."""
 
-    GRAMMAR = "NAME _AT space"
-    WORDS = ("at",)
-    FORMS = ("`setup P at SPACE`",)
-    player: str
+    LINE = "{player} at {space}"
+    player: PlayerName
     space: SpaceRef
-
-    def __str__(self) -> str:
-        return f"setup {self.player} at {self.space}"
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         player = script.player(self.player, self)
@@ -66,27 +57,12 @@ class SetupAt(SetupStatement):
 class SetupOwns(SetupStatement):
     """`setup P owns SPACE [N houses] [mortgaged]`; `houses` is 1 when not given."""
 
-    GRAMMAR = "NAME _OWNS space [INT (_HOUSES | _HOUSE)] [MORTGAGED]"
-    WORDS = ("owns", "houses", "house")
-    FORMS = ("`setup P owns SPACE [N houses] [mortgaged]`",)
+    LINE = "{player} owns {space} [{houses} (houses | house)] [{mortgaged}]"
     WHAT = {"houses": "a number of houses"}
-    player: str
+    player: PlayerName
     space: SpaceRef
-    houses: int
-    mortgaged: bool
-
-    @classmethod
-    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
-        player, space, houses, mortgaged = (list(values) + [None] * 4)[:4]
-        return player, space, 1 if houses is None else houses, mortgaged is not None
-
-    def __str__(self) -> str:
-        text = f"setup {self.player} owns {self.space}"
-        if self.houses != 1:
-            text += f" {self.houses} houses"
-        if self.mortgaged:
-            text += " mortgaged"
-        return text
+    houses: int = 1
+    mortgaged: bool = False
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         player = script.player(self.player, self)

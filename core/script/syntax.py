@@ -63,15 +63,22 @@ def keyword_terminal(word: str) -> str:
     return f"_{word.upper()}"
 
 
+def kept_terminal(word: str) -> str:
+    """The terminal of a word that is a value (a LINE's Literal or flag): kept in the tree."""
+    return word.upper()
+
+
 def fragment_problems(cls: type) -> list[str]:
     """What is wrong with a statement's GRAMMAR as a fragment of one line of the language."""
     grammar, words = getattr(cls, "GRAMMAR", ""), getattr(cls, "WORDS", ())
+    kept = getattr(cls, "_KEPT", ())
     if not isinstance(grammar, str):
         return [f"statement {cls.__name__}: GRAMMAR must be a string, found {grammar!r}"]
     if "\n" in grammar or "\r" in grammar:
         return [f"statement {cls.__name__}: GRAMMAR must be one line (its own statement), "
                 f"found a line break in {grammar!r}"]
-    allowed = set(VALUES) | {keyword_terminal(w) for w in words if isinstance(w, str)}
+    allowed = set(VALUES) | {keyword_terminal(w) for w in words if isinstance(w, str)} \
+        | {kept_terminal(w) for w in kept}
     pos = 0
     stripped = grammar.rstrip()
     while pos < len(stripped):
@@ -152,8 +159,11 @@ def grammar_snippet(plugin: str, statements: tuple[type, ...], known_terminals: 
                             f"SetupStatement or Expectation (or ActionStatement; an action's "
                             f"line is declared on its Action class, in ACTIONS)")
             continue
+        if getattr(cls, "_LINE_PROBLEM", None):
+            problems.append(cls._LINE_PROBLEM)  # type: ignore[attr-defined]
+            continue
         if not isinstance(cls.GRAMMAR, str) or not cls.GRAMMAR.strip():  # type: ignore[attr-defined]
-            problems.append(f"statement {cls.__name__} has no GRAMMAR")
+            problems.append(f"statement {cls.__name__} has no LINE (or GRAMMAR)")
             continue
         found = [] if base else fragment_problems(cls)
         if found:
@@ -165,6 +175,11 @@ def grammar_snippet(plugin: str, statements: tuple[type, ...], known_terminals: 
                                 f"found {word!r}")
                 continue
             terminal = keyword_terminal(word)
+            if terminal not in known_terminals:
+                known_terminals.add(terminal)
+                lines.append(f"{terminal}.2: /{word}\\b/")
+        for word in getattr(cls, "_KEPT", ()):
+            terminal = kept_terminal(word)
             if terminal not in known_terminals:
                 known_terminals.add(terminal)
                 lines.append(f"{terminal}.2: /{word}\\b/")

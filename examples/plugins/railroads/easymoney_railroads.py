@@ -24,7 +24,7 @@ from easymoney import (WINDOW_KINDS, Action, ActionRange, CardKind, Expectation,
                        ScriptContext, SetupStatement, SpaceKind, StashKey, hookimpl, money)
 
 if TYPE_CHECKING:
-    from easymoney import Card, Game, Player, Request, Space
+    from easymoney import Card, Game, Money, Player, PlayerName, Request, Space
 
 PLUGIN_ID = "railroads"
 RULES = ()
@@ -87,18 +87,15 @@ EVENTS = {
 class Lend(Action):
     """`Ann lends Bob 500`: in Ann's window; Bob repays 110% at the start of her next turn.
 
-    The class is its script line too: the grammar that reads it (the values of NAME, NAME
-    and MONEY fill `player`, `borrower` and `amount`, read by their types) and `__str__`,
-    which prints it (what --record writes)."""
+    The class is its script line too: LINE reads `player`, `borrower` and `amount` by
+    their types, and prints them back (what --record writes)."""
 
-    GRAMMAR = "NAME _LENDS NAME MONEY"
-    WORDS = ("lends",)
-    FORMS = ("`P lends Q MONEY`",)
+    LINE = "{player} lends {borrower} {amount}"
     ASKED_BY = WINDOW_KINDS  # the line answers the lender's windows
 
     player: Player
     borrower: Player
-    amount: int
+    amount: Money
     verb = "lend"
     window = True  # taken in the lender's own windows (R5); the turn rule accepts it there
     counterparty = "borrower"  # the borrower is asked whether they take the loan
@@ -106,19 +103,47 @@ class Lend(Action):
     def describe(self) -> str:
         return f"lend {money(self.amount)} to {self.borrower}"
 
-    def __str__(self) -> str:  # its script line: what --record writes
-        return f"{self.player} lends {self.borrower} {self.amount}"
+    def refusals(self, game: Game) -> list[Refusal]:
+        lender, borrower = self.player, self.borrower
+        if borrower is lender or borrower.bankrupt:
+            return [Refusal("-", PLUGIN_ID, "a loan is made to another player in the game")]
+        if self.amount <= 0:
+            return [Refusal("-", PLUGIN_ID, "a loan is a positive amount")]
+        if self.amount > lender.cash:
+            return [Refusal("-", PLUGIN_ID, f"{lender} has only {money(lender.cash)}")]
+        if owed(game, borrower, lender):
+            return [Refusal("-", PLUGIN_ID, f"{borrower} has not repaid {lender}'s last loan")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        due = due_for(game, self.amount)
+        game.stash.setdefault(LOANS, {})[(self.player.name, self.borrower.name)] = due
+        game.emit("loan", player=self.player.name, borrower=self.borrower.name,
+                  amount=self.amount, due=due)
+        game.transfer(self.player, self.borrower, self.amount, "a loan (railroads)")
+
+    def value(self, game: Game, player: Player) -> int | None:
+        """The lender earns the interest from a borrower whose worth covers what they will
+        owe; a borrower short of cash (less than the loan) gains by having it, one with
+        plenty only pays the interest."""
+        due = due_for(game, self.amount)
+        interest = due - self.amount
+        if player is self.player:
+            return interest if game.worth(self.borrower) >= 2 * due else -self.amount
+        if player is self.borrower:
+            return self.amount - interest if player.cash < self.amount else -interest
+        return None
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        """In the lender's window: to each other player, any multiple of the smallest bill
-        up to the lender's cash (the rules then refuse what they refuse)."""
+        """In the lender's window: to each other player who owes them nothing, any amount up
+        to the lender's cash (on R30's grid: the amount is Money)."""
         if request.kind not in WINDOW_KINDS:
             return
-        lender, bill = request.player, game.variant.smallest_bill
+        lender = request.player
         for borrower in game.players:
-            if borrower is not lender and not borrower.bankrupt:
-                yield ActionRange(cls(lender, borrower, bill), "amount", bill, lender.cash, bill)
+            if borrower is not lender and not borrower.bankrupt and not owed(game, borrower, lender):
+                yield ActionRange(cls(lender, borrower, 1), "amount", 1, lender.cash)
 
 
 # (lender, borrower) -> what the borrower owes
@@ -132,51 +157,6 @@ def owed(game: Game, borrower: Player, lender: Player) -> int:
 def due_for(game: Game, amount: int) -> int:
     """The loan with 10% interest, rounded as the rules round (R30)."""
     return game.round(Fraction(amount * 11, 10))
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not Lend:
-        return None
-    lender, borrower, amount = action.player, action.borrower, action.amount
-    if borrower is lender or borrower.bankrupt:
-        return [Refusal("-", PLUGIN_ID, "a loan is made to another player in the game")]
-    if amount <= 0 or amount % game.variant.smallest_bill:
-        return [Refusal("R30", PLUGIN_ID, f"a loan is a positive multiple of "
-                        f"{money(game.variant.smallest_bill)}")]
-    if amount > lender.cash:
-        return [Refusal("-", PLUGIN_ID, f"{lender} has only {money(lender.cash)}")]
-    if owed(game, borrower, lender):
-        return [Refusal("-", PLUGIN_ID, f"{borrower} has not repaid {lender}'s last loan")]
-    return None
-
-
-@hookimpl
-def em_action_value(game: Game, player: Player, action: Action) -> int | None:
-    """How a bot values a loan: the lender earns the interest from a borrower whose worth
-    covers what they will owe; a borrower short of cash (less than the loan) gains by
-    having it, one with plenty only pays the interest."""
-    if type(action) is not Lend:
-        return None
-    due = due_for(game, action.amount)
-    interest = due - action.amount
-    if player is action.player:
-        return interest if game.worth(action.borrower) >= 2 * due else -action.amount
-    if player is action.borrower:
-        return action.amount - interest if player.cash < action.amount else -interest
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is not Lend:
-        return None
-    due = due_for(game, action.amount)
-    game.stash.setdefault(LOANS, {})[(action.player.name, action.borrower.name)] = due
-    game.emit("loan", player=action.player.name, borrower=action.borrower.name,
-              amount=action.amount, due=due)
-    game.transfer(action.player, action.borrower, action.amount, "a loan (railroads)")
-    return True
 
 
 @hookimpl
@@ -199,15 +179,11 @@ def em_turn_start(game: Game, player: Player) -> None:
 class SetupOwes(SetupStatement):
     """`setup Q owes P MONEY`: Q starts owing P that much, repaid at P's next turn."""
 
-    GRAMMAR = "NAME _OWES NAME MONEY"
-    WORDS = ("owes",)
+    LINE = "{borrower} owes {lender} {amount}"
     FORMS = ("`setup Q owes P MONEY`",)
-    borrower: str
-    lender: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"setup {self.borrower} owes {self.lender} {self.amount}"
+    borrower: PlayerName
+    lender: PlayerName
+    amount: Money
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         borrower = script.player(self.borrower, self)
@@ -219,15 +195,11 @@ class SetupOwes(SetupStatement):
 class ExpectOwes(Expectation):
     """`expect Q owes P MONEY` (0: nothing)."""
 
-    GRAMMAR = "NAME _OWES NAME MONEY"
-    WORDS = ("owes",)
+    LINE = "{borrower} owes {lender} {amount}"
     FORMS = ("`expect Q owes P MONEY`",)
-    borrower: str
-    lender: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"expect {self.borrower} owes {self.lender} {self.amount}"
+    borrower: PlayerName
+    lender: PlayerName
+    amount: Money
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         due = owed(game, script.player(self.borrower, self), script.player(self.lender, self))
@@ -235,7 +207,6 @@ class ExpectOwes(Expectation):
 
 
 ACTIONS = (Lend,)
-REFUSES = (Lend,)
 STATEMENTS = (SetupOwes, ExpectOwes)  # its other lines (its actions' are theirs)
 
 

@@ -17,7 +17,7 @@ from easymoney import (Action, ActionRange, Expectation, Refusal, Request, Scrip
                        SpaceKind, StashKey, hookimpl, money, request_kind)
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Space
+    from easymoney import Game, Player, PlayerName, Space
 
 PLUGIN_ID = "jail"
 RULES = ()
@@ -131,14 +131,9 @@ def em_action_value(game: Game, player: Player, action: Action) -> int | None:
 class ExpectServed(Expectation):
     """`expect P served N`: how often P served time."""
 
-    GRAMMAR = "NAME _SERVED INT"
-    WORDS = ("served",)
-    FORMS = ("`expect P served N`",)
-    player: str
+    LINE = "{player} served {times}"
+    player: PlayerName
     times: int
-
-    def __str__(self) -> str:
-        return f"expect {self.player} served {self.times}"
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         player = script.player(self.player, self)

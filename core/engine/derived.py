@@ -1,0 +1,102 @@
+"""Candidates derived from an action's fields, for a class that writes no `candidates`.
+
+A field that is a player, a space, a word from a list or a flag is enumerated by the
+framework (the players in the game, the board's spaces, the words, False and True); an
+amount (`Money`) is offered as a range between the class's `amount_bounds`; a field with a
+default keeps it. Each candidate is judged by the class's own `refusals`, so the listing
+offers exactly what its rule allows, as a class's own candidates must. The actor is the
+player asked, for the requests the class's line answers (`ASKED_BY`, or those whose
+`accepts` hold it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from .lines import LineError, _annotations, _field
+
+if TYPE_CHECKING:
+    from .actions import Action, ActionRange, Request
+    from .game import Game
+
+Candidates = Callable[["Game", "Request"], Iterable["Action | ActionRange"]]
+_PLANS: dict[type, Candidates | str] = {}
+
+
+def derived_candidates(kind: type) -> Candidates | str:
+    """The derived candidates of `kind`, or why they cannot be derived (a sentence naming
+    the class and the field). Made once per class."""
+    found = _PLANS.get(kind)
+    if found is None:
+        found = _PLANS[kind] = _plan(kind)
+    return found
+
+
+def _plan(kind: type) -> Candidates | str:
+    name = kind.__name__
+    if not dataclasses.is_dataclass(kind):
+        return f"{name} is not a dataclass: write its candidates"
+    annotations = _annotations(kind)
+    choices: list[tuple[str, Callable[[Any], Iterable[Any]]]] = []
+    amount: str | None = None
+    for f in dataclasses.fields(kind):
+        if not f.init or f.kw_only or f.name == "player" or f.name == kind.chance:
+            continue
+        try:
+            read = _field(name, f.name, annotations.get(f.name, f.type)).kind
+        except LineError:
+            read = ""
+        if read in ("Player", "PlayerName"):
+            choices.append((f.name, _players))
+        elif read in ("Space", "SpaceRef"):
+            choices.append((f.name, _spaces))
+        elif read == "literal":
+            words = _field(name, f.name, annotations[f.name]).words
+            choices.append((f.name, lambda game, w=words: w))
+        elif read == "bool":
+            choices.append((f.name, lambda game: (False, True)))
+        elif read == "Money" and amount is None:
+            amount = f.name
+        elif f.default is not dataclasses.MISSING:
+            continue  # it keeps its default
+        else:
+            why = "a second amount" if read == "Money" else f"of type {f.type}"
+            return (f"{name}.{f.name} ({why}) cannot be enumerated: write {name}.candidates, "
+                    f"or give the field a default")
+    asked_by = kind.ASKED_BY
+
+    def candidates(game: Game, request: Request) -> Iterator[Action | ActionRange]:
+        if not kind.ANY_MOMENT and (request.kind not in asked_by if asked_by is not None
+                                    else kind not in request.accepts):
+            return
+        from .actions import ActionRange, with_field
+        actor = request.player
+        names = [n for n, _ in choices]
+        for values in itertools.product(*(enumerate_(game) for _, enumerate_ in choices)):
+            fields = dict(zip(names, values))
+            if amount is None:
+                action = kind(actor, **fields)
+                if not action.refusals(game):
+                    yield action
+                continue
+            action = kind(actor, **fields, **{amount: 0})
+            least, most = action.amount_bounds(game, amount)
+            if least > most:
+                continue
+            low = with_field(action, amount, least)
+            # an amount is judged at both ends, as the listing judges a range by the others
+            if low.refusals(game) or with_field(action, amount, most).refusals(game):
+                continue
+            yield ActionRange(low, amount, least, most)
+    return candidates
+
+
+def _players(game: Game) -> list[Any]:
+    return [p for p in game.players if not p.bankrupt]
+
+
+def _spaces(game: Game) -> list[Any]:
+    return list(game.spaces)
