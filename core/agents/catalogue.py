@@ -33,9 +33,9 @@ def _field_kind(annotation: Any) -> str | None:
 
 def _offered(kind: type[Action]) -> bool:
     """Whether the type lists candidates, its own or derived: one that lists none is never legal."""
+    from ..engine.actions import own_candidates
     from ..engine.derived import derived_candidates
-    own = getattr(kind.candidates, "__func__", None) is not Action.candidates.__func__  # type: ignore[attr-defined]
-    return own or not isinstance(derived_candidates(kind), str)
+    return own_candidates(kind) or not isinstance(derived_candidates(kind), str)
 
 
 class _Layout:

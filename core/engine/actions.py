@@ -261,10 +261,17 @@ class Action(LineSyntax):
         return cls(**args)
 
 
+def own_candidates(kind: type[Action]) -> bool:
+    """Whether the action type `kind` writes its own `candidates` (not derived ones)."""
+    return getattr(kind.candidates, "__func__", None) is not _DERIVED
+
+
 def own(kind: type, method: str) -> bool:
     """Whether the action type `kind` defines its own `refusals`, `apply` or `value`."""
     return getattr(kind, method) is not getattr(Action, method)
 
+
+_DERIVED = Action.candidates.__func__  # type: ignore[attr-defined]
 
 # an action class -> (field, the name of its type without `| None`, has a default)
 _FIELD_KINDS: dict[type, tuple[tuple[str, str, bool], ...]] = {}

@@ -23,10 +23,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 Candidates = Callable[["Game", "Request"], Iterable["Action | ActionRange"]]
-_PLANS: dict[type, Candidates | str] = {}
+_PLANS: dict[type[Action], Candidates | str] = {}
 
 
-def derived_candidates(kind: type) -> Candidates | str:
+def derived_candidates(kind: type[Action]) -> Candidates | str:
     """The derived candidates of `kind`, or why they cannot be derived (a sentence naming
     the class and the field). Made once per class."""
     found = _PLANS.get(kind)
@@ -35,14 +35,15 @@ def derived_candidates(kind: type) -> Candidates | str:
     return found
 
 
-def _plan(kind: type) -> Candidates | str:
+def _plan(kind: type[Action]) -> Candidates | str:
     name = kind.__name__
-    if not dataclasses.is_dataclass(kind):
+    is_dataclass = dataclasses.is_dataclass(kind)  # apart: the check would narrow `kind`
+    if not is_dataclass:
         return f"{name} is not a dataclass: write its candidates"
     annotations = _annotations(kind)
     choices: list[tuple[str, Callable[[Any], Iterable[Any]]]] = []
     amount: str | None = None
-    for f in dataclasses.fields(kind):
+    for f in dataclasses.fields(kind):  # type: ignore[arg-type]
         if not f.init or f.kw_only or f.name == "player" or f.name == kind.chance:
             continue
         try:
@@ -55,9 +56,9 @@ def _plan(kind: type) -> Candidates | str:
             choices.append((f.name, _spaces))
         elif read == "literal":
             words = _field(name, f.name, annotations[f.name]).words
-            choices.append((f.name, lambda game, w=words: w))
+            choices.append((f.name, _these(words)))
         elif read == "bool":
-            choices.append((f.name, lambda game: (False, True)))
+            choices.append((f.name, _these((False, True))))
         elif read == "Money" and amount is None:
             amount = f.name
         elif f.default is not dataclasses.MISSING:
@@ -73,16 +74,17 @@ def _plan(kind: type) -> Candidates | str:
                                     else kind not in request.accepts):
             return
         from .actions import ActionRange, with_field
+        make: Callable[..., Action] = kind  # a dataclass: its fields are its arguments
         actor = request.player
         names = [n for n, _ in choices]
         for values in itertools.product(*(enumerate_(game) for _, enumerate_ in choices)):
             fields = dict(zip(names, values))
             if amount is None:
-                action = kind(actor, **fields)
+                action = make(actor, **fields)
                 if not action.refusals(game):
                     yield action
                 continue
-            action = kind(actor, **fields, **{amount: 0})
+            action = make(actor, **fields, **{amount: 0})
             least, most = action.amount_bounds(game, amount)
             if least > most:
                 continue
@@ -92,6 +94,12 @@ def _plan(kind: type) -> Candidates | str:
                 continue
             yield ActionRange(low, amount, least, most)
     return candidates
+
+
+def _these(values: Iterable[Any]) -> Callable[[Any], Iterable[Any]]:
+    """The same values whatever the game: a field's words, or a flag's two values."""
+    fixed = tuple(values)
+    return lambda game: fixed
 
 
 def _players(game: Game) -> list[Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -294,13 +295,22 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
             _check_schema(fragment.schema, f"{label}: {what} {kind!r}")
     for name, schema in info.options.items():
         _check_schema(schema, f"{label}: option {name!r}")
-    from .actions import Action
+    from .actions import own_candidates
     from .derived import derived_candidates
     for kind in info.actions:  # an action nobody could be offered is a mistake, said now
-        if getattr(kind.candidates, "__func__", None) is Action.candidates.__func__:
-            why = derived_candidates(kind)
-            if isinstance(why, str):
-                raise PluginError(f"{label}: {why}")
+        if own_candidates(kind):
+            continue
+        why = derived_candidates(kind)
+        if not isinstance(why, str):
+            continue
+        if getattr(kind, "LINE", "") or getattr(kind, "GRAMMAR", ""):
+            raise PluginError(f"{label}: {why}")
+        # the earlier way: a line of its own class (an ActionStatement) answers with it, and
+        # such an action was never offered; it keeps working, told what to write instead
+        warnings.warn(f"{label}: {kind.__name__} is said by a statement class of its own (the "
+                      f"earlier way, deprecated): declare LINE on {kind.__name__} and "
+                      f"nothing else is needed (docs/plugins.md); until then it is never "
+                      f"offered, only taken from a line", DeprecationWarning, stacklevel=2)
     statements = lines_of(info.obj)
     if statements:
         # its lines join the language only where it is on, but a line that is more than its
