@@ -16,6 +16,7 @@ import pytest
 from easymoney.engine.registry import discover
 from cli_helpers import cli
 from stand_in_plugins import stand_in
+from test_action_story import GIFT
 
 # the line said by a class of its own beside the action (before issue 29)
 OLD_LINE = '''\
@@ -131,37 +132,9 @@ class Hum(Action):
 ACTIONS = (Hum,)
 '''
 
-# the new way: the line, the checks, the effect and the value in the action's class
-NEW_WAY = '''\
-from dataclasses import dataclass
-from easymoney import WINDOW_KINDS, Action, Money, Player, Refusal
-
-@dataclass(slots=True)
-class Give(Action):
-    LINE = "{player} gives {friend} {amount}"
-    ASKED_BY = WINDOW_KINDS
-    window = True
-    player: Player
-    friend: Player
-    amount: Money
-
-    def refusals(self, game):
-        if self.friend is self.player:
-            return [Refusal("-", "newway", "a gift is to another player")]
-        return []
-
-    def apply(self, game):
-        game.transfer(self.player, self.friend, self.amount, "a gift")
-
-    def value(self, game, player):
-        return -self.amount if player is self.player else None
-
-ACTIONS = (Give,)
-'''
-
 PLUGINS = {"em_oldline": ("oldline", OLD_LINE), "em_oldapply": ("oldapply", OLD_APPLY),
            "em_oldstep": ("oldstep", OLD_STEP), "em_grammar": ("grammar", GRAMMAR),
-           "em_newway": ("newway", NEW_WAY)}
+           "em_gifts": ("gifts", GIFT)}  # the new way: line, checks, effect, value in one class
 
 
 @pytest.fixture
@@ -218,10 +191,10 @@ def test_issue29_each_earlier_way_is_said_once_per_plugin(installed: Path) -> No
 def test_issue29_the_new_way_and_a_grammar_load_with_no_warning(installed: Path,
                                                                 capsys: Any) -> None:
     said = _load()
-    assert not [m for m in said if m.startswith(("plugin newway ", "plugin grammar "))], said
+    assert not [m for m in said if m.startswith(("plugin gifts ", "plugin grammar "))], said
     script = installed / "new.game"
     script.write_text(textwrap.dedent("""\
-        with newway
+        with gifts
         with grammar
         players Ann Bob
         setup Ann cash 1000

@@ -33,7 +33,7 @@ def railroad_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) 
     owner, rent = game.owner[space.index], int(space.rent)  # a kind's own key, typed here
     if owner is None or not game.option("railroads.doubling", True):
         return rent
-    return rent * 2 ** (owned_railroads(owner) - 1)  # the owner has this one at least
+    return rent << (owned_railroads(owner) - 1)  # doubled per railroad beyond this one
 
 
 SPACE_KINDS = {"railroad": SpaceKind(
