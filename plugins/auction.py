@@ -43,6 +43,25 @@ class Bid(Action):
     def describe(self) -> str:
         return f"bid {money(self.amount)} on {self.space}"
 
+    def refusals(self, game: Game) -> list[Refusal]:
+        state = game.stash.get(_STATE)
+        p = self.player
+        if state is None or state[0] is not self.space:
+            return [Refusal("R11", PLUGIN_ID, f"{self.space} is not up for auction")]
+        request = game.request
+        if request is not None and request.kind == BID and request.player is not p:
+            return [Refusal("R11", PLUGIN_ID, f"it is {request.player}'s turn to bid or pass")]
+        high = state[1]
+        opts = game.variant.rules[PLUGIN_ID]
+        least = opts["first_bid"] if state[2] is None else high + opts["increment"]
+        if self.amount < least:
+            what = "the first bid" if state[2] is None else f"a bid over {money(high)}"
+            return [Refusal("R11", PLUGIN_ID, f"{what} must be at least {money(least)}")]
+        if self.amount > p.cash:
+            return [Refusal("R11", PLUGIN_ID, f"{p} has only {money(p.cash)} and may not bid "
+                            f"more than their cash")]
+        return []
+
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         if request.kind == BID and request.space is not None:
@@ -108,7 +127,6 @@ class AuctionHooks:
 PLUGIN_ID = "auction"
 HOOKSPECS = AuctionHooks
 LANDS_ON = _auctioned_on_landing
-REFUSES = (Bid,)
 ACTIONS = (Bid, Pass)
 RULES = ("R10", "R11")
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
@@ -212,29 +230,6 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
     game.acquire(winner, space)
     game.emit("auction_won", player=winner.name, space=space.name, amount=amount)
     return True
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not Bid:
-        return None
-    state = game.stash.get(_STATE)
-    p = action.player
-    if state is None or state[0] is not action.space:
-        return [Refusal("R11", PLUGIN_ID, f"{action.space} is not up for auction")]
-    request = game.request
-    if request is not None and request.kind == BID and request.player is not p:
-        return [Refusal("R11", PLUGIN_ID, f"it is {request.player}'s turn to bid or pass")]
-    high = state[1]
-    opts = game.variant.rules[PLUGIN_ID]
-    least = opts["first_bid"] if state[2] is None else high + opts["increment"]
-    if action.amount < least:
-        what = "the first bid" if state[2] is None else f"a bid over {money(high)}"
-        return [Refusal("R11", PLUGIN_ID, f"{what} must be at least {money(least)}")]
-    if action.amount > p.cash:
-        return [Refusal("R11", PLUGIN_ID, f"{p} has only {money(p.cash)} and may not bid more "
-                        f"than their cash")]
-    return None
 
 
 # the line classes of before issue 18: importing one says which action declares the line now

@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
-                       money, words)
+from easymoney import WINDOW_KINDS, Action, ActionRange, Refusal, money, words
 from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
@@ -35,6 +34,38 @@ class Build(Action):
 
     def describe(self) -> str:
         return f"build {'a house' if self.count == 1 else f'{self.count} houses'} on {self.space}"
+
+    def refusals(self, game: Game) -> list[Refusal]:
+        p, space, count = self.player, self.space, self.count
+        i = space.index
+        if not game.kinds[space.kind].builds:
+            on_board = {s.kind for s in game.spaces}
+            built = [(k, kind) for k, kind in game.kinds.items() if kind.builds and k in on_board]
+            return [Refusal("R17", PLUGIN_ID, f"{space} is not a {' or a '.join(k for k, _ in built)}: "
+                            f"houses are built on {' and '.join(kind.called(k) for k, kind in built)}")]
+        if game.owner[i] is not p:
+            return [Refusal("R17", PLUGIN_ID, f"{p} does not own {space}")]
+        if game.mortgaged[i]:
+            return [Refusal("R19", PLUGIN_ID, f"{space} is mortgaged: no house may be added")]
+        limit = game.variant.houses_per_street
+        if count < 1 or game.houses[i] + count > limit:
+            return [Refusal("R17", PLUGIN_ID, f"{space} has {words.count(game.houses[i], 'house')} "
+                            f"and a street holds at most {limit}")]
+        cost = space.price * count
+        if p.cash < cost:
+            return [Refusal("R17", PLUGIN_ID, f"{p} has {money(p.cash)} and "
+                            f"{words.count(count, 'house')} on {space} cost {money(cost)}")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        p, space, count = self.player, self.space, self.count
+        cost = space.price * count
+        game.collect(p, game.bank, cost, f"building on {space} (R17)", "building")
+        game.add_houses(space, count)
+        game.emit("build", player=p.name, space=space.name, count=count, cost=cost,
+                  houses=game.houses[space.index])
+        if game.houses[space.index] == game.variant.houses_per_street:
+            game.emit("subdivision", space=space.name)
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -60,55 +91,12 @@ class Build(Action):
 
 
 PLUGIN_ID = "building"
-REFUSES = (Build,)
-REFUSES_AMOUNTS = (Build,)  # by the count built
 RULES = ("R17",)
 ACTIONS = (Build,)
 EVENTS = {
     "build": "{player} builds {count:#house} on {space} for {cost:$}: {houses} now",
     "subdivision": "{space} is a Subdivision",
 }
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not Build:
-        return None
-    p, space, count = action.player, action.space, action.count
-    i = space.index
-    if not game.kinds[space.kind].builds:
-        on_board = {s.kind for s in game.spaces}
-        built = [(k, kind) for k, kind in game.kinds.items() if kind.builds and k in on_board]
-        return [Refusal("R17", PLUGIN_ID, f"{space} is not a {' or a '.join(k for k, _ in built)}: "
-                        f"houses are built on {' and '.join(kind.called(k) for k, kind in built)}")]
-    if game.owner[i] is not p:
-        return [Refusal("R17", PLUGIN_ID, f"{p} does not own {space}")]
-    if game.mortgaged[i]:
-        return [Refusal("R19", PLUGIN_ID, f"{space} is mortgaged: no house may be added")]
-    limit = game.variant.houses_per_street
-    if count < 1 or game.houses[i] + count > limit:
-        return [Refusal("R17", PLUGIN_ID, f"{space} has {words.count(game.houses[i], 'house')} and a street "
-                        f"holds at most {limit}")]
-    cost = space.price * count
-    if p.cash < cost:
-        return [Refusal("R17", PLUGIN_ID, f"{p} has {money(p.cash)} and {words.count(count, 'house')} on "
-                        f"{space} cost {money(cost)}")]
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    if type(action) is not Build:
-        return None
-    p, space, count = action.player, action.space, action.count
-    cost = space.price * count
-    game.collect(p, game.bank, cost, f"building on {space} (R17)", "building")
-    game.add_houses(space, count)
-    game.emit("build", player=p.name, space=space.name, count=count, cost=cost,
-              houses=game.houses[space.index])
-    if game.houses[space.index] == game.variant.houses_per_street:
-        game.emit("subdivision", space=space.name)
-    return True
 
 
 # the line classes of before issue 18: importing one says which action declares the line now

@@ -36,9 +36,27 @@ class Buy(Action):
     def describe(self) -> str:
         return f"buy {self.space}"
 
+    def refusals(self, game: Game) -> list[Refusal]:
+        request = game.request
+        if request is None or request.kind != BUY or request.player is not self.player \
+                or request.space is not self.space:
+            return [Refusal("R9", PLUGIN_ID, f"{self.player} may buy {self.space} only on "
+                            f"landing on it unowned")]
+        if game.kinds[self.space.kind].on_landing != "buy" \
+                or game.owner[self.space.index] is not None:
+            return [Refusal("R9", PLUGIN_ID, f"{self.space} is not an unowned street: only those "
+                            f"are bought at their price")]
+        if self.player.cash < self.space.price:
+            p = self.player
+            return [Refusal("R9", PLUGIN_ID, f"{p} has {money(p.cash)} and {self.space} costs "
+                            f"{money(self.space.price)}")]
+        return []
+
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == BUY and request.space is not None:
+        # only what its checks allow: a listing does not ask them again (R9: the price paid)
+        if request.kind == BUY and request.space is not None \
+                and request.player.cash >= request.space.price:
             yield cls(request.player, request.space)
 
 
@@ -77,8 +95,6 @@ def _bought_at_price(kind: SpaceKind) -> bool:
 
 PLUGIN_ID = "streets"
 LANDS_ON = _bought_at_price
-REFUSES = (Buy,)
-REFUSES_AMOUNTS = ()
 ACTIONS = (Buy, Decline)
 RULES = ("R9",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
@@ -119,26 +135,6 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
         if game.hook.has("em_auction"):  # the auction rule's hook (R11), when it is on
             game.hook.em_auction(game, space, player)
     return True
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    if type(action) is not Buy:
-        return None
-    request = game.request
-    if request is None or request.kind != BUY or request.player is not action.player \
-            or request.space is not action.space:
-        return [Refusal("R9", PLUGIN_ID, f"{action.player} may buy {action.space} only on "
-                        f"landing on it unowned")]
-    if game.kinds[action.space.kind].on_landing != "buy" \
-            or game.owner[action.space.index] is not None:
-        return [Refusal("R9", PLUGIN_ID, f"{action.space} is not an unowned street: only those "
-                        f"are bought at their price")]
-    if action.player.cash < action.space.price:
-        p = action.player
-        return [Refusal("R9", PLUGIN_ID, f"{p} has {money(p.cash)} and {action.space} costs "
-                        f"{money(action.space.price)}")]
-    return None
 
 
 # the line classes of before issue 18: importing one says which action declares the line now

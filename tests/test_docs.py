@@ -79,3 +79,24 @@ def test_show_numbers_the_spaces_and_check_accepts_it(tmp_path: Path) -> None:
 def test_the_docs_point_at_the_rule_book_and_board(name: str) -> None:
     text = (DOCS / name).read_text(encoding="utf-8")
     assert "rulebook.md" in text or "board.md" in text
+
+
+def test_issue29_the_plugin_guide_lists_every_concept_and_teaches_only_the_new_way() -> None:
+    """docs/plugins.md opens with every concept an author meets, one a line, numbered, the
+    few a rule with one action (an amount, a deal, a bot value) meets marked; the earlier
+    ways are taught only in their own section at the end (and named by the hook reference)."""
+    from easymoney.engine import hookdoc
+    text = (DOCS / "plugins.md").read_text(encoding="utf-8")
+    first = text.index("\n## ")
+    assert text[first:].startswith("\n## Every concept an author meets\n")
+    section = text[first + 1:text.index("\n## ", first + 1)]
+    items = re.findall(r"^(\d+)\. (.*)$", section, re.M)
+    assert [int(n) for n, _ in items] == list(range(1, len(items) + 1))
+    marked = [line for _, line in items if line.startswith("★ ")]
+    assert 0 < len(marked) <= 20 and f"only the {len(marked)} marked" in section
+    earlier = text.index("\n## Earlier ways (deprecated)\n")
+    taught = text[:earlier]
+    taught = taught[:taught.index(hookdoc.BEGIN)] + taught[taught.index(hookdoc.END):]
+    for old in ("ActionStatement", "em_apply", "em_amount_step"):
+        assert old not in taught, old
+        assert old in text[earlier:], old

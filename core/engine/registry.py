@@ -298,19 +298,11 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
     from .actions import own_candidates
     from .derived import derived_candidates
     for kind in info.actions:  # an action nobody could be offered is a mistake, said now
-        if own_candidates(kind):
-            continue
+        if own_candidates(kind) or not (getattr(kind, "LINE", "") or getattr(kind, "GRAMMAR", "")):
+            continue  # no line of its own: said the earlier way, by a statement (warned below)
         why = derived_candidates(kind)
-        if not isinstance(why, str):
-            continue
-        if getattr(kind, "LINE", "") or getattr(kind, "GRAMMAR", ""):
+        if isinstance(why, str):
             raise PluginError(f"{label}: {why}")
-        # the earlier way: a line of its own class (an ActionStatement) answers with it, and
-        # such an action was never offered; it keeps working, told what to write instead
-        warnings.warn(f"{label}: {kind.__name__} is said by a statement class of its own (the "
-                      f"earlier way, deprecated): declare LINE on {kind.__name__} and "
-                      f"nothing else is needed (docs/plugins.md); until then it is never "
-                      f"offered, only taken from a line", DeprecationWarning, stacklevel=2)
     statements = lines_of(info.obj)
     if statements:
         # its lines join the language only where it is on, but a line that is more than its
@@ -319,6 +311,31 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
         problems = statement_problems(registry, info.id, statements, label)
         if problems:
             raise PluginError(problems[0])
+    _warn_earlier_ways(info, label)  # it loads: said once, as discovery is made once
+
+
+def _earlier_ways(info: PluginInfo) -> list[str]:
+    """The earlier ways (before issue 29) `info` takes, each with what to write instead."""
+    from .statements import ActionStatement
+    found = [f"its line class {cls.__name__} is an ActionStatement: declare LINE on the action "
+             f"class it answers with, which then reads and prints the line, and drop "
+             f"{cls.__name__}" for cls in getattr(info.obj, "STATEMENTS", ()) or ()
+             if isinstance(cls, type) and issubclass(cls, ActionStatement)]
+    for hook, instead in (("em_apply", "define apply(self, game) on the action class"),
+                          ("em_amount_step", "annotate the amount Money (its grid is R30's, "
+                                             "em_money_step)")):
+        if callable(getattr(info.obj, hook, None)):
+            found.append(f"it implements {hook}: {instead}")
+    return found
+
+
+def _warn_earlier_ways(info: PluginInfo, label: str) -> None:
+    """One DeprecationWarning per earlier way the plugin takes, at load (discovery is made
+    once): it keeps working for one release, and its author is told what to write instead.
+    A GRAMMAR with __str__ is no earlier way: it says the lines a LINE cannot."""
+    for what in _earlier_ways(info):
+        warnings.warn(f"{label}: {what} (the earlier way, deprecated: docs/plugins.md, "
+                      f"'Earlier ways (deprecated)')", DeprecationWarning, stacklevel=3)
 
 
 def _check_schema(schema: Any, where: str) -> None:

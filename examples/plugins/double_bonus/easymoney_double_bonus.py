@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pluggy
+from easymoney import hookimpl
 
 if TYPE_CHECKING:
     from easymoney import Game, Player
-
-hookimpl = pluggy.HookimplMarker("easymoney")
 
 PLUGIN_ID = "double_bonus"
 RULES: tuple[str, ...] = ()  # a house rule: it has no id in the rule book
