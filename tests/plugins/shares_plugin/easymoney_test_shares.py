@@ -58,9 +58,7 @@ def dividend(game: Game, player: Player) -> int:
 class CashShares(Action):
     """`P cashes N shares`: to raise money (R25), N shares back to the Bank at $450."""
 
-    GRAMMAR = "NAME _CASHES INT _SHARES"
-    WORDS = ("cashes", "shares")
-    FORMS = ("`P cashes N shares`",)
+    LINE = "{player} cashes {count} shares"
     ASKED_BY = (RAISE,)
     player: Player
     count: int
@@ -70,29 +68,36 @@ class CashShares(Action):
     def describe(self) -> str:
         return f"cash {self.count} shares"
 
-    def __str__(self) -> str:
-        return f"{self.player} cashes {self.count} shares"
-
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         shares = held(game, request.player)
         if request.kind == RAISE and shares:
             yield ActionRange(cls(request.player, 1), "count", 1, shares)
 
+    def refusals(self, game: Game) -> list[Refusal]:
+        shares = held(game, self.player)
+        if not 1 <= self.count <= shares:
+            return [Refusal("-", PLUGIN_ID, f"{self.player} holds {shares} shares")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        p, count = self.player, self.count
+        game.stash[HELD][p.name] -= count
+        game.transfer(game.bank, p, BUYBACK * count, f"cashing shares ({count})", "other")
+        game.emit("shares_cashed", player=p.name, count=count, amount=BUYBACK * count)
+
+    def value(self, game: Game, player: Player) -> int | None:
+        return (BUYBACK - PRICE) * self.count if player is self.player else None
+
 
 @dataclass(slots=True)
 class PocketDividend(Action):
     """`P pockets dividend`: at any moment, once a turn, the dividend of P's shares."""
 
-    GRAMMAR = "NAME _POCKETS _DIVIDEND"
-    WORDS = ("pockets", "dividend")
-    FORMS = ("`P pockets dividend`",)
+    LINE = "{player} pockets dividend"
     ANY_MOMENT = True
     player: Player
     verb = "pocket a dividend"
-
-    def __str__(self) -> str:
-        return f"{self.player} pockets dividend"
 
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
@@ -100,9 +105,28 @@ class PocketDividend(Action):
         if held(game, p) and not _pocketed(game, p):
             yield cls(p)
 
+    def refusals(self, game: Game) -> list[Refusal]:
+        if not held(game, self.player):
+            return [Refusal("-", PLUGIN_ID, f"{self.player} holds no share")]
+        if _pocketed(game, self.player):
+            return [Refusal("-", PLUGIN_ID, f"{self.player} pocketed a dividend this turn")]
+        return []
+
+    def apply(self, game: Game) -> None:
+        p = self.player
+        game.stash.setdefault(POCKETED, {})[p.name] = game.turns_played
+        amount = dividend(game, p)
+        if amount >= 0:
+            game.transfer(game.bank, p, amount, "a dividend", "other")
+        else:
+            game.collect(p, game.bank, -amount, "a levy on shares", "other")
+        game.emit("dividend", player=p.name, amount=amount)
+
+    def value(self, game: Game, player: Player) -> int | None:
+        return dividend(game, player) if player is self.player else None
+
 
 ACTIONS = (CashShares, PocketDividend)
-REFUSES = ACTIONS
 
 
 @hookimpl
@@ -113,52 +137,3 @@ def em_setup(game: Game) -> None:
 @hookimpl
 def em_any_moment_actions() -> list[type[Action]]:
     return [PocketDividend]
-
-
-@hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    kind = type(action)
-    if kind not in ACTIONS:
-        return None
-    shares = held(game, action.player)
-    if kind is CashShares and not 1 <= action.count <= shares:  # type: ignore[attr-defined]
-        return [Refusal("-", PLUGIN_ID, f"{action.player} holds {shares} shares")]
-    if not shares:
-        return [Refusal("-", PLUGIN_ID, f"{action.player} holds no share")]
-    if kind is PocketDividend and _pocketed(game, action.player):
-        return [Refusal("-", PLUGIN_ID, f"{action.player} pocketed a dividend this turn")]
-    return None
-
-
-@hookimpl
-def em_action_value(game: Game, player: Player, action: Action) -> int | None:
-    if player is not action.player:
-        return None
-    if type(action) is CashShares:
-        return (BUYBACK - PRICE) * action.count
-    if type(action) is PocketDividend:
-        return dividend(game, player)
-    return None
-
-
-@hookimpl
-def em_apply(game: Game, action: Action) -> bool | None:
-    kind = type(action)
-    if kind not in ACTIONS:
-        return None
-    p = action.player
-    shares = game.stash[HELD]
-    if kind is CashShares:
-        count = action.count  # type: ignore[attr-defined]
-        shares[p.name] -= count
-        game.transfer(game.bank, p, BUYBACK * count, f"cashing shares ({count})", "other")
-        game.emit("shares_cashed", player=p.name, count=count, amount=BUYBACK * count)
-    else:
-        game.stash.setdefault(POCKETED, {})[p.name] = game.turns_played
-        amount = dividend(game, p)
-        if amount >= 0:
-            game.transfer(game.bank, p, amount, "a dividend", "other")
-        else:
-            game.collect(p, game.bank, -amount, "a levy on shares", "other")
-        game.emit("dividend", player=p.name, amount=amount)
-    return True
