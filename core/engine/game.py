@@ -9,7 +9,7 @@ from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from ..errors import EasyMoneyError, PluginError
+from ..errors import EasyMoneyError, PluginError, did_you_mean
 from .actions import Action, Refusal, Request
 from .decisions import Decider, Decisions
 from .dispatch import HookRelay
@@ -650,6 +650,12 @@ class Game:
     def winners(self) -> list[Player]:
         table = self.standings()
         return [p for p, _, rank in table if rank == 1]
+
+
+def unknown_player(game: Game, name: str) -> str:
+    """`unknown player 'Zed'; the players are Ann, Bob`, with a close name when there is one."""
+    return (f"unknown player '{name}'{did_you_mean(name, game.by_name)}; the players are "
+            f"{', '.join(game.by_name)}")
 
 
 _floor = math.floor

@@ -24,7 +24,7 @@ from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip,
 from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
-from .game import Account, Game, Outcome, Player
+from .game import Account, Game, Outcome, Player, unknown_player
 from .legal import is_listed, legal_actions, refused_candidates
 
 # a copy of the game is kept at the first turn start this many steps after the last one:
@@ -288,7 +288,6 @@ class GameState:
             return players[player.index]
         found = self.game.by_name.get(player) if isinstance(player, str) else None
         if found is None:
-            from ..script.runner import unknown_player
             raise UsageError(unknown_player(self.game, clip(str(player))))
         return found
 
