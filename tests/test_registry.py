@@ -71,7 +71,8 @@ def test_autoload_can_be_switched_off():
 
 
 def test_a_third_party_rule_plays_when_switched_on():
-    from easymoney.bots import BotDecider, make_strategy
+    from easymoney.bots import BotDecider
+    from easymoney.strategies import make_strategy
     from easymoney.engine.game import Game
     from easymoney.loading.loader import load_variant
     variant = load_variant("standard", enable=["sample_rule"], options=["sample_rule.greeting=hi"])

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import actions as A
-from ..bots import PROGRAM_PREFIX, is_program, make_strategy
+from ..strategies import PROGRAM_PREFIX, is_program, make_strategy
 from ..seats import close_strategies
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, did_you_mean
 from ..engine.events import Event
