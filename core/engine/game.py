@@ -137,6 +137,10 @@ class RuleSet:
         self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner,
                               {name: pid for name, pid in owners.items()
                                if pid not in self.enabled})
+        # by id, what a copy of a game shares with it (stepping.copy_game): the callers of
+        # the hooks and the plugins, machinery a rule may keep in its stash but never copies
+        self.shared: dict[int, Any] = {id(v): v for v in (*vars(self.hook).values(),
+                                                          *self.pm.get_plugins())}
         self.handled: set[type] = set()
         self._code_owner: dict[Any, tuple[str, str | None]] | None = None
         self._file_owner: dict[str, str] = {}

@@ -71,6 +71,9 @@ def copy_game(game: Game, decider: Any) -> Game:
     new.outcome = game.outcome
     for key in game.stash:  # keys are module-level constants: kept, not copied
         memo[id(key)] = key
+    # the rule set's callers of the hooks are its machinery, shared: a rule may keep one
+    # in its stash (the turn keeps em_move), and its copy calls the same
+    memo.update(game.ruleset.shared)
     new.stash = copy.deepcopy(game.stash, memo)
     for key, value in game.__dict__.items():
         new.__dict__[key] = copy.deepcopy(value, memo)
