@@ -167,7 +167,7 @@ def steps_per_second(variant: str = "standard", seconds: float = 3.0) -> tuple[f
 
 def at_turn(turn: int, seed: int = 3) -> Any:
     """A cautious-bot game of standard stepped to the start of `turn`."""
-    from easymoney.bots import make_strategy
+    from easymoney.strategies import make_strategy
     bot = make_strategy("cautious")
     for s in range(seed, seed + 50):
         state = new_game("standard", ["Ann", "Bob"], seed=s, options=["end.max_turns=2000"])

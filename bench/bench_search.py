@@ -19,7 +19,8 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game
 from easymoney.loading.loader import load_variant
 from easymoney.search import MonteCarlo, play_stepping

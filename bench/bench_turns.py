@@ -18,7 +18,8 @@ import sys
 import time
 from typing import Any
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game, ruleset_for
 from easymoney.loading.loader import load_variant
 

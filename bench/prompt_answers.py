@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 import easymoney
-from easymoney.bots import make_strategy
+from easymoney.strategies import make_strategy
 from easymoney.engine.actions import Action
 from easymoney.interactive.answers import ends_turn, is_throw
 

@@ -70,7 +70,7 @@ _EXPORTS: dict[str, str] = {
     "load_variant": "easymoney.loading.loader",
     "BotDecider": "easymoney.bots",
     "Strategy": "easymoney.bots",
-    "make_strategy": "easymoney.bots",
+    "make_strategy": "easymoney.strategies",
 }
 
 # spelt out, not derived from _EXPORTS: a type checker reads it without running the module
@@ -100,7 +100,7 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
-    from .bots import BotDecider as BotDecider, Strategy as Strategy, make_strategy as make_strategy
+    from .bots import BotDecider as BotDecider, Strategy as Strategy
     from .engine.actions import (WINDOW_AFTER as WINDOW_AFTER, WINDOW_BEFORE as WINDOW_BEFORE,
                                  WINDOW_KINDS as WINDOW_KINDS, Action as Action,
                                  ActionRange as ActionRange, EndTurn as EndTurn,
@@ -126,3 +126,4 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                          RefusedAction as RefusedAction, ScriptError as ScriptError)
     from .loading.loader import load_variant as load_variant
     from .script.ast import SpaceRef as SpaceRef
+    from .strategies import make_strategy as make_strategy

@@ -2,8 +2,9 @@
 
 A strategy is an object with a `name`, a one-line `__doc__`, and `decide(game, request) ->
 Action` that returns an action the rules allow (it may check with `game.refusals`).
-Built-in: `cautious`, `greedy`, `random`; others come through the entry-point group
-`easymoney.strategies` (the entry point's object is a strategy class or instance).
+Built-in: `cautious`, `greedy`, `random`; easymoney.strategies makes any strategy from its
+name (the searching bot's and a program's too, and those of the entry-point group
+`easymoney.strategies`).
 
 The built-in strategies know the requests of the built-in rules (a window, buying,
 bidding, raising money) and the action types that answer them, found by what they are
@@ -19,8 +20,6 @@ the contract.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
-from importlib.metadata import entry_points
 from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
@@ -28,13 +27,12 @@ from .engine.deals import AGREE, Accept, Reject
 from .engine.legal import candidates_of, concrete, legal_actions
 from .engine.model import Space
 from .engine.stash import StashKey
-from .errors import PluginError, UsageError, did_you_mean
+from .errors import PluginError
 
 # the request kinds of the built-in rules (streets, auction, debts): plain strings; the
 # turn's windows are the core's
 BUY, BID, RAISE = "buy", "bid", "raise"
 
-STRATEGY_GROUP = "easymoney.strategies"
 # the random strategy's voluntary actions in the current window, by player index
 _WINDOW_USE = StashKey["dict[int, list[Any]]"]("random.window")
 # the plugin window actions a bot offered in the current window (a rejected deal is not
@@ -533,53 +531,6 @@ class RandomStrategy(Strategy):
         if not options:
             return kit(game).bankrupt(player)
         return options[int(game.rng.random() * len(options))]
-
-
-BUILTIN_STRATEGIES: dict[str, type[Strategy]] = {
-    "cautious": Cautious, "greedy": Greedy, "random": RandomStrategy}
-
-
-@lru_cache(maxsize=1)
-def available_strategies() -> Mapping[str, tuple[Any, str]]:
-    """name -> (factory, origin) for the built-in strategies and the entry-point ones."""
-    from .search import MonteCarlo  # the searching bot builds on this module
-    found: dict[str, tuple[Any, str]] = {n: (c, "built-in") for n, c in BUILTIN_STRATEGIES.items()}
-    found["mc"] = (MonteCarlo, "built-in")
-    for ep in sorted(entry_points(group=STRATEGY_GROUP), key=lambda e: e.name):
-        if ep.name in found:
-            continue
-        try:
-            found[ep.name] = (ep.load(), f"entry point {ep.name}")
-        except Exception:  # a broken third-party strategy must not stop the others
-            continue
-    return found
-
-
-PROGRAM_PREFIX = "exec:"  # a seat played by a program (docs/seats.md)
-
-
-def is_program(name: str) -> bool:
-    """Whether the strategy `name` would start a program on this machine: a program at the
-    seat, or one that plays a searching bot's playouts (`mc:policy=exec:...`)."""
-    return PROGRAM_PREFIX in name
-
-
-def make_strategy(name: str) -> Strategy:
-    """The strategy called `name`; `mc:rollouts=64,horizon=8` gives the searching bot its
-    options (see core/search.py)."""
-    if name == "mc" or name.startswith("mc:"):
-        from .search import MonteCarlo, parse_options  # it builds on this module
-        _, _, text = name.partition(":")
-        return MonteCarlo(**parse_options("mc", text, MonteCarlo.OPTIONS)) if text else MonteCarlo()
-    if name.startswith(PROGRAM_PREFIX):
-        from .seats import program_strategy
-        return program_strategy(name)
-    table = available_strategies()
-    if name not in table:
-        raise UsageError(f"unknown strategy {name!r}{did_you_mean(name, table)}; "
-                         f"known: {', '.join(table)}")
-    factory = table[name][0]
-    return factory() if isinstance(factory, type) else factory
 
 
 class BotDecider:

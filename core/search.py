@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from .bots import WINDOW_AFTER, WINDOW_BEFORE, Strategy, make_strategy
+from .bots import WINDOW_AFTER, WINDOW_BEFORE, Strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.game import Game, StopGame
 from .engine.legal import legal_actions
@@ -65,15 +65,16 @@ class MonteCarlo(Strategy):
     Flat Monte Carlo. Options (`mc:rollouts=16,horizon=6`, the defaults): `rollouts`
     playouts a decision (shared among the candidates, at least 2 each), `horizon`
     player-turns a playout, `amounts` points of an amount's range, `policy` the strategy
-    of the playouts.
+    of the playouts, made by `make_policy` from its name (easymoney.strategies.make_strategy:
+    the names table stands above this module).
     """
 
     name = "mc"
     searches = True  # simulate steps the games this seat plays in (see play_stepping)
     OPTIONS = {"rollouts": int, "horizon": int, "amounts": int, "policy": str}
 
-    def __init__(self, rollouts: int = 16, horizon: int = 6, amounts: int = 3,
-                 policy: str = "cautious") -> None:
+    def __init__(self, make_policy: Callable[[str], Strategy], rollouts: int = 16,
+                 horizon: int = 6, amounts: int = 3, policy: str = "cautious") -> None:
         super().__init__()
         if rollouts < 1 or horizon < 1 or amounts < 2:
             raise UsageError(f"strategy mc: rollouts and horizon must be at least 1, amounts at "
@@ -82,15 +83,16 @@ class MonteCarlo(Strategy):
         if policy == "mc" or policy.startswith("mc:"):
             raise UsageError("strategy mc: its playouts need a strategy that does not search")
         self.rollouts, self.horizon, self.amounts = rollouts, horizon, amounts
-        self.policy_name = policy
-        self.policy = make_strategy(policy)
+        self.policy_name, self.make_policy = policy, make_policy
+        self.policy = make_policy(policy)
         self.name = "mc" if (rollouts, horizon, amounts, policy) == (16, 6, 3, "cautious") else \
             f"mc:rollouts={rollouts},horizon={horizon},amounts={amounts},policy={policy}"
         self.decisions = 0  # searched decisions and playouts, for the bench
         self.playouts = 0
 
     def __reduce__(self) -> tuple[Any, ...]:  # crosses process boundaries by its options
-        return (MonteCarlo, (self.rollouts, self.horizon, self.amounts, self.policy_name))
+        return (MonteCarlo, (self.make_policy, self.rollouts, self.horizon, self.amounts,
+                             self.policy_name))
 
     def answers(self) -> dict[str, Any]:
         return {kind: self.decide for kind in self._methods()}

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO, Any
 
-from .bots import Strategy, available_strategies
+from .bots import Strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.deals import Reject
 from .engine.legal import is_listed, legal_actions
@@ -69,8 +69,11 @@ def _clip(text: str) -> str:
     return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "...")
 
 
-def parse_spec(text: str) -> SeatSpec:
-    """`exec:"python bot.py":timeout=2:on_error=resign` -> SeatSpec (UsageError when malformed)."""
+def parse_spec(text: str, strategies: Iterable[str]) -> SeatSpec:
+    """`exec:"python bot.py":timeout=2:on_error=resign` -> SeatSpec (UsageError when malformed).
+
+    `strategies` are the names a failed program's seat may fall back to, besides resign
+    (easymoney.strategies.available_strategies: those that start no program are)."""
     m = _SPEC.match(text)
     if m is None:
         raise UsageError(f"seat {_clip(text)}: expected exec:\"COMMAND\" or exec:PROGRAM, then "
@@ -96,7 +99,7 @@ def parse_spec(text: str) -> SeatSpec:
                 raise UsageError(f"seat {_clip(text)}: timeout={value!r}: expected seconds "
                                  f"between 0 and 3600, e.g. timeout=2")
         elif key == "on_error":
-            choices = [RESIGN] + [n for n in available_strategies() if not is_program(n)]
+            choices = [RESIGN] + [n for n in strategies if not is_program(n)]
             if value not in choices:
                 raise UsageError(f"seat {_clip(text)}: on_error={value!r}{did_you_mean(value, choices)}; "
                                  f"expected one of {', '.join(choices)}")
@@ -469,24 +472,17 @@ class Resign(Strategy):
         return self.choose(game, request)
 
 
-def fallback_strategy(name: str) -> Strategy:
-    if name == RESIGN:
-        return Resign()
-    from .bots import make_strategy
-    return make_strategy(name)
-
-
 class ProgramStrategy(Strategy):
     """A seat played by a program over standard input and output (docs/seats.md)."""
 
-    def __init__(self, spec: SeatSpec) -> None:
+    def __init__(self, spec: SeatSpec, fallback: Strategy) -> None:
         super().__init__()
         self.spec = spec
         self.name = spec.text
         self.program: Program | None = None
         self.game: Any = None           # the game the program was told about
         self.failed: str | None = None  # what went wrong, once it has
-        self.fallback = fallback_strategy(spec.on_error)
+        self.fallback = fallback  # what its seat plays once it failed (spec.on_error)
 
     def decide(self, game: Any, request: Request) -> Action:
         if self.failed is not None and game is self.game:
@@ -537,13 +533,6 @@ class ProgramStrategy(Strategy):
         if self.program is not None:
             self.program.close()
             self.program = None
-
-
-def program_strategy(name: str) -> ProgramStrategy:
-    """The strategy for an `exec:` name: the spec checked, the program started once."""
-    spec = parse_spec(name)
-    check_program(spec)
-    return ProgramStrategy(spec)
 
 
 def close_strategies(strategies: Iterable[Any]) -> None:

@@ -11,7 +11,7 @@ R6  the MAN moves forward the total of the dice; after the last space comes spac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # the turn's actions and requests are the core's (easymoney.engine.actions): every rule, the
 # script, the bots and the prompt speak of them; this rule plays the turn with them. They
@@ -70,22 +70,6 @@ class _Turns:
         self.turn_start = hook.em_turn_start if hook.has("em_turn_start") else None
         self.move = hook.em_move
         self.turn_end = hook.em_turn_end
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Turns:
-        """A copy for a copy of the game (a stepping game keeps copies): the requests name
-        the copy's players; the hook callers are the rule set's, shared."""
-        twin = _Turns.__new__(_Turns)
-        twin.accepts_before, twin.accepts_after = self.accepts_before, self.accepts_after
-        twin.turn_start, twin.move, twin.turn_end = self.turn_start, self.move, self.turn_end
-        twin.before = [_request_copy(r, memo) for r in self.before]
-        twin.after = [_request_copy(r, memo) for r in self.after]
-        return twin
-
-
-def _request_copy(request: Request, memo: dict[int, Any]) -> Request:
-    nxt = request.next_player
-    return Request(request.kind, memo.get(id(request.player), request.player), request.accepts,
-                   next_player=None if nxt is None else memo.get(id(nxt), nxt))
 
 
 _TURNS = StashKey[_Turns]("turn.turns")

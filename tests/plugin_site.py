@@ -85,10 +85,10 @@ def forget_discoveries() -> None:
     import importlib
 
     importlib.invalidate_caches()
-    from easymoney import bots
+    from easymoney import strategies
     from easymoney.engine import registry
     registry._discover.cache_clear()
-    bots.available_strategies.cache_clear()
+    strategies.available_strategies.cache_clear()
 
 
 @contextlib.contextmanager

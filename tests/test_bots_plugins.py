@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game
 from easymoney.loading.loader import load_variant
 from easymoney.script.parser import parse

@@ -7,7 +7,8 @@ import pytest
 from easymoney import Refusal
 from easymoney.plugins.building import Build
 from easymoney.plugins.turn import Roll
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.errors import RefusedAction
 from easymoney.engine.game import Game, GameEnded, ruleset_for
 from easymoney.loading.loader import load_variant

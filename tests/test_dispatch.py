@@ -7,7 +7,8 @@ import io
 import pluggy
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.dispatch import HookRelay
 from easymoney.engine.game import Game, ruleset_for
 from easymoney.loading.loader import load_variant

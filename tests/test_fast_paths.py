@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from easymoney.plugins import turn
-from easymoney.bots import BotDecider, Cautious, make_strategy
+from easymoney.bots import BotDecider, Cautious
+from easymoney.strategies import make_strategy
 from easymoney.engine.events import Event
 from easymoney.engine.events import EVERY_KIND
 from easymoney.engine.game import Game, ruleset_for

@@ -7,7 +7,8 @@ import inspect
 import pytest
 
 from easymoney.engine import hookdoc, hookspecs
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game
 from easymoney.loading.loader import load_variant
 

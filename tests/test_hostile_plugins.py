@@ -23,7 +23,8 @@ from typing import Any
 
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.actions import EndTurn
 from easymoney.engine.game import Game, ruleset_for
 from easymoney.engine.legal import random_action

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.cli import main
 from easymoney.commands._variant_args import INVARIANTS_ENV
 from easymoney.engine.game import Game

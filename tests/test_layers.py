@@ -4,7 +4,9 @@
     engine                   the state, actions, hooks and their dispatch, and the turn's
                              vocabulary: Roll, EndTurn and the window requests (issue 18)
     loading                  variants, YAML, the schema
-    script, bots, seats      the script language; the built-in strategies; programs at seats
+    script, bots, seats,     the script language; the built-in strategies; programs at seats;
+    search, strategies       the searching bot; the strategies by name (above bots, search
+                             and seats, which ask it for none: issue 29)
     board, simulate, agents  drawing the board; running batches of games; learning agents
     interactive, web         playing at the prompt; in a browser (easymoney serve)
     commands                 the command line
@@ -16,7 +18,10 @@ an entry point. The turn is the core's (the `turn` rule plays it): its actions a
 live in easymoney.engine.actions, and easymoney.plugins.turn only re-exports them.
 
 Imports inside functions (made when a command runs) and under `if TYPE_CHECKING:` are
-not edges of the graph: only the module-level ones, which run at import time, are.
+not edges of the graph: only the module-level ones, which run at import time, are. Issue 29
+counts the imports inside functions too, part by part: they make no circle, and the engine
+makes none to a layer above it (a layer above hands the engine what it needs instead, as the
+script does its check of a plugin's lines: easymoney.engine.registry.DECLARATION_CHECKS).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYER = {"errors": 0, "words": 0, "timelimit": 0, "engine": 1, "loading": 3,
-         "script": 4, "bots": 4, "seats": 4, "search": 4, "board": 5, "simulate": 5, "agents": 5,
+         "script": 4, "bots": 4, "seats": 4, "search": 4, "strategies": 4, "board": 5, "simulate": 5, "agents": 5,
          "outputs": 5, "interactive": 6, "web": 6, "commands": 7,
          "cli": 7, "__main__": 8, "__init__": 9}
 
@@ -51,37 +56,47 @@ def module_files() -> dict[str, Path]:
     return found
 
 
-def _top_level_imports(path: Path, name: str, is_package: bool) -> set[str]:
+def _imports(path: Path, name: str, is_package: bool, *, in_functions: bool = False) -> set[str]:
+    """The easymoney modules `name` imports: at module level only, or also inside functions
+    and classes (`in_functions`); never under `if TYPE_CHECKING:`."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out: set[str] = set()
     package = name if is_package else name.rpartition(".")[0]
-    for node in tree.body:  # module level only: no function bodies, no TYPE_CHECKING
+
+    def walk(node: ast.AST) -> None:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            continue
-        for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.ClassDef,
-                                                           ast.AsyncFunctionDef)) else ():
-            if isinstance(sub, ast.Import):
-                out.update(a.name for a in sub.names if a.name.startswith("easymoney"))
-            elif isinstance(sub, ast.ImportFrom):
-                if sub.level:
-                    base = package.split(".")
-                    base = base[:len(base) - (sub.level - 1)]
-                    target = ".".join(base + ([sub.module] if sub.module else []))
-                else:
-                    target = sub.module or ""
-                if target == "easymoney":  # the public API: where each name really lives
-                    out.update(EXPORTS.get(a.name, "easymoney") for a in sub.names)
-                elif target.startswith("easymoney"):
-                    out.add(target)
-                    out.update(f"{target}.{a.name}" for a in sub.names)
+            for sub in node.orelse:
+                walk(sub)
+            return
+        if (isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+                and not in_functions):
+            return
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("easymoney"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target == "easymoney":  # the public API: where each name really lives
+                out.update(EXPORTS.get(a.name, "easymoney") for a in node.names)
+            elif target.startswith("easymoney"):
+                out.add(target)
+                out.update(f"{target}.{a.name}" for a in node.names)
+        for sub in ast.iter_child_nodes(node):
+            walk(sub)
+
+    walk(tree)
     return out
 
 
-def graph() -> dict[str, set[str]]:
+def graph(*, in_functions: bool = False) -> dict[str, set[str]]:
     files = module_files()
     edges = {}
     for name, path in files.items():
-        found = _top_level_imports(path, name, path.name == "__init__.py")
+        found = _imports(path, name, path.name == "__init__.py", in_functions=in_functions)
         edges[name] = {m for m in found if m in files and m != name}
     return edges
 
@@ -188,3 +203,58 @@ def test_the_prompt_imports_no_rule():
         assert "plugins" not in "\n".join(
             line for line in path.read_text(encoding="utf-8").splitlines()
             if line.lstrip().startswith(("import ", "from "))), path
+
+
+def part(module: str) -> str:
+    """The layer's part a module belongs to: `easymoney.engine.game` -> `engine`."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _circle(edges: dict[str, set[str]]) -> list[str]:
+    """A circle of `edges`, as the nodes walked round it back to the first; [] if none."""
+    seen: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        seen[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if seen.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in seen and (found := visit(nxt)):
+                return found
+        stack.pop()
+        seen[node] = 2
+        return []
+
+    for node in sorted(edges):
+        if node not in seen and (found := visit(node)):
+            return found
+    return []
+
+
+def test_issue29_no_import_circles():
+    """Issue 29: a house without circles. Counting the imports made inside functions too
+    (when a command runs), the parts of the core call each other in one direction only:
+    the engine never calls the script, the strategies' names table stands above the bots,
+    the search and the seats, and the outputs and the records do not import each other."""
+    parts: dict[str, set[str]] = {}
+    via: dict[tuple[str, str], str] = {}
+    for module, targets in graph(in_functions=True).items():
+        for target in targets:
+            a, b = part(module), part(target)
+            if a != b:
+                parts.setdefault(a, set()).add(b)
+                via.setdefault((a, b), f"{module} imports {target}")
+    circle = _circle(parts)
+    assert circle == [], "import circle: " + " -> ".join(circle) + "\n" + "\n".join(
+        via[a, b] for a, b in zip(circle, circle[1:]))
+
+
+def test_issue29_the_engine_calls_no_higher_layer():
+    """Issue 29: not even inside a function does the engine import a layer above it."""
+    wrong = [(a, b) for a, targets in graph(in_functions=True).items()
+             if a.startswith("easymoney.engine") for b in targets
+             if not is_rule(b) and layer(b) > layer(a)]
+    assert wrong == []

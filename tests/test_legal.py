@@ -17,7 +17,7 @@ import pytest
 from bench_modules import load
 
 from easymoney import ActionRange, new_game
-from easymoney.bots import make_strategy
+from easymoney.strategies import make_strategy
 from easymoney.engine.legal import is_listed
 
 legal_bench = load("bench_legal")

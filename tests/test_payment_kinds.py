@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from easymoney import hookimpl
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game, RuleSet
 from easymoney.engine.ledger import PAYMENT_KINDS
 from easymoney.loading.loader import load_variant

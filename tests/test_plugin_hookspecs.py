@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from easymoney import PluginError, hookimpl, hookspec
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine import hookspecs
 from easymoney.engine.game import Game, RuleSet
 from easymoney.engine.registry import Registry, admit, discover, plugin_info

@@ -5,7 +5,8 @@ from __future__ import annotations
 from easymoney import Account, Game
 from easymoney.board.state import BoardState
 from easymoney.board.text import text_board
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.interactive.answers import status_text
 from easymoney.loading.loader import load_variant
 

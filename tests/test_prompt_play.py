@@ -162,7 +162,7 @@ def test_a_closed_output_ends_quietly():
 def test_a_bots_offer_asks_the_person(monkeypatch):
     """Issue 17: a bot that offers a person a deal waits for the person's answer."""
     from easymoney import ActionRange, legal_actions
-    from easymoney.bots import make_strategy
+    from easymoney.strategies import make_strategy
     from easymoney.script import runner
 
     class Offering:

@@ -24,7 +24,8 @@ from easymoney.plugins import auction, building, debts, exemption, mortgage, sal
 
 A = SimpleNamespace(**{t.__name__: t for m in (auction, building, debts, exemption, mortgage,
                                                  sales, streets, turn) for t in m.ACTIONS})
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.settings import Settings
 from easymoney.cli import main
 from easymoney.errors import RefusedAction

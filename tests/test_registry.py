@@ -6,11 +6,13 @@ import os
 import subprocess
 import sys
 import types
+import weakref
 
 import pytest
 
 from easymoney.errors import PluginError
-from easymoney.engine.registry import BUILTIN_PLUGINS, build_manager, discover, plugin_info
+from easymoney.engine.registry import (BUILTIN_PLUGINS, Registry, build_manager, discover,
+                                       plugin_info)
 
 
 def test_every_builtin_plugin_is_registered_under_its_id():
@@ -69,7 +71,8 @@ def test_autoload_can_be_switched_off():
 
 
 def test_a_third_party_rule_plays_when_switched_on():
-    from easymoney.bots import BotDecider, make_strategy
+    from easymoney.bots import BotDecider
+    from easymoney.strategies import make_strategy
     from easymoney.engine.game import Game
     from easymoney.loading.loader import load_variant
     variant = load_variant("standard", enable=["sample_rule"], options=["sample_rule.greeting=hi"])
@@ -94,3 +97,19 @@ def test_a_misdeclared_call_filter_is_refused_with_its_name(name, value):
     plugin = types.SimpleNamespace(PLUGIN_ID="odd", **{name: value})
     with pytest.raises(PluginError, match=f"plugin odd \\(here\\): {name} must be a tuple of"):
         plugin_info(plugin, "here")
+
+
+def test_issue29_a_check_added_later_is_asked_of_the_plugins_found_before(monkeypatch):
+    """The script language adds its check of a plugin's lines when it is imported (the engine
+    calls no layer above it); a registry found before that is checked then, as if at load."""
+    from easymoney.engine import registry as module
+    found = discover()
+    registry = Registry(dict(found.plugins), list(found.load_errors))
+    monkeypatch.setattr(module, "_discovered", [weakref.ref(registry)])
+    monkeypatch.setattr(module, "DECLARATION_CHECKS", [])
+    module.add_declaration_check(lambda _, info: [f"plugin {info.id}: refused"] * (info.id in
+                                                                                  ("sample_rule", "bank")))
+    assert "sample_rule" not in registry.plugins
+    assert registry.load_errors[-1] == "plugin sample_rule: refused"
+    assert "bank" in registry.plugins  # a built-in rule is not asked
+    assert module.DECLARATION_CHECKS  # and every plugin loaded later is

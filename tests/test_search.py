@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from easymoney import new_game
-from easymoney.bots import make_strategy
+from easymoney.strategies import make_strategy
 from easymoney.engine.legal import is_listed
 from easymoney.errors import UsageError
 from easymoney.search import MonteCarlo

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from easymoney import seats
-from easymoney.bots import make_strategy
+from easymoney.strategies import available_strategies, make_strategy
 from easymoney.engine.actions import ActionRange
 from easymoney.engine.game import Game
 from easymoney.errors import UsageError
@@ -71,10 +71,11 @@ def script(tmp_path: Path, players: str, seed: int = 4) -> str:
 # --- the spec ------------------------------------------------------------------------------
 
 def test_spec_parses_the_command_and_its_options() -> None:
-    spec = seats.parse_spec('exec:"python my bot.py --fast":timeout=2.5:on_error=resign')
+    spec = seats.parse_spec('exec:"python my bot.py --fast":timeout=2.5:on_error=resign',
+                            available_strategies())
     assert spec.argv == ("python", "my", "bot.py", "--fast")
     assert (spec.timeout, spec.on_error) == (2.5, "resign")
-    bare = seats.parse_spec("exec:./bot")
+    bare = seats.parse_spec("exec:./bot", available_strategies())
     assert bare.argv == ("./bot",) and bare.timeout == seats.DEFAULT_TIMEOUT
     assert bare.on_error == seats.DEFAULT_FALLBACK
 
@@ -90,7 +91,7 @@ def test_spec_parses_the_command_and_its_options() -> None:
 ])
 def test_a_malformed_seat_spec_is_one_clear_error(text: str, words: str) -> None:
     with pytest.raises(UsageError, match="seat ") as info:
-        seats.parse_spec(text)
+        seats.parse_spec(text, available_strategies())
     assert words in info.value.message
 
 
@@ -319,7 +320,8 @@ def test_issue28_case13_a_seat_program_that_never_reads_times_out(
 
 def test_issue28_case13_a_message_the_program_does_not_take_is_a_timeout(
         started: list[Any]) -> None:
-    program = seats.Program(seats.parse_spec(seat(BAD_AGENT, "deaf", options=":timeout=0.5")))
+    program = seats.Program(seats.parse_spec(seat(BAD_AGENT, "deaf", options=":timeout=0.5"),
+                                             available_strategies()))
     try:
         assert program.read(5) == '{"ready": true}'
         begun = time.monotonic()

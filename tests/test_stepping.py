@@ -212,3 +212,18 @@ def test_a_step_taken_from_the_listing_is_not_judged_again_and_lands_the_same() 
         listed.push(twin.at(twin.most) if isinstance(twin, ActionRange) else twin, listed=True)
     assert listed.game.snapshot() == judged.game.snapshot()
     assert listed.history == judged.history
+
+
+def test_issue29_no_rule_needs_deepcopy() -> None:
+    """Issue 29: a copy of a game (the stepping game keeps copies) shares the rule set's
+    machinery a rule keeps in its stash (the turn keeps the caller of em_move) and names the
+    copy's players in the requests kept there: no rule says how its values are copied."""
+    from easymoney.engine.stepping import copy_game
+    from easymoney.plugins import turn
+    for path in (Path(__file__).resolve().parent.parent / "plugins").glob("*.py"):
+        assert "__deepcopy__" not in path.read_text(encoding="utf-8"), path
+    state = new_game("standard", ["Ann", "Bob"], seed=3)
+    twin = copy_game(state.game, state)
+    kept, copied = state.game.stash[turn._TURNS], twin.stash[turn._TURNS]
+    assert copied is not kept and copied.move is kept.move
+    assert [r.player for r in copied.before] == twin.players != state.game.players

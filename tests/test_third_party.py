@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from easymoney import PluginError, SpaceKind, hookimpl
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game, RuleSet
 from easymoney.engine.registry import Registry, discover, plugin_info
 from easymoney.loading.loader import load_variant

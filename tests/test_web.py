@@ -471,7 +471,7 @@ def _slow_strategy(monkeypatch: pytest.MonkeyPatch) -> type[_Thinking]:
     import threading
     import time
 
-    from easymoney import bots
+    from easymoney import bots, strategies
 
     class Slow(bots.Greedy):
         name = "slow"
@@ -484,7 +484,7 @@ def _slow_strategy(monkeypatch: pytest.MonkeyPatch) -> type[_Thinking]:
             return super().decide(game, request)
 
     _Thinking.started, _Thinking.release = threading.Event(), threading.Event()
-    monkeypatch.setitem(bots.available_strategies(), "slow", (Slow, "a test's"))
+    monkeypatch.setitem(strategies.available_strategies(), "slow", (Slow, "a test's"))
     return _Thinking
 
 

@@ -10,7 +10,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import make_strategy
+from ..strategies import make_strategy
 from ..errors import GameOverError, UsageError
 from ..script.table import game_seed
 from .aec import observation_space

@@ -32,6 +32,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..script import parser  # noqa: F401 -- its check of a plugin's lines is asked at load
     status = 0
     for ref in args.variants:
         try:

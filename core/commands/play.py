@@ -100,11 +100,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.file is None:
         raise UsageError("name a script to play (FILE, or - for standard input), or start "
                          "a game at the prompt with --interactive")
-    from ..outputs import check_target
+    from ..outputs import check_target, write_atomically
     if args.record:  # the script at once; its variant's files once the header is read
         check_target(args.record, "--record", record_inputs(args.file))
     from ..script.parser import MAX_SCRIPT_BYTES, parse_bytes, parse_file
-    from ..script.record import Recorder, record_text, write_atomically
+    from ..script.record import Recorder, record_text
     from ..script.runner import ScriptRunner
     enable, disable, options = args.with_rules, args.without_rules, args.options
     switches = {"enable": enable, "disable": disable, "options": options}  # the language's rules

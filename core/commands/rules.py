@@ -38,6 +38,7 @@ def _choices(schema: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     from ..engine.registry import discover
     from ..loading.yamlload import show_value
+    from ..script import parser  # noqa: F401 -- its check of a plugin's lines is asked at load
     registry = discover()
     variant = variant_from_args(args.variant, args)
     # a built-in variant's origin is its name: said once

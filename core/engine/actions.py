@@ -433,6 +433,7 @@ def request_kind(name: str, words: Callable[[Request], str]) -> str:
     return sys.intern(name)
 
 
+
 class Request:
     """What the game waits for: who must act, of which kind, and the facts a decider needs.
 
@@ -471,6 +472,17 @@ class Request:
         self.offer = offer
         self.data = data
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Request:
+        """A copy for a copy of the game (a stepping game keeps copies, and a rule may keep
+        requests in its stash): the copy's players (by `memo`), the same kind and types."""
+        twin = memo[id(self)] = Request.__new__(Request)
+        twin.accepts = self.accepts  # action types, the same in every copy
+        for name in _REQUEST_COPIED:
+            value = getattr(self, name)
+            setattr(twin, name, value if value is None or type(value) in (str, int)
+                    else copy.deepcopy(value, memo))
+        return twin
+
     def describe(self) -> str:
         """`Bob to bid on Waldorf Hotel or pass`: the game waits for ..."""
         words = _REQUEST_WORDS.get(self.kind)
@@ -478,6 +490,9 @@ class Request:
 
     def __repr__(self) -> str:
         return f"Request({self.kind}, {self.player})"
+
+
+_REQUEST_COPIED = tuple(n for n in Request.__slots__ if n != "accepts")  # by __deepcopy__
 
 
 # --- the turn: its requests and its two actions (the `turn` rule plays it) ------------------

@@ -9,7 +9,7 @@ from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from ..errors import EasyMoneyError, PluginError
+from ..errors import EasyMoneyError, PluginError, did_you_mean
 from .actions import Action, Refusal, Request
 from .decisions import Decider, Decisions
 from .dispatch import HookRelay
@@ -137,6 +137,10 @@ class RuleSet:
         self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner,
                               {name: pid for name, pid in owners.items()
                                if pid not in self.enabled})
+        # by id, what a copy of a game shares with it (stepping.copy_game): the callers of
+        # the hooks and the plugins, machinery a rule may keep in its stash but never copies
+        self.shared: dict[int, Any] = {id(v): v for v in (*vars(self.hook).values(),
+                                                          *self.pm.get_plugins())}
         self.handled: set[type] = set()
         self._code_owner: dict[Any, tuple[str, str | None]] | None = None
         self._file_owner: dict[str, str] = {}
@@ -650,6 +654,12 @@ class Game:
     def winners(self) -> list[Player]:
         table = self.standings()
         return [p for p, _, rank in table if rank == 1]
+
+
+def unknown_player(game: Game, name: str) -> str:
+    """`unknown player 'Zed'; the players are Ann, Bob`, with a close name when there is one."""
+    return (f"unknown player '{name}'{did_you_mean(name, game.by_name)}; the players are "
+            f"{', '.join(game.by_name)}")
 
 
 _floor = math.floor

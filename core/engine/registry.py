@@ -6,7 +6,8 @@ import importlib
 import os
 import re
 import warnings
-from collections.abc import Iterable, Mapping
+import weakref
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import entry_points
@@ -16,7 +17,6 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
-from .statements import lines_of
 from ..errors import PluginError, did_you_mean, unknown_rule_hint
 
 if TYPE_CHECKING:
@@ -281,7 +281,8 @@ def _check_hooks(info: PluginInfo, registry: Registry | None = None) -> None:
 
 def _check_declarations(info: PluginInfo, registry: Registry) -> None:
     """A third-party plugin may not take a kind already declared, declare a broken schema,
-    or add script lines that are more than their own statement or shadow a built-in line.
+    or fail a check of a layer above (DECLARATION_CHECKS): add script lines that are more than
+    their own statement or shadow a built-in line.
 
     Each would break every game, not only those that use it.
     """
@@ -303,12 +304,8 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
         why = derived_candidates(kind)
         if isinstance(why, str):
             raise PluginError(f"{label}: {why}")
-    statements = lines_of(info.obj)
-    if statements:
-        # its lines join the language only where it is on, but a line that is more than its
-        # own statement, or takes a built-in line's place, is refused now (docs/plugins.md)
-        from ..script.parser import statement_problems
-        problems = statement_problems(registry, info.id, statements, label)
+    for check in DECLARATION_CHECKS:
+        problems = check(registry, info)
         if problems:
             raise PluginError(problems[0])
     _warn_earlier_ways(info, label)  # it loads: said once, as discovery is made once
@@ -336,6 +333,32 @@ def _warn_earlier_ways(info: PluginInfo, label: str) -> None:
     for what in _earlier_ways(info):
         warnings.warn(f"{label}: {what} (the earlier way, deprecated: docs/plugins.md, "
                       f"'Earlier ways (deprecated)')", DeprecationWarning, stacklevel=3)
+
+
+DeclarationCheck = Callable[[Registry, PluginInfo], list[str]]
+
+# The checks of a third-party plugin's declarations that a layer above the engine makes: the
+# script language's, of the lines a plugin adds (easymoney.script.parser). That layer adds
+# its own when imported (`add_declaration_check`); the engine asks each without knowing what
+# it is, so it calls no layer above it (issue 29: the engine no longer calls the parser).
+DECLARATION_CHECKS: list[DeclarationCheck] = []
+_discovered: list[weakref.ref[Registry]] = []  # what discover found so far, while it is used
+
+
+def add_declaration_check(check: DeclarationCheck) -> None:
+    """Ask `check` of each third-party plugin loaded from now on, and of those already loaded:
+    one it refuses leaves the registries found so far, its first problem a load error, as if
+    refused at load. (Found before the layer was imported, their plugins were not asked.)"""
+    DECLARATION_CHECKS.append(check)
+    for ref in _discovered:
+        registry = ref()
+        if registry is None:
+            continue
+        for info in list(registry.plugins.values()):
+            problems = [] if info.origin == "built-in" else check(registry, info)
+            if problems:
+                registry.load_errors.append(problems[0])
+                del registry.plugins[info.id]
 
 
 def _check_schema(schema: Any, where: str) -> None:
@@ -366,6 +389,7 @@ def _discover(autoload: bool) -> Registry:
         if problems:
             registry.load_errors.extend(problems)
             del registry.plugins[info.id]
+    _discovered.append(weakref.ref(registry))
     return registry
 
 

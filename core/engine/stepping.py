@@ -24,7 +24,7 @@ from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip,
 from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
-from .game import Account, Game, Outcome, Player
+from .game import Account, Game, Outcome, Player, unknown_player
 from .legal import is_listed, legal_actions, refused_candidates
 
 # a copy of the game is kept at the first turn start this many steps after the last one:
@@ -71,6 +71,9 @@ def copy_game(game: Game, decider: Any) -> Game:
     new.outcome = game.outcome
     for key in game.stash:  # keys are module-level constants: kept, not copied
         memo[id(key)] = key
+    # the rule set's callers of the hooks are its machinery, shared: a rule may keep one
+    # in its stash (the turn keeps em_move), and its copy calls the same
+    memo.update(game.ruleset.shared)
     new.stash = copy.deepcopy(game.stash, memo)
     for key, value in game.__dict__.items():
         new.__dict__[key] = copy.deepcopy(value, memo)
@@ -288,7 +291,6 @@ class GameState:
             return players[player.index]
         found = self.game.by_name.get(player) if isinstance(player, str) else None
         if found is None:
-            from ..script.runner import unknown_player
             raise UsageError(unknown_player(self.game, clip(str(player))))
         return found
 

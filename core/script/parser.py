@@ -23,6 +23,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
 from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
 from . import ast as A
 from ..engine.actions import Action, EndTurn, clip as _clip
+from ..engine.registry import PluginInfo, Registry, add_declaration_check
 from ..engine.statements import end_reasons_of, lines_of
 from .syntax import (ActionStatement, Expectation, SetupStatement, grammar_snippet, line_prefix,
                      rule_name, samples)
@@ -237,6 +238,17 @@ def statement_problems(registry: Any, pid: str, classes: tuple[type, ...],
         return [f"{label}: its statement {cls.__name__} ({cls.GRAMMAR!r}) shadows the built-in "  # type: ignore[attr-defined]
                 f"line `{line}`; a plugin's line may not take the place of one of the language"]
     return []
+
+
+def _line_problems(registry: Registry, info: PluginInfo) -> list[str]:
+    """The check of a third-party plugin's lines that the registry asks at load: they join
+    the language only where it is on, but a line that is more than its own statement, or
+    takes a built-in line's place, is refused now (docs/plugins.md)."""
+    return statement_problems(registry, info.id, lines_of(info.obj),
+                              f"plugin {info.id} ({info.origin})")
+
+
+add_declaration_check(_line_problems)
 
 
 def _rule_of(tree: Any) -> str:

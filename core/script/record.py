@@ -222,9 +222,3 @@ def record_text(header: list[str], body: list[str], game: Game, path: str | None
                          f"`easymoney play` reads); record fewer turns (autoplay N turns) or "
                          f"shorter player names")
     return text
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write via a temporary file in the same folder and rename: no partial file is left behind."""
-    from ..outputs import write_atomically as write  # outputs sits a layer above: import on use
-    write(path, text)

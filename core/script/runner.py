@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import actions as A
-from ..bots import PROGRAM_PREFIX, is_program, make_strategy
+from ..strategies import PROGRAM_PREFIX, is_program, make_strategy
 from ..seats import close_strategies
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, did_you_mean
 from ..engine.events import Event
 from ..engine.decisions import NO_RULE
-from ..engine.game import Game, Player, StopGame, ruleset_for
+from ..engine.game import Game, Player, StopGame, ruleset_for, unknown_player
 from ..engine.model import Space
 from ..engine.registry import Registry, discover
 from ..engine.settings import Settings
@@ -51,12 +51,6 @@ class RunResult:
     @property
     def held(self) -> int:
         return self.checked - len(self.failures)
-
-
-def unknown_player(game: Game, name: str) -> str:
-    """`unknown player 'Zed'; the players are Ann, Bob`, with a close name when there is one."""
-    return (f"unknown player '{name}'{did_you_mean(name, game.by_name)}; the players are "
-            f"{', '.join(game.by_name)}")
 
 
 class NameLookups:

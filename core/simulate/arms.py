@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..bots import available_strategies, make_strategy
+from ..strategies import available_strategies, make_strategy
 from ..engine.model import Variant
 from ..engine.registry import discover
 from ..errors import PluginError, UsageError

@@ -69,7 +69,7 @@ _SIMULATOR: Simulator | None = None
 def worker_environment() -> dict[str, Any]:
     """What this process loads: easymoney's version, every plugin with its origin, the strategies."""
     from .. import __version__
-    from ..bots import available_strategies
+    from ..strategies import available_strategies
     from ..engine.registry import discover
     registry = discover()
     return {"easymoney": __version__,

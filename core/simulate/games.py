@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..bots import BotDecider, make_strategy
+from ..bots import BotDecider
+from ..strategies import make_strategy
 from ..engine.events import Event
 from ..engine.game import Game, ruleset_for
 from ..engine.settings import Settings

@@ -160,7 +160,7 @@ class App:
         return FileResponse(os.path.join(STATIC, "index.html"), media_type="text/html")
 
     async def variants(self, request: Request) -> Response:
-        from ..bots import available_strategies
+        from ..strategies import available_strategies
         from ..loading.loader import builtin_names
         return JSONResponse({"variants": builtin_names(),
                              "strategies": list(available_strategies())})

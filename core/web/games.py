@@ -102,7 +102,7 @@ def parse_seats(text: str) -> Seats:
     """`Ann Bob:greedy` as `--players` takes it: names in turn order, NAME:STRATEGY a bot.
 
     No seat is a program (`Bob:exec:"..."`): the page never starts one."""
-    from ..bots import PROGRAM_PREFIX, is_program, make_strategy
+    from ..strategies import PROGRAM_PREFIX, is_program, make_strategy
     if len(text) > MAX_PLAYERS_TEXT:
         raise UsageError(f"players: at most {MAX_PLAYERS_TEXT} characters")
     names, bots, strategies = [], {}, {}

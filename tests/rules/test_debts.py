@@ -148,7 +148,8 @@ def test_R26_the_debts_plugin_is_essential():
 
 
 def _bankrupt_bob():
-    from easymoney.bots import BotDecider, make_strategy
+    from easymoney.bots import BotDecider
+    from easymoney.strategies import make_strategy
     from easymoney.engine.game import Game
     from easymoney.loading.loader import load_variant
 

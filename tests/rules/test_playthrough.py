@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from easymoney.bots import BotDecider, make_strategy
+from easymoney.bots import BotDecider
+from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game
 from easymoney.engine.settings import Settings
 from easymoney.loading.loader import load_variant
