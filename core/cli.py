@@ -1,4 +1,9 @@
-"""The `easymoney` command: one sub-command per module of `easymoney.commands`."""
+"""The `easymoney` command: one sub-command per module of `easymoney.commands`.
+
+A command module names its command by its own name and declares `HELP` and `DESCRIPTION` (the
+add_parser texts), optionally `PARSER` (further add_parser keywords, e.g. an epilog) and
+`arguments(parser)` (adds its arguments), and `run(args)` (the exit status).
+"""
 
 from __future__ import annotations
 
@@ -36,7 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     names.sort(key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else 99, n))
     for name in names:
         module = importlib.import_module(f"{commands.__name__}.{name}")
-        module.register(sub)
+        command = sub.add_parser(name, help=module.HELP, description=module.DESCRIPTION,
+                                 **getattr(module, "PARSER", {}))
+        if hasattr(module, "arguments"):  # a command that takes no arguments has none
+            module.arguments(command)
+        command.set_defaults(func=module.run)
     return parser
 
 

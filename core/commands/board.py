@@ -14,22 +14,23 @@ if TYPE_CHECKING:  # the command's own imports are made when it runs: a quick st
     from ..engine.events import Event
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("board", help="show the board, or a game's state on it (text, PNG, SVG)",
-                       description="Show a variant's board in its square layout, or the state "
-                       "where a game script ends (owners, houses, mortgages, MEN, cash, the "
-                       "Hospital pot, the Special Exemption card). Printed as text, or drawn "
-                       "to a .png, .svg or .pdf file with -o (needs matplotlib: pip install "
-                       "'easymoney-game[plot]').")
-    p.add_argument("source", metavar="VARIANT|SCRIPT",
-                   help="a variant (built-in name or .yaml file), or a game script (.game; "
-                        "- reads standard input)")
-    p.add_argument("--turn", type=int, metavar="N",
-                   help="for a script: the state after turn N (0: before the first turn)")
-    p.add_argument("-o", "--output", metavar="FILE",
-                   help="draw to FILE (.png, .svg or .pdf) instead of printing text")
-    add_variant_args(p)
-    p.set_defaults(func=run)
+HELP = "show the board, or a game's state on it (text, PNG, SVG)"
+DESCRIPTION = """Show a variant's board in its square layout, or the state
+where a game script ends (owners, houses, mortgages, MEN, cash, the
+Hospital pot, the Special Exemption card). Printed as text, or drawn
+to a .png, .svg or .pdf file with -o (needs matplotlib: pip install
+'easymoney-game[plot]')."""
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", metavar="VARIANT|SCRIPT",
+                        help="a variant (built-in name or .yaml file), or a game script (.game; "
+                             "- reads standard input)")
+    parser.add_argument("--turn", type=int, metavar="N",
+                        help="for a script: the state after turn N (0: before the first turn)")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="draw to FILE (.png, .svg or .pdf) instead of printing text")
+    add_variant_args(parser)
 
 
 def is_script(source: str) -> bool:

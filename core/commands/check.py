@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import EasyMoneyError
 from ..words import count
@@ -16,19 +16,19 @@ if TYPE_CHECKING:
 MAX_ERRORS = 100  # of one file: a file wrong throughout says the first hundred, and how many more
 
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "check", help="validate variant files",
-        description="Load each VARIANT (a built-in name or a YAML file) with its extends chain, "
-                    "the schema and every semantic check. Prints 'VARIANT: ok' for each valid "
-                    "one, and for each invalid one every error found, one a line, as "
-                    "FILE:LINE:COL: error: MESSAGE on standard error (the schema's errors "
-                    "first: the other checks need a file the schema accepts). Exit status 0 "
-                    "when all are valid, 2 otherwise.")
+HELP = "validate variant files"
+DESCRIPTION = """Load each VARIANT (a built-in name or a YAML file) with its extends chain,
+the schema and every semantic check. Prints 'VARIANT: ok' for each valid
+one, and for each invalid one every error found, one a line, as
+FILE:LINE:COL: error: MESSAGE on standard error (the schema's errors
+first: the other checks need a file the schema accepts). Exit status 0
+when all are valid, 2 otherwise."""
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variants", nargs="+", metavar="VARIANT",
                         help="a built-in variant name or a path to a YAML file")
     add_variant_args(parser)
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,20 +15,21 @@ if TYPE_CHECKING:  # imported when the command runs: --help stays quick
 MAX_ARMS = 64
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "compare", help="play the same games under several rule sets and compare them",
-        description="Play N games on each SPEC with the same seeds (common random numbers) and "
-                    "print the figures side by side, with each arm's difference against the "
-                    "first and whether it is significant at 95% (p-values Holm-adjusted for "
-                    "the tests of the table). A SPEC is a variant name or file followed by "
-                    "any of +RULE (switch on), -RULE (switch off) and @RULE.OPTION=VALUE, e.g. "
-                    "standard-four_sides or standard@doubles.after_card=forward; --with, "
-                    "--without and --option apply to every SPEC. See docs/simulation.md.")
-    p.add_argument("specs", nargs="+", metavar="SPEC", help="the arms; the first is the baseline")
-    add_batch_args(p)
-    add_mixes_arg(p)
-    p.set_defaults(func=run)
+HELP = "play the same games under several rule sets and compare them"
+DESCRIPTION = """Play N games on each SPEC with the same seeds (common random numbers) and
+print the figures side by side, with each arm's difference against the
+first and whether it is significant at 95% (p-values Holm-adjusted for
+the tests of the table). A SPEC is a variant name or file followed by
+any of +RULE (switch on), -RULE (switch off) and @RULE.OPTION=VALUE, e.g.
+standard-four_sides or standard@doubles.after_card=forward; --with,
+--without and --option apply to every SPEC. See docs/simulation.md."""
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("specs", nargs="+", metavar="SPEC",
+                        help="the arms; the first is the baseline")
+    add_batch_args(parser)
+    add_mixes_arg(parser)
 
 
 def comparison_table(summary: Mapping[str, Any]) -> str:

@@ -16,19 +16,19 @@ SETTINGS = ("name", "description", "sources", "min_players", "max_players", "sma
             "starting_cash", "bank_total", "houses_per_player", "houses_per_street")
 
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "diff", help="show what differs between two variants",
-        description="Compare two variants (built-in names or YAML files), both fully resolved: "
-                    "their settings, sides, which rules are on and their options, the spaces by "
-                    "number and name, and the cards by text. Prints 'no differences' when there "
-                    "are none. --with, --without and --option change B only, so that "
-                    "`easymoney diff standard standard --without four_sides` shows what the "
-                    "change does. Exit status 0 either way.")
+HELP = "show what differs between two variants"
+DESCRIPTION = """Compare two variants (built-in names or YAML files), both fully resolved:
+their settings, sides, which rules are on and their options, the spaces by
+number and name, and the cards by text. Prints 'no differences' when there
+are none. --with, --without and --option change B only, so that
+`easymoney diff standard standard --without four_sides` shows what the
+change does. Exit status 0 either way."""
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="the first variant")
     parser.add_argument("b", metavar="B", help="the second variant (the overrides apply to it)")
     add_variant_args(parser)
-    parser.set_defaults(func=run)
 
 
 WIDTH = 79  # a longer line is wrapped, at spaces, under its first word

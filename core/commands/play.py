@@ -23,15 +23,18 @@ if TYPE_CHECKING:
     from ..script.runner import Note, RunResult, ScriptRunner
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="run a game script (*.game), or play a game at the prompt",
-                       description="Run a game script: print one line per event, then the "
-                       "standings and how many expectations held. Exit 0 when every "
-                       "expectation held, 1 when one failed, 2 for any error. With "
-                       "--interactive, play at the prompt (after the script, if one is named).")
-    p.add_argument("file", metavar="FILE", nargs="?",
-                   help="the script; - reads standard input")
-    seats = p.add_argument_group("interactive play", "Play at the prompt: see docs/playing.md.")
+HELP = "run a game script (*.game), or play a game at the prompt"
+DESCRIPTION = """Run a game script: print one line per event, then the
+standings and how many expectations held. Exit 0 when every
+expectation held, 1 when one failed, 2 for any error. With
+--interactive, play at the prompt (after the script, if one is named)."""
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", nargs="?",
+                        help="the script; - reads standard input")
+    seats = parser.add_argument_group("interactive play",
+                                      "Play at the prompt: see docs/playing.md.")
     seats.add_argument("--interactive", "-i", action="store_true",
                        help="play at the prompt: a new game, or FILE's game from where it ends")
     seats.add_argument("--players", nargs="+", metavar="NAME[:STRATEGY]",
@@ -50,20 +53,19 @@ def register(sub: Any) -> None:
     seats.add_argument("--auto-pass", action="store_true",
                        help="pass each of a person's windows (roll, end the turn) without "
                             "asking, unless they typed `act` (as `auto on` at the prompt)")
-    out = p.add_mutually_exclusive_group()
+    out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true",
                      help="one JSON object per event, then a summary object (JSON Lines)")
     out.add_argument("--quiet", action="store_true",
                      help="only the standings and the expectation report")
-    p.add_argument("--record", metavar="OUT",
-                   help="write the game just played as a complete script that replays it")
-    add_invariants_arg(p)
-    add_game_timeout_arg(p)
-    p.add_argument("--trace", action="store_true",
-                   help="print every hook call, the plugin that answered and its result "
-                        "(also EASYMONEY_TRACE=1)")
-    add_variant_args(p)
-    p.set_defaults(func=run)
+    parser.add_argument("--record", metavar="OUT",
+                        help="write the game just played as a complete script that replays it")
+    add_invariants_arg(parser)
+    add_game_timeout_arg(parser)
+    parser.add_argument("--trace", action="store_true",
+                        help="print every hook call, the plugin that answered and its result "
+                             "(also EASYMONEY_TRACE=1)")
+    add_variant_args(parser)
 
 
 def run(args: argparse.Namespace) -> int:

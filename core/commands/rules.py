@@ -7,20 +7,19 @@ from typing import Any
 
 from ._variant_args import add_variant_args, variant_from_args
 
+HELP = "list the installed rules and their options"
+DESCRIPTION = """List every installed rule plugin: its id (what --with and --without take),
+the rule ids of the rule book (docs/rulebook.md) it implements (also accepted), whether VARIANT
+switches it on, whether it is essential, where it comes from (built-in or
+an entry point), its summary, and its options with their values in VARIANT
+and their defaults. Third-party plugins that failed to load are listed
+last."""
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "rules", help="list the installed rules and their options",
-        description="List every installed rule plugin: its id (what --with and --without take), "
-                    "the rule ids of the rule book (docs/rulebook.md) it implements (also accepted), whether VARIANT "
-                    "switches it on, whether it is essential, where it comes from (built-in or "
-                    "an entry point), its summary, and its options with their values in VARIANT "
-                    "and their defaults. Third-party plugins that failed to load are listed "
-                    "last.")
+
+def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", nargs="?", default="standard", metavar="VARIANT",
                         help="a built-in variant name or a path to a YAML file (default: standard)")
     add_variant_args(parser)
-    parser.set_defaults(func=run)
 
 
 def _choices(schema: dict[str, Any]) -> str:

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+
+HELP = "print the JSON Schema of variant files"
+DESCRIPTION = """Print the JSON Schema (Draft 2020-12) of a variant file for the rule
+plugins installed here: the space kinds, card kinds and rule options
+they declare. For editors and other tools; `easymoney check` applies it
+and more. --builtin prints the schema for the built-in rules only (the
+shipped schemas/variant.schema.json)."""
 
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "schema", help="print the JSON Schema of variant files",
-        description="Print the JSON Schema (Draft 2020-12) of a variant file for the rule "
-                    "plugins installed here: the space kinds, card kinds and rule options "
-                    "they declare. For editors and other tools; `easymoney check` applies it "
-                    "and more. --builtin prints the schema for the built-in rules only (the "
-                    "shipped schemas/variant.schema.json).")
+def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--builtin", action="store_true",
                         help="only the built-in rules, ignoring third-party plugins")
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

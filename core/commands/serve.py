@@ -14,23 +14,23 @@ from typing import Any
 
 from ..errors import UsageError
 
+HELP = "play, watch and step through games in a browser"
+DESCRIPTION = """Serve a local web application: play a game against bots,
+watch bots play, or step through a script or record with the board
+beside it (see docs/web.md). Needs the web extra:
+pip install 'easymoney-game[web]'."""
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("serve", help="play, watch and step through games in a browser",
-                       description="Serve a local web application: play a game against bots, "
-                       "watch bots play, or step through a script or record with the board "
-                       "beside it (see docs/web.md). Needs the web extra: "
-                       "pip install 'easymoney-game[web]'.")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="the address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                   help="a further name or address the page is opened by (repeatable); a "
-                        "request naming any other host is refused (see docs/web.md, Safety)")
-    p.add_argument("--root", default=".", metavar="DIR",
-                   help="the folder whose scripts and variants the pages may open by path "
-                        "(default: the current folder); nothing outside it is served")
-    p.set_defaults(func=run)
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="a further name or address the page is opened by (repeatable); a "
+                             "request naming any other host is refused (see docs/web.md, Safety)")
+    parser.add_argument("--root", default=".", metavar="DIR",
+                        help="the folder whose scripts and variants the pages may open by path "
+                             "(default: the current folder); nothing outside it is served")
 
 
 def served_hosts(host: str, allowed: list[str]) -> list[str]:

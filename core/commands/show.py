@@ -8,19 +8,18 @@ from typing import Any
 
 from ._variant_args import add_variant_args, variant_from_args
 
+HELP = "print a variant fully resolved, as YAML"
+DESCRIPTION = """Print VARIANT with its extends chain merged, its modify applied and the
+--with/--without/--option changes made: a complete variant file, every
+rule switched on listed with all its options. `easymoney check` accepts
+the output, which loads to the same variant. Each board space is followed by
+its number as a comment (`# 7`): a script may name a space by it."""
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "show", help="print a variant fully resolved, as YAML",
-        description="Print VARIANT with its extends chain merged, its modify applied and the "
-                    "--with/--without/--option changes made: a complete variant file, every "
-                    "rule switched on listed with all its options. `easymoney check` accepts "
-                    "the output, which loads to the same variant. Each board space is followed by "
-                    "its number as a comment (`# 7`): a script may name a space by it.")
+
+def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT",
                         help="a built-in variant name or a path to a YAML file")
     add_variant_args(parser)
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

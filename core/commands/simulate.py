@@ -118,6 +118,13 @@ def batch_from_args(args: argparse.Namespace, arms: Sequence[S.Arm]) -> tuple[S.
     return batch, variants
 
 
+def add_spec_arg(parser: argparse.ArgumentParser) -> None:
+    """simulate's and sweep's VARIANT: the one variant played, changed as a SPEC of compare."""
+    parser.add_argument("variant", nargs="?", default="standard", metavar="VARIANT",
+                        help="a built-in variant or a YAML file, optionally followed by +RULE, "
+                             "-RULE, @RULE.OPTION=VALUE as in `compare` (default standard)")
+
+
 def add_mixes_arg(p: argparse.ArgumentParser) -> None:
     """compare's and sweep's --strategies-sets: the same question under several mixes."""
     p.add_argument("--strategies-sets", nargs="+", default=None, metavar="MIX",
@@ -243,17 +250,15 @@ def written(args: argparse.Namespace, job: Job, plays: int) -> list[str]:
     return lines
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "simulate", help="play many bot games and summarize them",
-        description="Play N games between bots and print how they ended, how long they "
-                    "lasted, who won (with 95% intervals) and what each space earned. The "
-                    "output is the same whatever --workers or --cluster. See docs/simulation.md.")
-    p.add_argument("variant", nargs="?", default="standard", metavar="VARIANT",
-                   help="a built-in variant or a YAML file, optionally followed by +RULE, "
-                        "-RULE, @RULE.OPTION=VALUE as in `compare` (default standard)")
-    add_batch_args(p)
-    p.set_defaults(func=run)
+HELP = "play many bot games and summarize them"
+DESCRIPTION = """Play N games between bots and print how they ended, how long they
+lasted, who won (with 95% intervals) and what each space earned. The
+output is the same whatever --workers or --cluster. See docs/simulation.md."""
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    add_spec_arg(parser)
+    add_batch_args(parser)
 
 
 def _plot(summary: Mapping[str, Any], result: S.Result, path: str) -> None:

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-
-def register(sub: Any) -> None:
-    p = sub.add_parser("strategies", help="list the bot strategies",
-                       description="List the strategies --strategies accepts: the built-in "
-                                   "ones and those installed through the entry-point group "
-                                   "easymoney.strategies.")
-    p.set_defaults(func=run)
+HELP = "list the bot strategies"
+DESCRIPTION = """List the strategies --strategies accepts: the built-in
+ones and those installed through the entry-point group
+easymoney.strategies."""
 
 
 def run(args: argparse.Namespace) -> int:

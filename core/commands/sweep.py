@@ -7,31 +7,29 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from .simulate import Job, add_batch_args, add_mixes_arg, execute, execute_mixes
+from .simulate import Job, add_batch_args, add_mixes_arg, add_spec_arg, execute, execute_mixes
 
 if TYPE_CHECKING:  # imported when the command runs: --help stays quick
     from .. import simulate as S
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "sweep", help="play every combination of option values and rule switches",
-        description="Play N games in every cell of a grid of settings (each --vary adds a "
-                    "dimension), with the same seeds in every cell, and print each cell's "
-                    "figures with 95% intervals and the effect of each setting's values "
-                    "against its first value (Holm-adjusted p-values). E.g. easymoney sweep "
-                    "standard --vary doubles.after_card=backward,forward --vary "
-                    "four_sides=on,off. See docs/simulation.md.")
-    p.add_argument("variant", nargs="?", default="standard", metavar="VARIANT",
-                   help="a built-in variant or a YAML file, optionally followed by +RULE, "
-                        "-RULE, @RULE.OPTION=VALUE as in `compare` (default standard)")
-    p.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2,...",
-                   help="a setting to vary: RULE.OPTION=V1,V2,... (option values) or "
-                        "RULE=on,off (a rule switched); repeatable, the first value of each "
-                        "is the baseline")
-    add_batch_args(p)
-    add_mixes_arg(p)
-    p.set_defaults(func=run)
+HELP = "play every combination of option values and rule switches"
+DESCRIPTION = """Play N games in every cell of a grid of settings (each --vary adds a
+dimension), with the same seeds in every cell, and print each cell's
+figures with 95% intervals and the effect of each setting's values
+against its first value (Holm-adjusted p-values). E.g. easymoney sweep
+standard --vary doubles.after_card=backward,forward --vary
+four_sides=on,off. See docs/simulation.md."""
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    add_spec_arg(parser)
+    parser.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2,...",
+                        help="a setting to vary: RULE.OPTION=V1,V2,... (option values) or "
+                             "RULE=on,off (a rule switched); repeatable, the first value of each "
+                             "is the baseline")
+    add_batch_args(parser)
+    add_mixes_arg(parser)
 
 
 def _tables(summary: Mapping[str, Any]) -> dict[str, str]:

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "variants", help="list the built-in variants",
-        description="List the built-in variants with their descriptions. Any of them, or a "
-                    "YAML file of your own (see docs/variants.md), can be given to play, "
-                    "simulate, check, show, diff and rules.")
-    parser.set_defaults(func=run)
+HELP = "list the built-in variants"
+DESCRIPTION = """List the built-in variants with their descriptions. Any of them, or a
+YAML file of your own (see docs/variants.md), can be given to play,
+simulate, check, show, diff and rules."""
 
 
 def run(args: argparse.Namespace) -> int:

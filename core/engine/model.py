@@ -7,22 +7,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 
-class Space:
-    """One board space. Kind-specific data (price, rent, ...) are attributes too."""
+class _Entry:
+    """A space or a card of the variant: its kind, and its kind-specific data (price, rent,
+    amount, to, ...) both as attributes and by `get`."""
 
-    # the attributes every space has are slots: read by every rule on every landing, and a
-    # slot is read at the same speed whatever the kind-specific keys in __dict__. No
+    # the attributes every space or card has are slots: read by every rule on every landing,
+    # and a slot is read at the same speed whatever the kind-specific keys in __dict__. No
     # __getattr__ (for a kinder message on a missing key): Python 3.11 does not specialize
     # attribute reads on a class that has one, and that cost 8% of a turn.
-    __slots__ = ("index", "name", "kind", "side", "data", "__dict__")
+    __slots__ = ("kind", "data", "__dict__")
 
-    def __init__(self, index: int, name: str, kind: str, side: int | None,
-                 data: Mapping[str, Any]) -> None:
+    def __init__(self, kind: str, data: Mapping[str, Any]) -> None:
         self.__dict__.update(data)
-        self.index = index
-        self.name = name
         self.kind = kind
-        self.side = side
         self.data = dict(data)
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -30,6 +27,19 @@ class Space:
 
     if TYPE_CHECKING:  # kind-specific keys are attributes too (for the type checker only)
         def __getattr__(self, name: str) -> Any: ...
+
+
+class Space(_Entry):
+    """One board space. Kind-specific data (price, rent, ...) are attributes too."""
+
+    __slots__ = ("index", "name", "side")
+
+    def __init__(self, index: int, name: str, kind: str, side: int | None,
+                 data: Mapping[str, Any]) -> None:
+        super().__init__(kind, data)
+        self.index = index
+        self.name = name
+        self.side = side
 
     def __repr__(self) -> str:
         return f"Space({self.index}, {self.name!r}, {self.kind!r})"
@@ -38,22 +48,14 @@ class Space:
         return self.name
 
 
-class Card:
+class Card(_Entry):
     """One Give or Take card. Kind-specific data (amount, to, ...) are attributes too."""
 
-    __slots__ = ("text", "kind", "data", "__dict__")
+    __slots__ = ("text",)
 
     def __init__(self, text: str, kind: str, data: Mapping[str, Any]) -> None:
-        self.__dict__.update(data)
+        super().__init__(kind, data)
         self.text = text
-        self.kind = kind
-        self.data = dict(data)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.data.get(key, default)
-
-    if TYPE_CHECKING:  # kind-specific keys are attributes too (for the type checker only)
-        def __getattr__(self, name: str) -> Any: ...
 
     def __repr__(self) -> str:
         return f"Card({self.text!r})"

@@ -71,12 +71,21 @@ class ActionStatement(Statement):
 
 
 @dataclass(frozen=True)
-class SetupStatement(Statement):
-    """A header line that sets up a position: `setup exemption Ann`."""
+class LeadStatement(Statement):
+    """A line that starts with a word of its kind before its own words: `setup`, `expect`."""
+
+    LEAD: ClassVar[str] = ""
 
     @classmethod
     def line_prefix_words(cls) -> str:
-        return "setup "
+        return f"{cls.LEAD} "
+
+
+@dataclass(frozen=True)
+class SetupStatement(LeadStatement):
+    """A header line that sets up a position: `setup exemption Ann`."""
+
+    LEAD = "setup"
 
     def apply(self, script: ScriptContext, game: Game) -> None:
         """Set the position up; raise `ScriptError(message)` when it cannot be done."""
@@ -84,12 +93,10 @@ class SetupStatement(Statement):
 
 
 @dataclass(frozen=True)
-class Expectation(Statement):
+class Expectation(LeadStatement):
     """An `expect` line: `expect exemption Ann`."""
 
-    @classmethod
-    def line_prefix_words(cls) -> str:
-        return "expect "
+    LEAD = "expect"
 
     def check(self, script: ScriptContext, game: Game) -> str | None:
         """None when it holds, else what is actually the case (`Bob holds it`)."""

@@ -36,7 +36,8 @@ import re
 from typing import Any
 
 from ..engine.actions import Action
-from ..engine.statements import ActionStatement, Expectation, SetupStatement, Statement
+from ..engine.statements import (ActionStatement, Expectation, LeadStatement, SetupStatement,
+                                 Statement)
 
 __all__ = ["ActionStatement", "Expectation", "SetupStatement", "grammar_snippet", "rule_name",
            "keyword_terminal", "fragment_problems", "samples", "is_line", "line_prefix"]
@@ -194,5 +195,4 @@ def grammar_snippet(plugin: str, statements: tuple[type, ...], known_terminals: 
 
 def line_prefix(cls: type) -> str:
     """The keyword a line of this class starts with, before its GRAMMAR."""
-    return "_EXPECT " if issubclass(cls, Expectation) else (
-        "_SETUP " if issubclass(cls, SetupStatement) else "")
+    return f"_{cls.LEAD.upper()} " if issubclass(cls, LeadStatement) else ""
