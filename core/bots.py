@@ -19,7 +19,7 @@ the contract.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
@@ -60,6 +60,23 @@ def raise_to(game: Any, request: Request, ceiling: int) -> int:
     bill = game.variant.smallest_bill
     step = (ceiling // 4) // bill * bill
     return max(request.least, min(ceiling, request.high_bid + step))
+
+
+def bid_up_to(game: Any, request: Request, ceiling_of: Callable[[Any, int], int]) -> Action:
+    """A bid toward the ceiling `ceiling_of(player, auction value)`, or a pass when the bidder
+    has no house to mark the space with or the least bid is past it."""
+    player, space = request.player, request.space
+    if player.houses_left <= 0:  # no house to mark it with: pass
+        return kit(game).pass_(player, space)
+    ceiling = ceiling_of(player, auction_value(game, space))
+    if request.least > ceiling:
+        return kit(game).pass_(player, space)
+    amount = raise_to(game, request, ceiling)
+    if amount <= ceiling:
+        action = kit(game).bid(player, space, amount)
+        if not game.refusals(action):
+            return action
+    return kit(game).pass_(player, space)
 
 
 class Kit:
@@ -398,18 +415,8 @@ class Cautious(Strategy):
         return kit(game).decline(player, space)
 
     def bid(self, game: Any, request: Request) -> Action:
-        player, space = request.player, request.space
-        if player.houses_left <= 0:  # no house to mark it with: pass
-            return kit(game).pass_(player, space)
-        ceiling = min(auction_value(game, space), player.cash - self.reserve)
-        if request.least > ceiling:
-            return kit(game).pass_(player, space)
-        amount = raise_to(game, request, ceiling)
-        if amount <= ceiling:
-            action = kit(game).bid(player, space, amount)
-            if not game.refusals(action):
-                return action
-        return kit(game).pass_(player, space)
+        reserve = self.reserve
+        return bid_up_to(game, request, lambda player, worth: min(worth, player.cash - reserve))
 
 
 class Greedy(Strategy):
@@ -442,18 +449,7 @@ class Greedy(Strategy):
         return kit(game).decline(request.player, request.space)
 
     def bid(self, game: Any, request: Request) -> Action:
-        player, space = request.player, request.space
-        if player.houses_left <= 0:  # no house to mark it with: pass
-            return kit(game).pass_(player, space)
-        ceiling = min(2 * auction_value(game, space), player.cash)
-        if request.least > ceiling:
-            return kit(game).pass_(player, space)
-        amount = raise_to(game, request, ceiling)
-        if amount <= ceiling:
-            action = kit(game).bid(player, space, amount)
-            if not game.refusals(action):
-                return action
-        return kit(game).pass_(player, space)
+        return bid_up_to(game, request, lambda player, worth: min(2 * worth, player.cash))
 
 
 class RandomStrategy(Strategy):

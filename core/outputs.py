@@ -20,7 +20,7 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -193,6 +193,24 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
 
 
 @contextlib.contextmanager
+def handling(signums: Iterable[int],
+             handler: Callable[[int, FrameType | None], Any]) -> Iterator[None]:
+    """While inside, `handler` handles these signals; the handlers before it come back after.
+    Off the main thread nothing is changed: signals can only be caught there."""
+    before: dict[int, Any] = {}
+    try:
+        for signum in signums:
+            before[signum] = signal.signal(signum, handler)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for signum, previous in before.items():
+            signal.signal(signum, previous)
+
+
+@contextlib.contextmanager
 def cleanup_on_signals() -> Iterator[None]:
     """While inside, SIGTERM and SIGHUP (the terminal closed) unwind the stack (exit status
     143 and 129) instead of killing at once.
@@ -200,17 +218,10 @@ def cleanup_on_signals() -> Iterator[None]:
     Ctrl-C already unwinds (KeyboardInterrupt). Either way every temporary file of a
     StreamedFile is removed, also those a caller forgot to abort.
     """
-    before: dict[int, Any] = {}
     try:
-        for signum in _UNWINDING:
-            before[signum] = signal.signal(signum, _on_signal)
-    except ValueError:  # not the main thread: signals cannot be caught here
-        pass
-    try:
-        yield
+        with handling(_UNWINDING, _on_signal):
+            yield
     finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)
         for tmp in list(_LIVE):
             with contextlib.suppress(OSError):
                 os.unlink(tmp)

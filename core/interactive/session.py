@@ -30,8 +30,8 @@ from ..engine.game import Game, StopGame
 from ..engine.stepping import GameState
 from ..errors import (EasyMoneyError, RefusedAction, ScriptError, ScriptSyntaxError, UsageError,
                       shown_line, visible)
-from ..outputs import (check_record, check_target, record_header, record_inputs, standings_text,
-                       write_atomically)
+from ..outputs import (check_record, check_target, handling, record_header, record_inputs,
+                       standings_text, write_atomically)
 from ..engine.settings import Settings
 from ..script import ast as S
 from ..script.parser import parse, parse_file
@@ -276,17 +276,8 @@ class Session:
 
     @contextmanager
     def _signals(self) -> Iterator[None]:
-        before: dict[int, Any] = {}
-        try:
-            for signum in EXIT_STATUS:
-                before[signum] = signal.signal(signum, self._on_signal)
-        except ValueError:  # not the main thread: signals cannot be caught here
-            pass
-        try:
+        with handling(EXIT_STATUS, self._on_signal):
             yield
-        finally:
-            for signum, handler in before.items():
-                signal.signal(signum, handler)
 
     def _read(self, prompt: str) -> str:
         self._check_pending()
