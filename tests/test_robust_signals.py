@@ -106,7 +106,7 @@ def test_issue28_case17_sighup_ends_a_run_like_sigterm_and_leaves_nothing(tmp_pa
         assert (proc.returncode, out, err) == (129, "", "easymoney: hung up\n"), err
         wait_for(lambda: not group_alive(proc.pid), "the workers to end", timeout=10)
         wait_for(lambda: not any(running(pid) for pid in spawned(pids)),
-                 "what the seat programs started to end", timeout=10)
+                 "what the seat programs started to end", timeout=30)
 
 
 def test_issue28_case17_workers_stop_at_once_when_their_parent_is_gone(tmp_path):
@@ -123,7 +123,7 @@ def test_issue28_case17_workers_stop_at_once_when_their_parent_is_gone(tmp_path)
         wait_for(lambda: not any(running(w) for w in workers), "the orphaned workers to stop",
                  timeout=10)
         wait_for(lambda: not any(running(pid) for pid in spawned(pids)),
-                 "what the seat programs started to end", timeout=10)
+                 "what the seat programs started to end", timeout=30)
 
 
 def test_issue28_case17_a_hang_up_unwinds_even_when_the_terminal_is_gone(monkeypatch):
