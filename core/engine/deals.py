@@ -11,8 +11,9 @@ there again.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionRange, Request, request_kind
@@ -93,17 +94,32 @@ def offer_request(action: Action, other: Player, moments: int = 0) -> Request:
 # the deals rejected in the turn under way: (its game.turns_played, window -> deal -> the
 # rejected offer in words), a window being the kind and the asked player of the request
 # the offer was made in; plain values, copied with the game
-_REJECTED = StashKey["tuple[int, dict[tuple[str, int], dict[str, str]]]"]("deals.rejected")
+_REJECTED = StashKey["tuple[int, dict[tuple[str, int], dict[tuple[Any, ...], str]]]"]("deals.rejected")
 
 
-def deal_of(action: Action) -> str:
-    """The deal `action` offers, whatever its amounts: its type and its fields but the whole
-    numbers, in words (`Sell Ann Dover Street Bob`)."""
-    if not dataclasses.is_dataclass(action):
-        return str(action)
-    values = (getattr(action, f.name) for f in dataclasses.fields(action))
-    return " ".join([type(action).__name__, *(str(v) for v in values
-                                              if type(v) is not int)])
+def deal_of(action: Action) -> tuple[Any, ...]:
+    """The deal `action` offers, whatever its amounts: its type's name and its fields but the
+    whole numbers, a player or a space by its name (`("Sell", "Ann", "Dover Street", "Bob")`)."""
+    kind = type(action)
+    try:
+        read = _FIELD_READERS[kind]
+    except KeyError:  # once per type: R22a asks this of every deal a listing offers
+        read = _FIELD_READERS[kind] = _field_reader(kind)
+    if read is None:
+        return (kind.__name__, str(action))
+    return (kind.__name__, *[getattr(v, "name", v) for v in read(action) if type(v) is not int])
+
+
+# action type -> a reader of its dataclass fields' values in order (None: not a dataclass)
+_FIELD_READERS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
+
+
+def _field_reader(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    if not dataclasses.is_dataclass(kind):
+        return None
+    names = [f.name for f in dataclasses.fields(kind)]
+    read = attrgetter(*names)
+    return (lambda action: (read(action),)) if len(names) == 1 else read
 
 
 def note_rejected(game: Game, request: Request, offer: Action) -> None:
