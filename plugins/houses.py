@@ -51,10 +51,14 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     if field is not None:  # one space handed over (a purchase, a bid, a sale): the hot path
         space = getattr(action, field)
         taker = getattr(action, kind.acquirer)
-        i = space.index
-        # a new space: one house marks it; one taken over keeps its houses, recoloured (R22)
-        needed = 1 if game.owner[i] is None else game.houses[i]
-        return _short(taker, needed, _taking(game, space)) if taker.houses_left < needed else None
+        if game.owner[space.index] is None:  # a new space: one house marks it
+            if taker.houses_left < 1:
+                return _short(taker, 1, _taking(game, space))
+        else:  # taken over with its houses, in the taker's colour (R22)
+            needed = game.houses[space.index]
+            if taker.houses_left < needed:
+                return _short(taker, needed, _taking(game, space))
+        return None
     added = kind.adds_houses
     if added is not None:
         count = getattr(action, added)
