@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from easymoney import Action, Refusal, StashKey, hookimpl
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Variant
+    from easymoney import Game, Player, Space, Variant
 
 
 def _acquires_or_builds(kind: type[Action]) -> bool:
-    """An action that hands a space over or adds houses, by its traits: any plugin's too."""
-    return kind.acquires is not None or kind.adds_houses is not None
+    """An action that hands spaces over or adds houses, by its traits: any plugin's too."""
+    return bool(kind.hands_over) or kind.adds_houses is not None
 
 
 PLUGIN_ID = "four_sides"
@@ -73,24 +73,32 @@ def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], str]:
     return known
 
 
+def _second_on_side(game: Game, space: Space, player: Player) -> Refusal | None:
+    """R13's refusal of `player` acquiring `space`, or None."""
+    if space.side is None or not game.kinds[space.kind].builds:
+        return None  # outside R13 (looked at first: cheaper than what the player owns)
+    _, sides, missing = _estate(game, player)
+    if missing and space.side in sides:  # missing: "" once there is a street on every side
+        return Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
+                       f"{space.side} and has no street on {missing}")
+    return None
+
+
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     kind = type(action)
     field = kind.acquires
-    if field is not None:
-        space = getattr(action, field)
-        if space.side is None or not game.kinds[space.kind].builds:
-            return None  # outside R13 (looked at first: cheaper than what the player owns)
-        player = getattr(action, kind.acquirer)
-        _, sides, missing = _estate(game, player)
-        if missing and space.side in sides:  # missing: "" once there is a street on every side
-            return [Refusal("R13", PLUGIN_ID, f"{player} owns {sides[space.side]} on side "
-                            f"{space.side} and has no street on {missing}")]
-        return None
+    if field is not None:  # one space handed over (a purchase, a bid, a sale): the hot path
+        refusal = _second_on_side(game, getattr(action, field), getattr(action, kind.acquirer))
+        return None if refusal is None else [refusal]
     if kind.adds_houses is not None:
         _, _, missing = _estate(game, action.player)
         if missing:
             return [Refusal("R13", PLUGIN_ID, f"{action.player} has no street on "
                             f"{missing}: no second house until they own a street "
                             f"on every side")]
-    return None
+        return None
+    # several spaces change hands (a swap): each judged for its receiver, as they own now
+    refusals = [_second_on_side(game, getattr(action, space), getattr(action, receiver))
+                for space, receiver in kind.hands_over]
+    return [r for r in refusals if r is not None] or None

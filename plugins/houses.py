@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from easymoney import Action, Refusal, hookimpl
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player
+    from easymoney import Game, Player, Space
 
 def _takes_houses(kind: type[Action]) -> bool:
-    """An action that hands a space over or adds houses, by its traits: any plugin's too."""
-    return kind.acquires is not None or kind.adds_houses is not None
+    """An action that hands spaces over or adds houses, by its traits: any plugin's too."""
+    return bool(kind.hands_over) or kind.adds_houses is not None
 
 
 PLUGIN_ID = "houses"
@@ -39,24 +39,39 @@ def _short(player: Player, needed: int, what: str) -> list[Refusal]:
                     f"needs {needed}")]
 
 
+def _taking(game: Game, space: Space) -> str:
+    """What a refusal calls acquiring `space`: a new space by its name."""
+    return f"{space}" if game.owner[space.index] is None else f"taking over {space}"
+
+
 @hookimpl
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     kind = type(action)
     field = kind.acquires
-    if field is not None:
+    if field is not None:  # one space handed over (a purchase, a bid, a sale): the hot path
         space = getattr(action, field)
         taker = getattr(action, kind.acquirer)
         if game.owner[space.index] is None:  # a new space: one house marks it
             if taker.houses_left < 1:
-                return _short(taker, 1, f"{space}")
+                return _short(taker, 1, _taking(game, space))
         else:  # taken over with its houses, in the taker's colour (R22)
             needed = game.houses[space.index]
             if taker.houses_left < needed:
-                return _short(taker, needed, f"taking over {space}")
+                return _short(taker, needed, _taking(game, space))
         return None
     added = kind.adds_houses
     if added is not None:
         count = getattr(action, added)
         if action.player.houses_left < count:
             return _short(action.player, count, "building")
-    return None
+        return None
+    # several spaces change hands (a swap): each receiver needs houses for all they receive,
+    # from their supply as it is now (the houses of what they give are not theirs yet)
+    wanted: dict[Player, tuple[int, list[Space]]] = {}
+    for space_field, receiver_field in kind.hands_over:
+        space, taker = getattr(action, space_field), getattr(action, receiver_field)
+        total, spaces = wanted.get(taker, (0, []))
+        i = space.index
+        wanted[taker] = total + (1 if game.owner[i] is None else game.houses[i]), [*spaces, space]
+    return [_short(taker, needed, " and ".join(_taking(game, s) for s in spaces))[0]
+            for taker, (needed, spaces) in wanted.items() if taker.houses_left < needed] or None

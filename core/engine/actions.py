@@ -151,8 +151,13 @@ class Action(LineSyntax):
     # it closes the mover's last window: the turn is over (a script may leave it unwritten)
     ends_turn: ClassVar[bool] = False
     # traits the cross-cutting rules read (R13 four sides, R3 the house supply), so that a
-    # plugin's action gets them with no line of theirs: the field naming the space the
-    # action hands over, and the field naming who gets it
+    # plugin's action gets them with no line of theirs: every space that changes hands and
+    # to whom, as (the field naming the space, the field naming who gets it) pairs; a swap
+    # declares two, `(("gives", "other"), ("gets", "player"))`
+    hands_over: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # the one-pair case said shortly: the field naming the one space the action hands over
+    # and the field naming who gets it (derived from `hands_over` when it holds one pair;
+    # None when it holds several, so that a rule reading `acquires` judges no space wrongly)
     acquires: ClassVar[str | None] = None
     acquirer: ClassVar[str] = "player"
     # the field holding how many houses it adds from the actor's supply (building)
@@ -164,6 +169,12 @@ class Action(LineSyntax):
         super().__init_subclass__(**kwargs)
         from .lines import money_fields
         cls.money_fields = money_fields(cls)
+        if "hands_over" in cls.__dict__:  # the general trait said: the shorthand follows it
+            one = cls.hands_over[0] if len(cls.hands_over) == 1 else (None, "player")
+            cls.acquires, cls.acquirer = one
+        elif "acquires" in cls.__dict__ or "acquirer" in cls.__dict__:  # the shorthand said
+            field = cls.acquires
+            cls.hands_over = () if field is None else ((field, cls.acquirer),)
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""

@@ -180,7 +180,7 @@ def em_turn_end(game: Game, player: Player) -> None:
 def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     """Veto: the reasons the rules forbid `action` now, as `Refusal`s (rule id, plugin id, words).
 
-    For a rule that judges other rules' actions, by their traits (`window`, `acquires`,
+    For a rule that judges other rules' actions, by their traits (`window`, `hands_over`,
     `adds_houses`, `raises_money`, `money_fields`); an action's own checks are its class's
     `refusals`, asked in its rule's place. Every implementation is asked; all refusals are
     collected. An empty result allows the action. Must not change the game. A plugin that
