@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from easymoney import new_game
 from easymoney.engine.registry import discover
-from easymoney.errors import RefusedAction
+from cli_helpers import cli
+from easymoney.errors import PluginError, RefusedAction
 from stand_in_plugins import stand_in
 
 # the docs' one-word action (docs/plugins.md, "The smallest action"): 15 lines
@@ -148,3 +150,51 @@ def test_issue29_bots_value_an_action_by_its_own_value(installed: Path) -> None:
     ann, bob = game.players
     gift = next(a for a in state.legal_actions() if _kind(a) == "Give").at(100)  # type: ignore[union-attr]
     assert action_value(game, ann, gift) == -100 and action_value(game, bob, gift) is None
+
+
+# an action whose own check, or effect, fails: the plugin's code, named as a hook is
+CRASHY = '''\
+"""A rule whose action's own code fails."""
+from dataclasses import dataclass
+from easymoney import WINDOW_KINDS, Action, Player
+
+@dataclass(slots=True)
+class Wave(Action):
+    LINE = "{player} waves"
+    ASKED_BY = WINDOW_KINDS
+    window = True
+    player: Player
+
+    def refusals(self, game):
+        return [] if game.option("crashy.where") != "refusals" else 1 / 0
+
+    def apply(self, game):
+        raise RuntimeError("the wave broke")
+
+ACTIONS = (Wave,)
+OPTIONS = {"where": {"enum": ["refusals", "apply"], "default": "refusals"}}
+'''
+
+
+@pytest.mark.parametrize("where, failure", [("refusals", "ZeroDivisionError: division by zero"),
+                                            ("apply", "RuntimeError: the wave broke")])
+def test_issue29_an_actions_own_code_that_raises_is_one_line_naming_the_class(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any, where: str,
+        failure: str) -> None:
+    with stand_in(tmp_path, monkeypatch, {"em_crashy": ("crashy", CRASHY)}):
+        script = tmp_path / "wave.game"
+        script.write_text(f"with crashy\noption crashy.where {where}\nplayers Ann Bob\nseed 7\n"
+                          f"Ann waves\n", encoding="utf-8")
+        code, _, err = cli(capsys, "play", str(script))
+        assert code == 2
+        assert err.strip() == (f"error: plugin 'crashy' failed in Wave.{where}: {failure} (game "
+                               f"seed 7, turn 1, Ann's turn)"), err
+        if where == "refusals":  # every listing asks it: a bot's game, and the stepping game
+            code, _, err = cli(capsys, "simulate", "standard", "--with", "crashy", "--games", "1",
+                               "--players", "2", "--seed", "5")
+            assert code != 0 and "plugin 'crashy' failed in Wave.refusals: " + failure in err
+            assert len(err.strip().splitlines()) == 1, err
+            state = new_game("standard", ["Ann", "Bob"], seed=3, enable=["crashy"])
+            with pytest.raises(PluginError, match=r"plugin 'crashy' failed in Wave\.refusals: "
+                                                  r"ZeroDivisionError.*game seed 3"):
+                state.legal_actions()

@@ -158,7 +158,8 @@ class RuleSet:
                 self.handled.update(on.actions)
 
     def blame(self, exc: BaseException) -> tuple[str | None, str | None]:
-        """(plugin id, hook name) of the innermost plugin code in `exc`'s traceback."""
+        """(plugin id, hook name) of the innermost plugin code in `exc`'s traceback; for a
+        class's own code, such as an action's `refusals` or `apply`, its name (`Lend.apply`)."""
         if self._code_owner is None:
             owners: dict[Any, tuple[str, str | None]] = {}
             files: dict[str, str] = {}
@@ -181,6 +182,8 @@ class RuleSet:
                 plugin, hook_name = found
             elif code.co_filename in self._file_owner:
                 plugin = self._file_owner[code.co_filename]
+                if "." in code.co_qualname:  # a class's own code (an action's refusals, apply)
+                    hook_name = code.co_qualname.replace(".<locals>", "")
             tb = tb.tb_next
         return plugin, hook_name
 

@@ -192,8 +192,9 @@ def listing_failure(game: Game, kind: type[Action], exc: Exception,
         return exc
     if found is not _NONE_YET and not _its_own(kind, found):
         return not_its_own(game, kind, found)
-    if game.ruleset.blame(exc)[1] is not None:  # a rule's hook, called on the way
-        return game.plugin_failure(exc)
+    where = game.ruleset.blame(exc)[1]
+    if where is not None and where != f"{kind.__name__}.candidates":
+        return game.plugin_failure(exc)  # a rule's hook, or an action's own check, on the way
     code = getattr(getattr(kind.candidates, "__func__", kind.candidates), "__code__", None)
     tb = exc.__traceback__
     while tb is not None and (code is None or tb.tb_frame.f_code.co_filename != code.co_filename):
