@@ -85,7 +85,8 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
             raise PluginError(f"plugin {pid} ({origin}): option {name!r} must be a JSON Schema mapping")
     # the filters that let the engine skip calls: a wrong shape would skip the wrong ones
     for name in CALL_FILTERS:
-        item, what = (str, "space kinds") if name in ("LANDS_ON", "PASSES") else (type, "action types")
+        kinds = name in ("LANDS_ON", "PASSES")
+        item, what = (str, "space kinds") if kinds else (type, "action types")
         declared = getattr(obj, name, None)
         if callable(declared) and not isinstance(declared, type):
             continue  # a predicate over the declared kinds or action types
