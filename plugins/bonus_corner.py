@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from easymoney import Game, Player
 
 PLUGIN_ID = "bonus_corner"
-PASSES = ("bonus",)  # em_moved: only for moves onto or across a bonus space
 RULES = ("R7",)
 SPACE_KINDS = {
     "bonus": {

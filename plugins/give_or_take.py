@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from easymoney import Game, Player, Space
 
 PLUGIN_ID = "give_or_take"
-LANDS_ON = ("draw",)
 RULES = ("R14",)
 SPACE_KINDS = {"draw": {"description": "Landing draws a Give or Take card (R14)."}}
 EVENTS = {"chain_stops": "{player} lands on {space} after {cards} cards in a row: no more "

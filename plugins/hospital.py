@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from easymoney import Game, Money, Player, Space, Variant
 
 PLUGIN_ID = "hospital"
-LANDS_ON = ("hospital",)
 RULES = ("R15a",)
 SPACE_KINDS = {"hospital": {"description": "Landing takes the whole Hospital pot (R15a)."}}
 EVENTS = {"hospital_empty": "{player} visits {space}: the pot is empty"}

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from easymoney import Game, Player, Space
 
 PLUGIN_ID = "legends"
-LANDS_ON = ("legend",)
 RULES = ("R15",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
 SPACE_KINDS = {

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from easymoney import Game, Player
 
 PLUGIN_ID = "traffic_light"
-PASSES = ("traffic_light",)  # em_moved: only for moves that touch a light
 RULES = ("R8",)
 SPACE_KINDS = {
     "traffic_light": {

@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pluggy
 import pytest
+import yaml
 
+from easymoney import PluginError
 from easymoney.bots import BotDecider
 from easymoney.strategies import make_strategy
 from easymoney.engine.dispatch import HookRelay
 from easymoney.engine.game import Game, ruleset_for
+from easymoney.engine.registry import discover
 from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
+ROOT = Path(__file__).resolve().parent.parent
+# where a plugin of the tests' site finds the board it needs (a kind of space of its own)
+VARIANT_DIRS = (ROOT / "examples" / "variants", ROOT / "tests" / "data" / "variants")
 
 
-def play(variant, seed, dispatch, strategy):
+def play(variant, seed, dispatch, strategy, turns=400):
     ruleset = ruleset_for(variant, dispatch=dispatch)
     game = Game(variant, NAMES, BotDecider({n: make_strategy(strategy) for n in NAMES}),
                 seed=seed, ruleset=ruleset)
     game.setup()
-    game.play(max_turns=400)
+    game.play(max_turns=turns)
     return [(e.kind, e.data) for e in game.log], game.outcome
 
 
@@ -31,6 +38,46 @@ def test_fast_and_pluggy_dispatch_play_identical_games(name, strategy):
     variant = load_variant(name)
     for seed in (11, 12):
         assert play(variant, seed, "fast", strategy) == play(variant, seed, "pluggy", strategy)
+
+
+def _variant_switching_on(pid):
+    """The first variant file of VARIANT_DIRS that switches `pid` on, else the standard game."""
+    for path in sorted(p for d in VARIANT_DIRS for p in d.glob("*.yaml")):
+        try:
+            rules = yaml.safe_load(path.read_text(encoding="utf-8")).get("rules") or {}
+        except (yaml.YAMLError, UnicodeDecodeError, AttributeError):
+            continue  # the deliberately broken samples of tests/data/variants
+        if isinstance(rules, dict) and pid in rules:
+            return str(path)
+    return "standard"
+
+
+def test_issue29_the_relay_equals_pluggy_on_third_party_plugins():
+    """Every third-party plugin installed for the tests (tests/plugins/*, examples/plugins/*)
+    plays the same games through the fast relay as through pluggy: what lets an author test
+    a rule in the default mode only. Those that do not load are the broken samples."""
+    registry = discover()
+    third_party = sorted(pid for pid, info in registry.plugins.items() if info.origin != "built-in")
+    assert {"railroads", "double_bonus", "jail", "swap"} <= set(third_party), third_party
+    for pid in third_party:
+        variant = load_variant(_variant_switching_on(pid), registry=registry, enable=[pid])
+        assert pid in variant.rules
+        # random bots take the plugins' own actions most, and only they finish a game of
+        # swap in a second or two (swap lists every two-way trade at each decision, which
+        # the other bots weigh one by one); railroads plays the other bots in test_third_party
+        for strategy, seed in (("random", 21), ("random", 22)):
+            fast = _play_to_the_end(variant, seed, "fast", strategy)
+            assert fast == _play_to_the_end(variant, seed, "pluggy", strategy), \
+                (pid, strategy, seed)
+
+
+def _play_to_the_end(variant, seed, dispatch, strategy):
+    """`play`'s transcript and outcome, or the error that stopped the game: a test plugin
+    may fail in a game (shares pays from an empty Bank), and must fail alike both ways."""
+    try:
+        return play(variant, seed, dispatch, strategy, turns=120)
+    except PluginError as exc:
+        return str(exc)
 
 
 class _Spec:

@@ -10,6 +10,7 @@ from easymoney.strategies import make_strategy
 from easymoney.engine.events import Event
 from easymoney.engine.events import EVERY_KIND
 from easymoney.engine.game import Game, ruleset_for
+from easymoney.engine.registry import discover, own_kind_filters
 from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -89,7 +90,7 @@ def test_every_change_of_an_estate_bumps_its_version_and_the_board_version():
 def test_em_moved_is_fired_only_for_moves_that_touch_a_declared_kind():
     variant = load_variant("standard")
     relay = ruleset_for(variant).hook
-    # bonus_corner declares PASSES = ("bonus",), traffic_light PASSES = ("traffic_light",)
+    # bonus_corner declares the kind "bonus", traffic_light "traffic_light": their own
     assert relay.moved_for(frozenset({"street", "legend"})) is None
     assert relay.moved_for(frozenset({"street", "bonus"})) is not None
     game = Game(variant, NAMES[:2], BotDecider({}))
@@ -101,6 +102,37 @@ def test_em_moved_is_fired_only_for_moves_that_touch_a_declared_kind():
     assert "bonus" not in game._kinds_touched((bonus + 1) % n, 4)  # moves away from it
     assert "bonus" in game._kinds_touched((bonus + 2) % n, -2)     # backward onto it
     assert len(game._kinds_touched(0, 2 * n)) == len({s.kind for s in game.spaces})
+
+
+def test_issue29_a_built_in_rule_asked_about_its_own_kinds_only_does_nothing_for_others():
+    """A built-in rule that declares kinds of space and no LANDS_ON or PASSES is asked about
+    landings on its own kinds only, and told of moves touching them only (own_kind_filters):
+    sound because its hook does nothing for the others, which each is called with here (every
+    landing on another kind, every move of up to 12 steps either way touching none of its)."""
+    registry = discover()
+    inferred = {pid: {name: kinds for name, kinds in own_kind_filters(info).items()
+                      if getattr(info.obj, name, None) is None}
+                for pid, info in registry.plugins.items()}
+    inferred = {pid: filters for pid, filters in inferred.items() if filters}
+    assert set(inferred) == {"give_or_take", "hospital", "legends", "bonus_corner", "traffic_light"}
+    variant = load_variant("standard", enable=list(inferred))
+    game = Game(variant, NAMES[:2], BotDecider({}), seed=1)
+    game.setup()
+    player, n = game.players[0], len(game.spaces)
+    before, events = game.snapshot(), len(game.log)
+    for pid, filters in inferred.items():
+        plugin = registry.plugins[pid].obj
+        for space in game.spaces if "LANDS_ON" in filters else ():
+            if space.kind not in filters["LANDS_ON"]:
+                player.position = space.index
+                assert plugin.em_land(game, player, space, (1, 2)) is None, (pid, space.name)
+        for start in range(n) if "PASSES" in filters else ():
+            for steps in range(-12, 13):
+                if game._kinds_touched(start, steps).isdisjoint(filters["PASSES"]):
+                    player.position = (start + steps) % n
+                    plugin.em_moved(game, player, start, steps)
+    player.position = 0
+    assert game.snapshot() == before and len(game.log) == events
 
 
 def test_a_cautious_bot_asks_again_for_a_refused_house_only_when_its_estate_changes():

@@ -115,6 +115,16 @@ def test_a_plugin_with_or_without_a_filter_is_called_alike_both_ways(tmp_path, p
     assert any(k == "pay" and "Airdale" in d["reason"] and d["amount"] == 700 for k, d in fast[0])
 
 
+def test_a_third_party_plugin_with_kinds_of_its_own_is_still_asked_about_every_move():
+    """Only a built-in rule is asked about its own kinds alone (the core's suite checks each
+    does nothing for others): a plugin's hook may act on every move, as the toll's counts."""
+    registry = registry_with(_toll_plugin())
+    filters = registry.call_filters()
+    assert "tollroads" not in filters and "LANDS_ON" not in filters["jail"]
+    assert filters["bonus_corner"] == {"PASSES": ("bonus",)}
+    assert "PASSES" in registry_with(_toll_plugin(PASSES=("bonus",))).call_filters()["tollroads"]
+
+
 def test_a_misspelt_filter_is_an_error_at_load_time():
     with pytest.raises(PluginError, match=r"PASSES names the space kind 'bonsu', which no "
                                           r"installed plugin declares \(did you mean 'bonus'\?\)"):

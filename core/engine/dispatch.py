@@ -444,9 +444,11 @@ class HookRelay:
                  trace: TextIO | None = None,
                  kinds: Mapping[str, SpaceKind] | None = None,
                  action_types: Iterable[type] | None = None,
-                 off: Mapping[str, str] | None = None) -> None:
+                 off: Mapping[str, str] | None = None,
+                 filters: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         """`off`: the hooks declared by a rule that is not in play -> that rule; calling
-        one that nothing here implements is an error naming the rule."""
+        one that nothing here implements is an error naming the rule. `filters`: plugin
+        name -> its filters (Registry.call_filters); without it, those its object declares."""
         if mode not in ("fast", "pluggy"):
             raise ValueError(f"dispatch mode must be 'fast' or 'pluggy', not {mode!r}")
         self.mode = mode
@@ -473,15 +475,21 @@ class HookRelay:
 
         # Three hooks are fired often with a discriminating argument: em_refusals (by action
         # type), em_land (by space kind) and em_moved (by the kinds of space the move
-        # touched). A plugin that declares REFUSES = (Bid, ...), LANDS_ON = ("street", ...)
-        # or PASSES = ("bonus", ...) is called only for those, since it promises to do
-        # nothing for the others; a kind filter may also be a predicate over the declared
-        # kinds (`LANDS_ON = lambda kind: kind.ownable`), expanded here. The registry
-        # refuses, at load time, a filter naming a kind or type nobody declares.
+        # touched). A plugin whose filter is REFUSES = (Bid, ...), LANDS_ON = ("street", ...)
+        # or PASSES = ("bonus", ...) is called only for those, since it does nothing for
+        # the others (a built-in rule's own kinds are its filters unless it declares
+        # others: registry.own_kind_filters); a kind filter may also be a predicate over
+        # the declared kinds (`LANDS_ON = lambda kind: kind.ownable`), expanded here. The
+        # registry refuses, at load time, a filter naming a kind or type nobody declares.
         space_kinds: Mapping[Any, Any] = dict(kinds or {})
         types: Mapping[Any, Any] = {t: t for t in action_types or ()}
+
+        def declared_by(impl: pluggy.HookImpl, name: str) -> Any:
+            if filters is not None and impl.plugin_name in filters:
+                return filters[impl.plugin_name].get(name)
+            return getattr(impl.plugin, name, None)
         self._filters = {
-            name: (args, [(_expand(getattr(i.plugin, declared, None), universe),
+            name: (args, [(_expand(declared_by(i, declared), universe),
                            _adapt(i, args))
                           for i in reversed(getattr(pm.hook, name).get_hookimpls())])
             for name, declared, args, universe in (
@@ -497,8 +505,8 @@ class HookRelay:
         pairs = list(zip(self._filters["em_refusals"][1],
                          reversed(pm.hook.em_refusals.get_hookimpls())))
         self._narrowed = {
-            declared: {f: _expand(getattr(i.plugin, declared), types) for (_, f), i in pairs
-                       if getattr(i.plugin, declared, None) is not None}
+            declared: {f: _expand(declared_by(i, declared), types) for (_, f), i in pairs
+                       if declared_by(i, declared) is not None}
             for declared in ("REFUSES_AMOUNTS", "REFUSES_ASKED", "REFUSES_UNLISTED")}
         self._refuser_plugin = {f: i.plugin_name for (_, f), i in pairs}
 

@@ -136,7 +136,7 @@ class RuleSet:
         owners = registry.hook_owners()  # hooks a rule declares: an error to call while it is off
         self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner,
                               {name: pid for name, pid in owners.items()
-                               if pid not in self.enabled})
+                               if pid not in self.enabled}, registry.call_filters())
         # by id, what a copy of a game shares with it (stepping.copy_game): the callers of
         # the hooks and the plugins, machinery a rule may keep in its stash but never copies
         self.shared: dict[int, Any] = {id(v): v for v in (*vars(self.hook).values(),

@@ -38,6 +38,9 @@ a kind or type no installed plugin declares is an error):
     LANDS_ON = ("street",)            # em_land: only called for these kinds, or a
                                       # predicate over SpaceKind (lambda kind: kind.ownable)
     PASSES = ("bonus",)               # em_moved: only moves touching these kinds
+
+A built-in rule that declares kinds of space needs neither of the last two for its own:
+it is asked about landings on them and told of moves touching them only.
 """
 
 from __future__ import annotations
@@ -131,7 +134,8 @@ def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
 
     For what happens on the way: the Bonus Corner (R7), the Red Traffic Light (R8).
     Fired once per move, before `em_land`. A plugin that declares `PASSES` (space kinds) is
-    called only for moves that start on, cross or end on a space of one of those kinds.
+    called only for moves that start on, cross or end on a space of one of those kinds; a
+    built-in rule that declares kinds of space (SPACE_KINDS) and no `PASSES`, of its own.
     """
 
 
@@ -142,7 +146,8 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     Implementations answer only for the space kinds and states they own: unowned streets
     (R9), unowned utilities and commercial buildings (R10), owned spaces (R18), legends
     (R15), Give or Take (R14), City Hospital (R15a). Nobody answering means nothing happens.
-    A plugin that declares `LANDS_ON` (space kinds) is called only for those kinds.
+    A plugin that declares `LANDS_ON` (space kinds) is called only for those kinds; a
+    built-in rule that declares kinds of space (SPACE_KINDS) and no `LANDS_ON`, for its own.
     """
 
 

@@ -84,10 +84,9 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
         if not isinstance(schema, Mapping):
             raise PluginError(f"plugin {pid} ({origin}): option {name!r} must be a JSON Schema mapping")
     # the filters that let the engine skip calls: a wrong shape would skip the wrong ones
-    for name, item, what in (("REFUSES", type, "action types"), ("LANDS_ON", str, "space kinds"),
-                             ("PASSES", str, "space kinds"), ("REFUSES_AMOUNTS", type, "action types"),
-                             ("REFUSES_ASKED", type, "action types"),
-                             ("REFUSES_UNLISTED", type, "action types")):
+    for name in CALL_FILTERS:
+        kinds = name in ("LANDS_ON", "PASSES")
+        item, what = (str, "space kinds") if kinds else (type, "action types")
         declared = getattr(obj, name, None)
         if callable(declared) and not isinstance(declared, type):
             continue  # a predicate over the declared kinds or action types
@@ -206,6 +205,18 @@ class Registry:
                            f"{entry.__name__}, which no installed plugin declares in ACTIONS")
         return out
 
+    def call_filters(self) -> dict[str, dict[str, Any]]:
+        """plugin id -> the filters the fast relay applies to its hooks (CALL_FILTERS):
+        those it declares, and the space kinds a built-in rule handles (own_kind_filters)."""
+        out: dict[str, dict[str, Any]] = {}
+        for pid, info in self.plugins.items():
+            found = {name: declared for name in CALL_FILTERS
+                     if (declared := getattr(info.obj, name, None)) is not None}
+            found = {**own_kind_filters(info), **found}
+            if found:
+                out[pid] = found
+        return out
+
     def hook_owners(self) -> dict[str, str]:
         """Every hook a plugin declares (`HOOKSPECS`) -> that plugin."""
         return {name: info.id for info in self.plugins.values()
@@ -216,6 +227,29 @@ class Registry:
         for info in self.plugins.values():
             templates.update(info.events)
         return templates
+
+
+# What lets the fast relay skip a plugin's calls (see HookRelay): the filter's name -> the
+# hook it narrows.
+CALL_FILTERS = {"REFUSES": "em_refusals", "REFUSES_AMOUNTS": "em_refusals",
+                "REFUSES_ASKED": "em_refusals", "REFUSES_UNLISTED": "em_refusals",
+                "LANDS_ON": "em_land", "PASSES": "em_moved"}
+
+
+def own_kind_filters(info: PluginInfo) -> dict[str, tuple[str, ...]]:
+    """A built-in rule that declares kinds of space is asked about landings on its own
+    kinds (em_land) and told of moves touching them (em_moved): the structure says what
+    it handles, so it declares no LANDS_ON or PASSES (one it declares replaces this).
+
+    Built-in only: tests/test_fast_paths.py checks that each such rule's hook does
+    nothing for other kinds. A third-party plugin's hook may well act on other kinds (a
+    toll on every move, a fee on every street) with nothing to say so; it is asked about
+    every landing and move, as pluggy asks it, unless it declares LANDS_ON or PASSES."""
+    if info.origin != "built-in" or not info.space_kinds:
+        return {}
+    own = tuple(info.space_kinds)
+    return {name: own for name in ("LANDS_ON", "PASSES")
+            if callable(getattr(info.obj, CALL_FILTERS[name], None))}
 
 
 def _load_builtins(registry: Registry) -> None:
