@@ -83,7 +83,7 @@ class CashShares(Action):
     def apply(self, game: Game) -> None:
         p, count = self.player, self.count
         game.stash[HELD][p.name] -= count
-        game.transfer(game.bank, p, BUYBACK * count, f"cashing shares ({count})", "other")
+        game.collect(game.bank, p, BUYBACK * count, f"cashing shares ({count})", "other")
         game.emit("shares_cashed", player=p.name, count=count, amount=BUYBACK * count)
 
     def value(self, game: Game, player: Player) -> int | None:
@@ -117,7 +117,7 @@ class PocketDividend(Action):
         game.stash.setdefault(POCKETED, {})[p.name] = game.turns_played
         amount = dividend(game, p)
         if amount >= 0:
-            game.transfer(game.bank, p, amount, "a dividend", "other")
+            game.collect(game.bank, p, amount, "a dividend", "other")
         else:
             game.collect(p, game.bank, -amount, "a levy on shares", "other")
         game.emit("dividend", player=p.name, amount=amount)
