@@ -258,3 +258,21 @@ def test_issue29_the_engine_calls_no_higher_layer():
              if a.startswith("easymoney.engine") for b in targets
              if not is_rule(b) and layer(b) > layer(a)]
     assert wrong == []
+
+
+def test_issue29_the_parser_imported_after_discovery_checks_the_plugins_found() -> None:
+    """A registry found before the script layer is imported is checked when it is: the
+    check runs once the parser module is whole (it ran half-way, and a plugin's lines met a
+    NameError, in whatever order the tests ran)."""
+    import os
+    import subprocess
+    import sys
+    code = ("from easymoney.engine.registry import discover\n"
+            "found = discover()\n"
+            "assert 'swap' in found.plugins, sorted(found.plugins)\n"
+            "import easymoney.script.parser\n"
+            "print('swap' in found.plugins, len(found.load_errors))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "True", done.stdout

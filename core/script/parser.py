@@ -248,8 +248,6 @@ def _line_problems(registry: Registry, info: PluginInfo) -> list[str]:
                               f"plugin {info.id} ({info.origin})")
 
 
-add_declaration_check(_line_problems)
-
 
 def _rule_of(tree: Any) -> str:
     """The lark rule of a one-line script's statement."""
@@ -901,3 +899,7 @@ def parse_file(path: str | os.PathLike[str], *, enable: Sequence[str] = (),
         raise ScriptSyntaxError(f"cannot read the script: {err.strerror or err}",
                                 file=filename) from None
     return parse_bytes(data, filename, enable=enable, disable=disable, options=options)
+
+
+# last: it checks the plugins found before this import at once, with this whole module
+add_declaration_check(_line_problems)
