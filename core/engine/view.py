@@ -68,35 +68,54 @@ def decision_view(game: Game, request: Request | None = None,
 
 
 def state_view(game: Game) -> dict[str, Any]:
-    """Everything a player sees of the game: never the order of the deck."""
-    worth = {p.name: w for p, w, _ in game.standings()}
+    """Everything a player sees of the game: never the order of the deck. (An agent's facts
+    make one a step: it walks the owned spaces, not the board, and names spaces by keys
+    made once.)"""
     mortgaged = game.mortgaged
-    o = game.outcome
+    players = game.players
+    keys = _keys(len(mortgaged))
+    owners: dict[str, str] = {}
+    shown = []
+    for p in players:
+        spaces = [s.index for s in p.spaces]
+        name = p.name
+        for n in spaces:
+            owners[keys[n]] = name
+        shown.append({"name": name, "cash": p.cash, "position": p.position,
+                      "bankrupt": p.bankrupt, "worth": None if p.bankrupt else game.worth(p),
+                      "houses_left": p.houses_left, "spaces": spaces,
+                      "mortgaged": [n for n in spaces if mortgaged[n]],
+                      "cards": [c.text for c in p.held]})
+    pots = game.pots
+    current, o = game.current, game.outcome
     return {
         # the turn under way (or the next one, between turns); `turns_played` those over
         "turn": game.turns_played + 1,
         "turns_played": game.turns_played,
-        "current": _name(game.current),
-        "players": [{"name": p.name, "cash": p.cash, "position": p.position,
-                     "bankrupt": p.bankrupt, "worth": worth.get(p.name),
-                     "houses_left": p.houses_left,
-                     "spaces": [s.index for s in p.spaces],
-                     "mortgaged": [s.index for s in p.spaces if mortgaged[s.index]],
-                     "cards": [c.text for c in p.held]} for p in game.players],
-        "owners": {str(s.index): o_.name for s, o_ in zip(game.spaces, game.owner)
-                   if o_ is not None},
-        "houses": {str(s.index): h for s, h in zip(game.spaces, game.houses) if h},
-        "mortgaged": [s.index for s, m in zip(game.spaces, mortgaged) if m],
-        "pots": {name: pot.cash for name, pot in game.pots.items()},
-        "pot_titles": {name: pot.title for name, pot in game.pots.items()},
+        "current": None if current is None else current.name,
+        "players": shown,
+        "owners": owners,
+        "houses": {keys[n]: h for n, h in enumerate(game.houses) if h},
+        "mortgaged": [n for n, m in enumerate(mortgaged) if m],
+        "pots": {name: pot.cash for name, pot in pots.items()},
+        "pot_titles": {name: pot.title for name, pot in pots.items()},
         "bank": game.bank.cash,
         # the cards drawers keep (the Special Exemption card): who holds each, or None
-        "kept_cards": {text: _name(p) for text, p in game.kept_cards()},
+        "kept_cards": {text: None if p is None else p.name for text, p in game.kept_cards()},
         "deck": len(game.deck),
         "discard": len(game.discard),
         "outcome": None if o is None else {"reason": o.reason, "detail": o.detail,
                                            "winners": list(o.winners)},
     }
+
+
+_KEYS: list[str] = []  # each space's number as a JSON key, made once
+
+
+def _keys(size: int) -> list[str]:
+    if len(_KEYS) < size:
+        _KEYS.extend(map(str, range(len(_KEYS), size)))
+    return _KEYS
 
 
 def request_view(request: Request | None) -> dict[str, Any] | None:
