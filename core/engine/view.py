@@ -68,24 +68,14 @@ def decision_view(game: Game, request: Request | None = None,
 
 
 def state_view(game: Game) -> dict[str, Any]:
-    """Everything a player sees of the game: never the order of the deck. (An agent's facts
-    make one a step: it walks the owned spaces, not the board, and names spaces by keys
-    made once.)"""
-    mortgaged = game.mortgaged
-    players = game.players
-    keys = _keys(len(mortgaged))
-    owners: dict[str, str] = {}
+    """Everything a player sees of the game: never the order of the deck."""
+    owners, houses, mortgaged, estates = _board(game)
     shown = []
-    for p in players:
-        spaces = [s.index for s in p.spaces]
-        name = p.name
-        for n in spaces:
-            owners[keys[n]] = name
-        shown.append({"name": name, "cash": p.cash, "position": p.position,
+    for p, (spaces, pledged) in zip(game.players, estates):
+        shown.append({"name": p.name, "cash": p.cash, "position": p.position,
                       "bankrupt": p.bankrupt, "worth": None if p.bankrupt else game.worth(p),
-                      "houses_left": p.houses_left, "spaces": spaces,
-                      "mortgaged": [n for n in spaces if mortgaged[n]],
-                      "cards": [c.text for c in p.held]})
+                      "houses_left": p.houses_left, "spaces": list(spaces),
+                      "mortgaged": list(pledged), "cards": [c.text for c in p.held]})
     pots = game.pots
     current, o = game.current, game.outcome
     return {
@@ -94,9 +84,9 @@ def state_view(game: Game) -> dict[str, Any]:
         "turns_played": game.turns_played,
         "current": None if current is None else current.name,
         "players": shown,
-        "owners": owners,
-        "houses": {keys[n]: h for n, h in enumerate(game.houses) if h},
-        "mortgaged": [n for n, m in enumerate(mortgaged) if m],
+        "owners": dict(owners),
+        "houses": dict(houses),
+        "mortgaged": list(mortgaged),
         "pots": {name: pot.cash for name, pot in pots.items()},
         "pot_titles": {name: pot.title for name, pot in pots.items()},
         "bank": game.bank.cash,
@@ -107,6 +97,33 @@ def state_view(game: Game) -> dict[str, Any]:
         "outcome": None if o is None else {"reason": o.reason, "detail": o.detail,
                                            "winners": list(o.winners)},
     }
+
+
+Board = tuple[dict[str, str], dict[str, int], list[int], list[tuple[list[int], list[int]]]]
+# the board part of the last game's view: (the game, its board_version, the part). An
+# agent's facts make a view a step, and the board changes far less often, always bumping
+# the version (as the observation's layout relies on); the view hands out copies
+_last_board: list[Any] = [None, -1, None]
+
+
+def _board(game: Game) -> Board:
+    """(owners, houses, mortgaged, each player's (spaces, mortgaged)) of `game`, by number."""
+    if _last_board[0] is game and _last_board[1] == game.board_version:
+        board: Board = _last_board[2]
+        return board
+    mortgaged = game.mortgaged
+    keys = _keys(len(mortgaged))
+    owners: dict[str, str] = {}
+    estates = []
+    for p in game.players:
+        spaces = [s.index for s in p.spaces]
+        for n in spaces:
+            owners[keys[n]] = p.name
+        estates.append((spaces, [n for n in spaces if mortgaged[n]]))
+    board = (owners, {keys[n]: h for n, h in enumerate(game.houses) if h},
+             [n for n, m in enumerate(mortgaged) if m], estates)
+    _last_board[:] = [game, game.board_version, board]
+    return board
 
 
 _KEYS: list[str] = []  # each space's number as a JSON key, made once
