@@ -206,3 +206,19 @@ def test_a_plugins_actions_show_with_their_fields() -> None:
     assert cash["line"].endswith(" cashes N shares") and cash["amount_field"] == "count"
     assert set(cash["fields"]) == {"player", "count"} and cash["label"] == "cash N shares"
     assert seen["PocketDividend"]["label"] == "pocket a dividend"
+
+
+def test_a_view_changed_by_its_reader_leaves_the_next_view_as_the_game_is() -> None:
+    """The board part is kept between views of one game (an agent's facts make one a
+    step): each view has its own copies, and another game never gets its board."""
+    state = next(s for s in decisions(2, 400) if s.game.turns_played > 20)
+    first = decision_view(state.game)["state"]
+    expected = json.loads(json.dumps(first))
+    first["owners"].clear()
+    first["houses"]["0"] = 9
+    first["mortgaged"].append(0)
+    first["players"][0]["spaces"].append(0)
+    first["players"][0]["mortgaged"].append(0)
+    assert decision_view(state.game)["state"] == expected
+    fresh = new_game("standard", ["Ann", "Bob", "Cy"], 2).game
+    assert decision_view(fresh)["state"]["owners"] == {}
