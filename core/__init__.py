@@ -41,6 +41,8 @@ _EXPORTS: dict[str, str] = {
     "ActionRange": "easymoney.engine.actions",
     "legal_actions": "easymoney.engine.legal",
     "GameState": "easymoney.engine.stepping",
+    "decision_view": "easymoney.engine.view",
+    "read_choice": "easymoney.engine.view",
     "new_game": "easymoney.script.table",
     "request_kind": "easymoney.engine.actions",
     "Roll": "easymoney.engine.actions",
@@ -81,6 +83,7 @@ __all__ = [
     "Game", "Player", "Account", "Outcome", "GameEnded", "RuleSet", "ruleset_for",
     "Space", "Card", "Variant", "Event",
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
+    "decision_view", "read_choice",
     "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName",
     "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
@@ -109,6 +112,7 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .engine.legal import legal_actions as legal_actions
     from .engine.lines import Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
+    from .engine.view import decision_view as decision_view, read_choice as read_choice
     from .script.table import new_game as new_game
     from .engine.events import Event as Event
     from .engine.game import (Account as Account, Game as Game, GameEnded as GameEnded,

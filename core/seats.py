@@ -32,23 +32,21 @@ from .bots import Strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.deals import Reject
 from .engine.legal import is_listed, legal_actions
+from .engine.view import ChoiceError, clip, decision_view, parse_answer, read_choice
 from .errors import UsageError, did_you_mean
 
-PROTOCOL = 1
+PROTOCOL = 1              # what a program hears first, and speaks unless it chooses another
+PROTOCOLS = (1, 2)        # the versions a program may choose in its answer to the hello
 PREFIX = "exec:"
 DEFAULT_TIMEOUT = 10.0    # seconds a program may think about one decision
 HELLO_TIMEOUT = 10.0      # seconds a program may take to start and answer the hello
 DEFAULT_FALLBACK = "cautious"
 RESIGN = "resign"
 MAX_LINE = 1 << 20        # an answer longer than this is garbage
-MAX_ECHO = 80             # characters of a bad answer repeated in a message
-MAX_DIGITS = 30           # digits of an amount or an index: more are listed nowhere (and
-                          # int() refuses 4,300 and more)
 CLOSE_WAIT = 1.0          # seconds a program has to leave after `bye` before it is killed
 
 _SPEC = re.compile(r'exec:(?:"(?P<quoted>[^"\n]*)"|(?P<bare>[^\s:",]+))'
                    r'(?P<opts>(?::[A-Za-z_]+=[^\s:",]*)*)$')
-_NUMBER = r"\$?([0-9][0-9,]*)"
 
 
 @dataclass(frozen=True)
@@ -65,8 +63,7 @@ def is_program(name: str) -> bool:
     return name.startswith(PREFIX)
 
 
-def _clip(text: str) -> str:
-    return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "...")
+_clip = clip
 
 
 def parse_spec(text: str, strategies: Iterable[str]) -> SeatSpec:
@@ -320,7 +317,7 @@ def check_program(spec: SeatSpec) -> None:
     try:
         reply = program.ask(hello_message(None, "", [], spec), max(spec.timeout, HELLO_TIMEOUT))
         if _ready(reply) is None:
-            raise SeatFailure("garbage", f"expected {{\"ready\": true}}, got {_clip(reply)}")
+            raise SeatFailure("garbage", _not_ready(reply))
     except SeatFailure as exc:
         raise UsageError(f"seat {_clip(spec.text)}: the program did not answer the hello: "
                          f"{exc}") from None
@@ -329,28 +326,51 @@ def check_program(spec: SeatSpec) -> None:
     _STARTED.add(spec.text)
 
 
-def _ready(line: str) -> bool | None:
+def _ready(line: str) -> int | None:
+    """The protocol a program's answer to the hello chooses (`{"ready": true}`: version 1,
+    `{"ready": true, "protocol": 2}`: version 2), or None when it is no such answer."""
     try:
         data = json.loads(line)
     except ValueError:
         return None
-    return True if isinstance(data, dict) and data.get("ready") is True else None
+    if not isinstance(data, dict) or data.get("ready") is not True:
+        return None
+    version = data.get("protocol", 1)
+    return version if version in PROTOCOLS and type(version) is int else None
+
+
+def _not_ready(reply: str) -> str:
+    return (f"expected {{\"ready\": true}} (and \"protocol\": one of "
+            f"{', '.join(map(str, PROTOCOLS))}), got {_clip(reply)}")
 
 
 def hello_message(game: Any, seat: str, players: list[str], spec: SeatSpec) -> dict[str, Any]:
-    """The first message: the protocol, the variant and its board, the seat, the players."""
+    """The first message: the protocol, the variant and its board, the seat, the players;
+    `protocols`, the versions a program may choose in its answer."""
     if game is None:  # the start-up check: no game yet
-        return {"type": "hello", "protocol": PROTOCOL, "variant": None, "seat": None,
-                "players": [], "board": [], "check": True}
+        return {"type": "hello", "protocol": PROTOCOL, "protocols": list(PROTOCOLS),
+                "variant": None, "seat": None, "players": [], "board": [], "check": True}
     variant = game.variant
-    return {"type": "hello", "protocol": PROTOCOL, "variant": variant.name,
-            "changes": list(variant.changes), "seat": seat, "players": players,
+    return {"type": "hello", "protocol": PROTOCOL, "protocols": list(PROTOCOLS),
+            "variant": variant.name, "changes": list(variant.changes), "seat": seat,
+            "players": players,
             "board": [{"index": s.index, "name": s.name, "kind": s.kind,
                        "price": s.data.get("price")} for s in game.spaces]}
 
 
+def decide_message(game: Any, request: Request, legal: list[Action | ActionRange],
+                   protocol: int) -> dict[str, Any]:
+    """A decision as the program's protocol says it: version 2 is the engine's one view
+    (easymoney.engine.view); version 1 its older spellings, kept for the programs that
+    speak it."""
+    if protocol == 2:
+        return {"type": "decide", **decision_view(game, request, legal, for_player=request.player)}
+    return {"type": "decide", "request": request_message(request), "state": state_message(game),
+            "actions": action_entries(legal)}
+
+
 def state_message(game: Any) -> dict[str, Any]:
-    """Everything a player sees of the game (not the order of the deck)."""
+    """Version 1's state: everything a player sees of the game (not the order of the deck)."""
     return {
         "turn": game.turns_played + 1,
         "current": game.current.name if game.current is not None else None,
@@ -382,73 +402,13 @@ def action_entries(legal: Iterable[Action | ActionRange]) -> list[dict[str, Any]
     return out
 
 
-def _range_pattern(found: ActionRange) -> re.Pattern[str]:
-    before, _, after = found.line("N").rpartition("N")
-    return re.compile(re.escape(before) + _NUMBER + re.escape(after) + "$")
-
-
-class _LongNumber:
-    """A JSON number of more than MAX_DIGITS digits, kept as its length (never read)."""
-
-    def __init__(self, text: str) -> None:
-        self.digits = len(text.lstrip("-"))
-
-
-def _json_int(text: str) -> int | _LongNumber:
-    return _LongNumber(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
-
-
-def _out_of_range(found: ActionRange, amount: object) -> SeatFailure:
-    shown = (f"an amount of {amount.digits:,} digits" if isinstance(amount, _LongNumber)
-             else f"amount {amount!r}")
-    return SeatFailure("illegal", f"{shown} for {found.line('N')!r} is not from {found.least} "
-                                  f"to {found.most} in steps of {found.step}")
-
-
 def read_answer(line: str, legal: list[Action | ActionRange]) -> Action:
-    """The action a program's answer names: `{"line": ...}` or `{"index": i[, "amount": n]}`."""
-    got = _clip(line)
+    """The action a program's answer names: `{"line": ...}` or `{"index": i[, "amount": n]}`
+    (both versions read it so: easymoney.engine.view.read_choice)."""
     try:
-        data = json.loads(line, parse_int=_json_int)
-    except ValueError:
-        data = None
-    except RecursionError:  # a line of 10,000 `[`: the decoder recurses once a level
-        data, got = None, "JSON nested too deep"
-    if not isinstance(data, dict) or not ({"line", "index"} & data.keys()):
-        raise SeatFailure("garbage", f"expected {{\"line\": ...}} or {{\"index\": ...}}, got "
-                                     f"{got}")
-    if "index" in data:
-        index = data["index"]
-        if isinstance(index, _LongNumber):
-            raise SeatFailure("illegal", f"an index of {index.digits:,} digits is not one of the "
-                                         f"{len(legal)} listed")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
-            raise SeatFailure("illegal", f"index {index!r} is not one of the {len(legal)} listed")
-        found = legal[index]
-        if not isinstance(found, ActionRange):
-            return found
-        amount = data.get("amount")
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount not in found:
-            raise _out_of_range(found, amount)
-        return found.at(amount)
-    text = data["line"]
-    if not isinstance(text, str):
-        shown = json.dumps(text, default=lambda n: f"<{n.digits:,} digits>")
-        raise SeatFailure("garbage", f"\"line\" must be a string, got {_clip(shown)}")
-    text = " ".join(text.split())
-    for found in legal:
-        if isinstance(found, ActionRange):
-            m = _range_pattern(found).match(text)
-            if m is not None:
-                digits = m.group(1).replace(",", "")
-                if len(digits) > MAX_DIGITS:
-                    raise _out_of_range(found, _LongNumber(digits))
-                amount = int(digits)
-                if amount in found:
-                    return found.at(amount)
-        elif str(found) == text:
-            return found
-    raise SeatFailure("illegal", f"{_clip(text)} is not one of the listed actions")
+        return read_choice(legal, parse_answer(line))
+    except ChoiceError as exc:
+        raise SeatFailure(exc.problem, exc.message) from None
 
 
 class Resign(Strategy):
@@ -482,6 +442,7 @@ class ProgramStrategy(Strategy):
         self.program: Program | None = None
         self.game: Any = None           # the game the program was told about
         self.failed: str | None = None  # what went wrong, once it has
+        self.protocol = PROTOCOL        # the version its program chose at the hello
         self.fallback = fallback  # what its seat plays once it failed (spec.on_error)
 
     def decide(self, game: Any, request: Request) -> Action:
@@ -505,14 +466,14 @@ class ProgramStrategy(Strategy):
             reply = self.program.ask(hello_message(game, request.player.name,
                                                    [p.name for p in game.players], self.spec),
                                      max(self.spec.timeout, HELLO_TIMEOUT))
-            if _ready(reply) is None:
-                raise SeatFailure("garbage", f"expected {{\"ready\": true}} after the hello, "
-                                             f"got {_clip(reply)}")
+            protocol = _ready(reply)
+            if protocol is None:
+                raise SeatFailure("garbage", f"after the hello: {_not_ready(reply)}")
+            self.protocol = protocol
         program = self.program
         assert program is not None
         legal = legal_actions(game, request)
-        answer = program.ask({"type": "decide", "request": request_message(request),
-                              "state": state_message(game), "actions": action_entries(legal)},
+        answer = program.ask(decide_message(game, request, legal, self.protocol),
                              self.spec.timeout)
         action = read_answer(answer, legal)
         if not is_listed(legal, action):  # a listed action never is; kept as a guard

@@ -148,3 +148,20 @@ def test_new_game_options_need_interactive(capsys):
     assert status == 2 and "--players is for a new game at the prompt: add --interactive" in err
     status, _, err = run(capsys, "play")
     assert status == 2 and "name a script to play" in err
+
+
+def test_the_json_summary_holds_the_one_view_of_where_the_game_stopped(game, capsys):
+    """Issue 29, part 5: `view` is easymoney.engine.view's, the older keys read from it."""
+    status, out, _ = run(capsys, "play", str(game), "--json")
+    assert status == 0
+    summary = json.loads(out.splitlines()[-1])["summary"]
+    view = summary["view"]
+    assert set(view) == {"state", "request", "legal", "me"}
+    assert view["request"]["kind"] == "window_after"
+    assert view["request"]["words"] == summary["waiting_for"]
+    assert view["request"]["next_player"] == "Bob"
+    assert "Ann ends turn" in [entry["line"] for entry in view["legal"]]
+    state = view["state"]
+    assert state["kept_cards"] == summary["state"]["held"] == {"Special Exemption": "Ann"}
+    assert state["owners"][str(summary["state"]["positions"]["Ann"])] == "Ann"
+    assert [p["cards"] for p in state["players"]] == [p["cards"] for p in summary["players"]]

@@ -506,3 +506,83 @@ def test_a_program_plays_at_the_prompt(monkeypatch: pytest.MonkeyPatch, started:
     assert status == 0, said
     assert "Turn 1: Ann" in said and "Ann rolls" in said and "program" not in said
     assert all_reaped(started)
+
+
+# --- protocol 2: the engine's one view of a decision (issue 29, part 5) ----------------------
+
+RANDOM_AGENT_V2 = ROOT / "examples" / "agents" / "random_agent_v2.py"
+RECORDER = """
+import json, sys
+heard = open(sys.argv[1], "a")
+for line in sys.stdin:
+    message = json.loads(line)
+    heard.write(line)
+    heard.flush()
+    if message["type"] == "hello":
+        print(json.dumps({"ready": True, "protocol": %s}), flush=True)
+    elif message["type"] == "decide":
+        listed = message.get("legal") or message["actions"]
+        first = listed[0]
+        print(json.dumps({"index": 0, "amount": first.get("least")}), flush=True)
+"""
+
+
+def recorder(tmp_path: Path, protocol: int) -> tuple[str, Path]:
+    program, heard = tmp_path / f"recorder{protocol}.py", tmp_path / f"heard{protocol}.jsonl"
+    program.write_text(RECORDER % protocol, encoding="utf-8")
+    return seat(program, str(heard)), heard
+
+
+def test_protocol_2_agent_plays_a_whole_game_from_a_script(tmp_path: Path, capsys: Any,
+                                                          started: list[Any]) -> None:
+    code, out, err = cli(capsys, "play", script(tmp_path, f"Ann:{seat(RANDOM_AGENT_V2)} Bob:cautious"))
+    assert code == 0, err
+    assert "Game over" in out and "seat_failed" not in out and "program" not in out
+    assert all_reaped(started)
+
+
+def test_a_program_choosing_protocol_2_hears_the_view_and_answers_by_index(
+        tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    from easymoney import new_game
+    from easymoney.engine.view import decision_view
+    spec, heard = recorder(tmp_path, 2)
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--players", "2", "--workers", "1",
+                         "--max-turns", "30", "--strategies", f"{spec},cautious")
+    assert code == 0 and "failed" not in out, (out, err)
+    messages = [json.loads(line) for line in heard.read_text(encoding="utf-8").splitlines()]
+    hellos = [m for m in messages if m["type"] == "hello"]
+    assert hellos and all(h["protocols"] == [1, 2] and h["protocol"] == 1 for h in hellos)
+    decides = [m for m in messages if m["type"] == "decide"]
+    assert decides
+    kinds = set()
+    for m in decides:
+        assert set(m) == {"type", "state", "request", "legal", "me"} and m["me"] == "P1"
+        kinds.add(m["request"]["kind"])
+    # the fields are the view's, each spelt as decision_view spells it
+    view = json.loads(json.dumps(decision_view(new_game("standard", ["P1", "P2"], 1).game)))
+    assert set(decides[0]["state"]) == set(view["state"])
+    assert set(decides[0]["request"]) == set(view["request"])
+    assert set(decides[0]["legal"][0]) == set(view["legal"][0])
+    assert "window_before" in kinds
+
+
+def test_a_program_that_chooses_no_version_hears_protocol_1(tmp_path: Path, capsys: Any,
+                                                          started: list[Any]) -> None:
+    spec, heard = recorder(tmp_path, 1)
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--players", "2", "--workers", "1",
+                         "--max-turns", "5", "--strategies", f"{spec},cautious")
+    assert code == 0 and "failed" not in out, (out, err)
+    decide = next(json.loads(line) for line in heard.read_text(encoding="utf-8").splitlines()
+                  if json.loads(line)["type"] == "decide")
+    assert set(decide) == {"type", "request", "state", "actions"}
+    assert isinstance(decide["state"]["owners"], list)
+
+
+def test_a_program_choosing_a_protocol_not_offered_fails_the_start_up_check(
+        tmp_path: Path, capsys: Any, started: list[Any]) -> None:
+    spec, _ = recorder(tmp_path, 3)
+    code, out, err = cli(capsys, "simulate", "--games", "1", "--players", "2",
+                         "--strategies", f"{spec},cautious")
+    assert code == 2
+    line = one_line_error(err)
+    assert "did not answer the hello" in line and '"protocol": one of 1, 2' in line, line

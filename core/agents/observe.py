@@ -10,6 +10,7 @@ import numpy as np
 
 from ..engine.actions import _REQUEST_WORDS, Request
 from ..engine.game import Game
+from ..engine.view import request_view, state_view
 
 # request kinds of no rule in play (a plugin of another variant) are counted here
 OTHER_KIND = "other"
@@ -132,25 +133,11 @@ class Layout:
         return np.frombuffer(out, np.float32)
 
     def facts(self, game: Game, me: int, request: Request | None) -> dict[str, Any]:
-        """The same facts as plain values, by name."""
-        o = game.outcome
-        return {
-            "me": self.seats[me],
-            "players": [{"name": p.name, "position": p.position, "cash": p.cash,
-                         "houses_left": p.houses_left, "bankrupt": p.bankrupt,
-                         "spaces": [s.name for s in p.spaces],
-                         "held": [c.text for c in p.held]} for p in game.players],
-            "turn": None if game.current is None else game.current.name,
-            "owners": {s.name: o_.name for s, o_ in zip(game.spaces, game.owner) if o_ is not None},
-            "houses": {s.name: h for s, h in zip(game.spaces, game.houses) if h},
-            "mortgaged": [s.name for s, m in zip(game.spaces, game.mortgaged) if m],
-            "pots": {name: pot.cash for name, pot in game.pots.items()},
-            "bank": game.bank.cash,
-            "deck": len(game.deck),
-            "turns_played": game.turns_played,
-            "asked": None if request is None else {"kind": request.kind,
-                                                   "player": request.player.name,
-                                                   "words": request.describe()},
-            "outcome": None if o is None else {"reason": o.reason, "detail": o.detail,
-                                               "winners": list(o.winners)},
-        }
+        """The same facts as plain values, by name: the engine's one view of the state and
+        of what is asked (easymoney.engine.view), and `asked`, the request's kind, player
+        and words as before it (kept for the agents that read it)."""
+        asked = request_view(request)
+        return {**state_view(game), "me": self.seats[me], "request": asked,
+                "asked": None if asked is None else {"kind": asked["kind"],
+                                                     "player": asked["player"],
+                                                     "words": asked["words"]}}

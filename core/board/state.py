@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..engine.model import Variant
+from ..engine.view import state_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,17 +44,27 @@ class BoardState:
     def of(cls, game: Any, turn: int, under_way: bool = False) -> BoardState:
         """The state of `game` now, `turn` being the number of the last turn played (or, with
         `under_way`, of the turn under way: the prompt shows the board in the middle of one)."""
-        worth = {p.name: w for p, w, _ in game.standings()}
-        seats = tuple(Seat(p.name, p.cash, p.position, p.bankrupt, worth.get(p.name))
-                      for p in game.players)
-        index = {p.name: k for k, p in enumerate(game.players)}
-        kept = tuple((text, None if p is None else p.name) for text, p in game.kept_cards())
-        o = game.outcome
-        return cls(game.variant, seats,
-                   tuple(None if p is None else index[p.name] for p in game.owner),
-                   tuple(game.houses), tuple(game.mortgaged),
-                   {pot.title: pot.cash for pot in game.pots.values()}, kept,
-                   len(game.deck), turn, f"{o.reason}: {o.detail}" if o else None, under_way)
+        state = state_view(game)  # the engine's one outward view, by index for a drawing
+        players = state["players"]
+        seats = tuple(Seat(p["name"], p["cash"], p["position"], p["bankrupt"], p["worth"])
+                      for p in players)
+        n = len(game.spaces)
+        owner: list[int | None] = [None] * n
+        houses = [0] * n
+        mortgaged = [False] * n
+        for k, p in enumerate(players):
+            for number in p["spaces"]:
+                owner[number] = k
+        for key, count in state["houses"].items():
+            houses[int(key)] = count
+        for number in state["mortgaged"]:
+            mortgaged[number] = True
+        titles = state["pot_titles"]
+        o = state["outcome"]
+        return cls(game.variant, seats, tuple(owner), tuple(houses), tuple(mortgaged),
+                   {titles[name]: cash for name, cash in state["pots"].items()},
+                   tuple(state["kept_cards"].items()), state["deck"], turn,
+                   f"{o['reason']}: {o['detail']}" if o else None, under_way)
 
     @property
     def when(self) -> str:

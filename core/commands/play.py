@@ -207,51 +207,55 @@ def waits_for(game: Game) -> str | None:
 
 
 def summary(result: RunResult) -> dict[str, Any]:
+    """The last line of `play --json`: `view`, the game's one outward view of where it
+    ended (easymoney.engine.view: the state, what it waits for, what is legal), and the
+    older keys, each read from the view, kept for the readers of the stream."""
+    from ..engine.view import decision_view
     game = result.game
-    o = game.outcome
-    ranks = {p.name: (w, r) for p, w, r in game.standings()}
+    view = decision_view(game)
+    state = view["state"]
+    o = state["outcome"]
+    ranks = {p.name: r for p, _, r in game.standings()}
+    strategies = {p.name: p.strategy for p in game.players}
+    players = [{"name": p["name"], "strategy": strategies[p["name"]], "cash": p["cash"],
+                "worth": p["worth"], "rank": ranks.get(p["name"]), "position": p["position"],
+                "houses_left": p["houses_left"], "bankrupt": p["bankrupt"], "cards": p["cards"]}
+               for p in state["players"]]
     return {
         "variant": game.variant.name,
         "seed": game.seed,
-        "turns": game.turns_played,
+        "turns": state["turns_played"],
         "over": o is not None,
-        "reason": o.reason if o else None,
-        "detail": o.detail if o else None,
-        "winners": list(o.winners) if o else [p.name for p in game.winners()],
-        "standings": [{"player": p.name, "cash": p.cash, "worth": ranks.get(p.name, (None,))[0],
-                       "rank": ranks.get(p.name, (None, None))[1], "bankrupt": p.bankrupt}
-                      for p in game.players],
-        "bank": game.bank.cash,
-        "pots": {name: pot.cash for name, pot in game.pots.items()},
+        "reason": o["reason"] if o else None,
+        "detail": o["detail"] if o else None,
+        "winners": o["winners"] if o else [p.name for p in game.winners()],
+        "standings": [{"player": p["name"], "cash": p["cash"], "worth": p["worth"],
+                       "rank": p["rank"], "bankrupt": p["bankrupt"]} for p in players],
+        "bank": state["bank"],
+        "pots": state["pots"],
         "expectations": {"checked": result.checked, "held": result.held,
                          "failed": len(result.failures)},
-        "players": [{"name": p.name, "strategy": p.strategy, "cash": p.cash,
-                     "worth": ranks.get(p.name, (None,))[0],
-                     "rank": ranks.get(p.name, (None, None))[1], "position": p.position,
-                     "houses_left": p.houses_left, "bankrupt": p.bankrupt,
-                     "cards": [c.text for c in p.held]} for p in game.players],
-        "waiting_for": waits_for(game),
-        "state": final_state(game),
+        "players": players,
+        "waiting_for": view["request"]["words"] if view["request"] and not o else None,
+        "state": final_state(game, state),
+        "view": view,
     }
 
 
-def final_state(game: Game) -> dict[str, Any]:
-    """The board where the game ends: each space's owner, houses and mortgage, the MEN,
-    the pots, the Special Exemption card's holder and the draw pile's size."""
+def final_state(game: Game, state: dict[str, Any]) -> dict[str, Any]:
+    """The board where the game ends, in the spellings `play --json` had before the view
+    (`state`, the view's): each space's owner, houses and mortgage, the MEN, the pots, the
+    Special Exemption card's holder and the draw pile's size."""
+    owners, houses, mortgaged = state["owners"], state["houses"], set(state["mortgaged"])
     return {
-        "turn": current_turn(game),
-        "current": game.current.name if game.current is not None else None,
-        "spaces": [{"space": s.index, "name": s.name, "owner": _name(game.owner[s.index]),
-                    "houses": game.houses[s.index], "mortgaged": game.mortgaged[s.index]}
+        "turn": current_turn(game),  # the last turn begun, read from the log
+        "current": state["current"],
+        "spaces": [{"space": s.index, "name": s.name, "owner": owners.get(str(s.index)),
+                    "houses": houses.get(str(s.index), 0), "mortgaged": s.index in mortgaged}
                    for s in game.spaces],
-        "positions": {p.name: p.position for p in game.players if not p.bankrupt},
-        "pots": {name: pot.cash for name, pot in game.pots.items()},
-        # the cards drawers keep (the Special Exemption card): who holds each, or null
-        "held": {text: None if p is None else p.name for text, p in game.kept_cards()},
-        "deck": len(game.deck),
-        "discard": len(game.discard),
+        "positions": {p["name"]: p["position"] for p in state["players"] if not p["bankrupt"]},
+        "pots": state["pots"],
+        "held": state["kept_cards"],
+        "deck": state["deck"],
+        "discard": state["discard"],
     }
-
-
-def _name(player: Any) -> str | None:
-    return None if player is None else player.name
