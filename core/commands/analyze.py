@@ -117,11 +117,14 @@ def run(args: argparse.Namespace) -> int:
         text = R.against_text(summary)
     summary["notes"] = R.NOTES
     document = json.dumps(summary, indent=2) + "\n"
+    page = None
+    if args.html is not None:  # made before any file is written: a failure leaves none
+        from ..simulate.profile_html import profile_html
+        page = profile_html(summary, text)
     if args.json_out is not None:
         write_atomically(args.json_out, document)
-    if args.html is not None:
-        from ..simulate.profile_html import profile_html
-        write_atomically(args.html, profile_html(summary, text))
+    if args.html is not None and page is not None:
+        write_atomically(args.html, page)
     sys.stdout.write(document if args.json else text)
     for path, what in ((args.json_out, "the profile as JSON"), (args.html, "the HTML report")):
         if path is not None:

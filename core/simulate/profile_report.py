@@ -100,6 +100,7 @@ def profile_summary(result: Result, arm: int = 0,
 
     turns = turn_figures(s.turns)
     turns["median_ci95"] = median_interval(s.turns)
+    turns["histogram"] = [[t, s.turns[t]] for t in sorted(s.turns)]
     per_minute = seconds_per_turn / 60
     minutes = {"mean": turns["mean"] * per_minute,
                "ci95": [x * per_minute for x in turns["ci95"]],
