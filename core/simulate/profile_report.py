@@ -157,7 +157,7 @@ def profile_summary(result: Result, arm: int = 0,
                  "decided_turn": mean_of("decided_turn"),
                  "decided_share": mean_of("decided_share", 100),
                  "decided_deciles": [s.decided_hist.get(d, 0) for d in range(DECILES)]},
-        "comebacks": _share(s.sums[at["comeback"]], n),
+        "comebacks": _share(float(s.sums[at["comeback"]]), n),
         "flows": flows, "rules": rules, "spaces": spaces,
     }
 
@@ -262,7 +262,8 @@ def against_summary(result: Result, seconds_per_turn: int,
 
 # --- in words ----------------------------------------------------------------------------
 
-def _ci(lo: float, hi: float, fmt: Callable[[float], str]) -> str:
+def _ci(interval: Sequence[float], fmt: Callable[[float], str]) -> str:
+    lo, hi = interval
     return f"({fmt(lo)} to {fmt(hi)})"
 
 
@@ -287,40 +288,40 @@ def profile_lines(p: Mapping[str, Any]) -> list[str]:
              "Seats: " + ", ".join(f"{s['seat']} {s['strategy']}" for s in p["seats"]),
              "Every figure with its 95% interval in brackets.", "",
              "Length",
-             f"  player-turns   mean {_f1(t['mean'])} {_ci(*t['ci95'], _f1)}, median "
-             f"{_f1(t['median'])} {_ci(*t['median_ci95'], _f1)}",
-             f"  table minutes  mean {_f1(m['mean'])} {_ci(*m['ci95'], _f1)}, median "
-             f"{_f1(m['median'])} {_ci(*m['median_ci95'], _f1)} at {p['seconds_per_turn']} s "
+             f"  player-turns   mean {_f1(t['mean'])} {_ci(t['ci95'], _f1)}, median "
+             f"{_f1(t['median'])} {_ci(t['median_ci95'], _f1)}",
+             f"  table minutes  mean {_f1(m['mean'])} {_ci(m['ci95'], _f1)}, median "
+             f"{_f1(m['median'])} {_ci(m['median_ci95'], _f1)} at {p['seconds_per_turn']} s "
              f"a player-turn", "", "How games end"]
     for reason, e in p["ended"].items():
         lines.append(f"  {END_LABELS.get(reason, reason):<12} {_pct(e['percent']):>6} "
-                     f"{_ci(*e['ci95'], _pct)}")
+                     f"{_ci(e['ci95'], _pct)}")
     lines += ["", f"Seats (parity {_pct(p['wins']['parity'])}; advantage: win rate minus parity)"]
     for s in p["wins"]["by_seat"]:
         lines.append(f"  {s['seat']:<4} {s['strategy']:<10} wins {_pct(100 * s['rate']):>6} "
-                     f"{_ci(100 * s['ci95'][0], 100 * s['ci95'][1], _pct):<18} advantage "
+                     f"{_ci([100 * x for x in s['ci95']], _pct):<18} advantage "
                      f"{s['advantage']:+.1f} pp")
     mg, ld = p["margin"], p["lead"]
     cb = p["comebacks"]
     lines += ["", "The race",
               f"  winner's margin      {_dollars(mg['dollars']['mean'])} "
-              f"{_ci(*mg['dollars']['ci95'], _dollars)}, {_pct(mg['share']['mean'])} of the "
-              f"winner's worth {_ci(*mg['share']['ci95'], _pct)}",
-              f"  lead changes a game  {_f1(ld['changes']['mean'])} {_ci(*ld['changes']['ci95'], _f1)}",
+              f"{_ci(mg['dollars']['ci95'], _dollars)}, {_pct(mg['share']['mean'])} of the "
+              f"winner's worth {_ci(mg['share']['ci95'], _pct)}",
+              f"  lead changes a game  {_f1(ld['changes']['mean'])} {_ci(ld['changes']['ci95'], _f1)}",
               f"  winner leads for good from player-turn {_f1(ld['decided_turn']['mean'])} "
-              f"{_ci(*ld['decided_turn']['ci95'], _f1)}, {_pct(ld['decided_share']['mean'])} "
-              f"into the game {_ci(*ld['decided_share']['ci95'], _pct)}",
-              f"  comebacks            {_pct(cb['percent'])} of games {_ci(*cb['ci95'], _pct)}"
+              f"{_ci(ld['decided_turn']['ci95'], _f1)}, {_pct(ld['decided_share']['mean'])} "
+              f"into the game {_ci(ld['decided_share']['ci95'], _pct)}",
+              f"  comebacks            {_pct(cb['percent'])} of games {_ci(cb['ci95'], _pct)}"
               f" (the winner was last after the first quarter)"]
     if p["flows"]:
         lines += ["", "Money flows per game by payment kind"]
         for f in p["flows"]:
             g = f["per_game"]
             lines.append(f"  {f['kind']:<11} {_dollars(g['mean']):>10} "
-                         f"{_ci(*g['ci95'], _dollars)}")
+                         f"{_ci(g['ci95'], _dollars)}")
     lines += ["", "Rules' activity (fired: emitted one of its events in the game)"]
     for r in p["rules"]:
-        what = (f"fired in {_pct(r['percent'])} of games {_ci(*r['ci95'], _pct)}, "
+        what = (f"fired in {_pct(r['percent'])} of games {_ci(r['ci95'], _pct)}, "
                 f"{_f1(r['events_per_game'])} events a game" if r["status"] == "fired"
                 else "never mattered: none of its events in any game" if r["status"] == "never mattered"
                 else "silent: declares no events")
@@ -335,7 +336,7 @@ def profile_lines(p: Mapping[str, Any]) -> list[str]:
                 lines.append("  ...")
                 continue
             ret = "-" if s["return"] is None else f"{s['return']:.2f}"
-            ci = "" if s["ci95"] is None else _ci(*s["ci95"], lambda x: f"{x:.2f}")
+            ci = "" if s["ci95"] is None else _ci(s["ci95"], lambda x: f"{x:.2f}")
             lines.append(f"  {s['index']:>2} {s['name']:<22} {ret:>6} {ci}")
     return lines
 
@@ -346,7 +347,7 @@ def ladder_lines(ladder: Sequence[Mapping[str, Any]]) -> list[str]:
     lines = ["", "Skill ladder: the share of games won by the second strategy of a pair "
                  "(seats swapped; parity 50%)"]
     for rung in ladder:
-        cells = [f"{a['arm']}: {_pct(a['share'])} {_ci(*a['ci95'], _pct)}" for a in rung["arms"]]
+        cells = [f"{a['arm']}: {_pct(a['share'])} {_ci(a['ci95'], _pct)}" for a in rung["arms"]]
         diff = ""
         for d in rung.get("differences", []):
             p = d.get("p_holm", d["p"])
