@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ._variant_args import add_variant_args, settings_from_args
-from .simulate import add_play_args, add_spec_arg, batch_from_args
+from .simulate import add_play_args, add_spec_arg, batch_from_args, cluster_from_args
 
 HELP_SECONDS = 20   # tests/test_analyze.py checks them against easymoney.simulate's
 HELP_LADDER_GAMES = 100
@@ -87,11 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None:
         from ..simulate.plot import require_matplotlib
         require_matplotlib()
-    cluster = None
-    if args.cluster is not None:
-        from ..simulate.cluster import Cluster, require_dask
-        cluster = Cluster(args.cluster)
-        require_dask()
+    cluster = cluster_from_args(args)
     # a rung seats two strategies: a table of one has no ladder
     rungs = (R.ladder_rungs(args.ladder_mc, args.ladder_games, args.ladder_mc_games)
              if batch.players > 1 else [])

@@ -175,6 +175,16 @@ def execute_mixes(args: argparse.Namespace, job: Job) -> int:
     return 0
 
 
+def cluster_from_args(args: argparse.Namespace) -> Any:
+    """The Dask cluster of --cluster (checked, not yet started), or None."""
+    if args.cluster is None:
+        return None
+    from ..simulate.cluster import Cluster, require_dask
+    cluster = Cluster(args.cluster)
+    require_dask()
+    return cluster
+
+
 def execute(args: argparse.Namespace, job: Job,
             collect: list[Mapping[str, Any]] | None = None) -> int:
     """Check everything, play the job's arms, write the files, print the result (or, with
@@ -194,11 +204,8 @@ def execute(args: argparse.Namespace, job: Job,
         picture_format(args.plot, "--plot")
     if args.plot is not None:
         require_matplotlib()
-    cluster = None
-    if args.cluster is not None:
-        from ..simulate.cluster import Cluster, require_dask
-        cluster = Cluster(args.cluster)
-        require_dask()
+    cluster = cluster_from_args(args)
+    if cluster is not None:
         if cluster.remote and args.record_dir is not None:
             raise UsageError("--record-dir with a remote --cluster: the records would be written "
                              "on the workers' machines; use local:N or --workers")

@@ -95,6 +95,17 @@ def _series(profiles: Sequence[Mapping[str, Any]], points: Any) -> list[Series]:
     return [(p["arm"], points(p)) for p in profiles]
 
 
+def _aligned(labels: Sequence[str], by: Mapping[str, Sequence[float]]
+             ) -> list[tuple[str, float, float, float]]:
+    """(label, value, low, high) for each label, 0 where this profile has none (a kind of
+    payment, a rule, that the other variant alone has)."""
+    rows = []
+    for k in labels:
+        value, lo, hi = by.get(k, (0.0, 0.0, 0.0))
+        rows.append((k, value, lo, hi))
+    return rows
+
+
 def plots(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(caption, base64 PNG) of each plot of a profile or of two side by side."""
     profiles = summary.get("profiles") or [summary]
@@ -108,25 +119,17 @@ def plots(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
             (f"{s['seat']} {s['strategy']}", 100 * s["rate"], 100 * s["ci95"][0],
              100 * s["ci95"][1]) for s in p["wins"]["by_seat"]]), reference=first["wins"]["parity"]))))
     kinds = list(dict.fromkeys(f["kind"] for p in profiles for f in p["flows"]))
-
-    def flows(p: Mapping[str, Any]) -> list[tuple[str, float, float, float]]:
-        by = {f["kind"]: f["per_game"] for f in p["flows"]}
-        return [(k, by[k]["mean"], *by[k]["ci95"]) if k in by else (k, 0.0, 0.0, 0.0)
-                for k in kinds]
     if kinds:
         out.append(("Money flows per game by payment kind", _png(_points(
-            "Dollars paid per game by kind", "$ per game", _series(profiles, flows),
-            horizontal=True))))
+            "Dollars paid per game by kind", "$ per game", _series(profiles, lambda p: _aligned(
+                kinds, {f["kind"]: (f["per_game"]["mean"], *f["per_game"]["ci95"])
+                        for f in p["flows"]})), horizontal=True))))
     rules = [r["rule"] for r in first["rules"] if r["status"] != "silent"]
-
-    def activity(p: Mapping[str, Any]) -> list[tuple[str, float, float, float]]:
-        by = {r["rule"]: r for r in p["rules"]}
-        return [(k, by[k]["percent"], *by[k]["ci95"]) if k in by else (k, 0.0, 0.0, 0.0)
-                for k in rules]
     if rules:
         out.append(("Rules' activity: the share of games in which each rule fired", _png(_points(
-            "Games in which the rule emitted an event", "% of games", _series(profiles, activity),
-            horizontal=True))))
+            "Games in which the rule emitted an event", "% of games", _series(
+                profiles, lambda p: _aligned(rules, {r["rule"]: (r["percent"], *r["ci95"])
+                                                     for r in p["rules"]})), horizontal=True))))
     spaces = [s for s in first["spaces"] if s["return"] is not None]
     if spaces:
         names = [f"{s['index']} {s['name']}" for s in spaces]
