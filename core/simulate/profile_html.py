@@ -63,6 +63,9 @@ def _points(title: str, unit: str, series: Sequence[Series], reference: float | 
         ax.set_ylabel(unit)
         if reference is not None:
             ax.axhline(reference, color="grey", linestyle="--", linewidth=1)
+    from matplotlib import ticker
+    thousands = ticker.FuncFormatter(lambda v, _: f"{v:,.0f}" if abs(v) >= 100 else f"{v:g}")
+    (ax.xaxis if horizontal else ax.yaxis).set_major_formatter(thousands)
     ax.set_title(title + " (bars: 95% intervals)", fontsize=10)
     if len(series) > 1:
         ax.legend(fontsize=8)
