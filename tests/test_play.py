@@ -675,7 +675,7 @@ def test_json_is_one_object_per_event_then_a_summary(play):
     assert roll == {"event": "roll", "player": "Ann", "dice": [3, 4], "total": 7}
     pay = next(e for e in events if e["event"] == "pay" and e["payer"] == "Ann")
     assert pay == {"event": "pay", "payer": "Ann", "payee": "the Bank", "amount": 700,
-                   "reason": "buying Dover Street (R9)"}
+                   "reason": "buying Dover Street (R9)", "payment": "purchase"}
     refused = next(e for e in events if e["event"] == "refused_as_expected")
     assert refused["line"] == 13 and refused["column"] == 1
     assert refused["statement"].startswith("Ann bids 600")

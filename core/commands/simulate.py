@@ -32,6 +32,13 @@ DEFAULT_STRATEGIES = "cautious"
 
 def add_batch_args(p: argparse.ArgumentParser) -> None:
     """The flags simulate, compare and sweep share: games, seats, seeds, where to play, outputs."""
+    add_play_args(p)
+    add_output_args(p)
+    add_variant_args(p)
+
+
+def add_play_args(p: argparse.ArgumentParser) -> None:
+    """What to play and where (analyze's too): games, seats, seeds, workers, the checks."""
     p.add_argument("--games", "-n", type=int, default=None, metavar="N",
                    help=f"games to play on each arm (default {HELP_GAMES})")
     p.add_argument("--players", type=int, default=None, metavar="K",
@@ -62,6 +69,10 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
                    help="how the engine calls hooks: its fast relay (default) or pluggy itself; "
                         "the results are the same, only the speed differs")
     add_invariants_arg(p)
+
+
+def add_output_args(p: argparse.ArgumentParser) -> None:
+    """simulate's, compare's and sweep's outputs: the printed summary, its files, the records."""
     out = p.add_argument_group("output")
     shown = out.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true",
@@ -80,7 +91,6 @@ def add_batch_args(p: argparse.ArgumentParser) -> None:
     out.add_argument("--plot", metavar="FILE",
                      help="draw the figures to FILE: .png, .svg or .pdf, by its extension "
                           "(needs pip install 'easymoney-game[plot]')")
-    add_variant_args(p)
 
 
 @dataclass
@@ -165,6 +175,16 @@ def execute_mixes(args: argparse.Namespace, job: Job) -> int:
     return 0
 
 
+def cluster_from_args(args: argparse.Namespace) -> Any:
+    """The Dask cluster of --cluster (checked, not yet started), or None."""
+    if args.cluster is None:
+        return None
+    from ..simulate.cluster import Cluster, require_dask
+    cluster = Cluster(args.cluster)
+    require_dask()
+    return cluster
+
+
 def execute(args: argparse.Namespace, job: Job,
             collect: list[Mapping[str, Any]] | None = None) -> int:
     """Check everything, play the job's arms, write the files, print the result (or, with
@@ -184,11 +204,8 @@ def execute(args: argparse.Namespace, job: Job,
         picture_format(args.plot, "--plot")
     if args.plot is not None:
         require_matplotlib()
-    cluster = None
-    if args.cluster is not None:
-        from ..simulate.cluster import Cluster, require_dask
-        cluster = Cluster(args.cluster)
-        require_dask()
+    cluster = cluster_from_args(args)
+    if cluster is not None:
         if cluster.remote and args.record_dir is not None:
             raise UsageError("--record-dir with a remote --cluster: the records would be written "
                              "on the workers' machines; use local:N or --workers")

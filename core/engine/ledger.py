@@ -48,7 +48,8 @@ class Ledger:
         """The one way money moves: whole dollars, never more than the payer holds.
 
         `kind` says what the payment is (PAYMENT_KINDS); `em_collect` implementations pass
-        on the kind of the debt they pay. The event keeps its reason, as before."""
+        on the kind of the debt they pay. The event keeps its reason, as before, and says the
+        kind as `payment` (`kind` names the event: what `analyze` sums money flows by)."""
         if type(amount) is not int or not 0 < amount <= payer.cash:
             if type(amount) is not int or amount < 0:
                 raise ValueError(f"transfer of {amount!r}: amounts are whole non-negative dollars")
@@ -59,7 +60,8 @@ class Ledger:
         payee.cash += amount
         game = self.game
         if "pay" in game.seen:
-            game.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason)
+            game.emit("pay", payer=payer.name, payee=payee.name, amount=amount, reason=reason,
+                      payment=kind)
 
     def collect(self, debtor: Account, creditor: Account, amount: int, reason: str,
                 kind: str = "other") -> int:

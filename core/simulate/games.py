@@ -56,6 +56,8 @@ class GameRow:
     worths: tuple[int, ...]  # final worth of each seat (0 for a bankrupt player)
     bank: int = 0    # the Bank's cash at the end
     arm: int = 0     # which arm played it
+    # the per-game figures `analyze` pairs between arms (Plan.profile names them), else ()
+    extra: tuple[int | Fraction, ...] = ()
 
 
 class ArmStats:
@@ -108,6 +110,11 @@ class ArmStats:
             mine, theirs = getattr(self, name), getattr(other, name)
             setattr(self, name, [a + b for a, b in zip(mine, theirs)])
 
+    def watch(self, game: Game) -> Callable[[GameRow], GameRow] | None:
+        """What else to follow in `game` (ProfileStats in profile.py follows more): the
+        function that completes its row once it is played, or None."""
+        return None
+
     def listener(self, index: Mapping[str, int]) -> Callable[[Event], None]:
         """The event listener that adds a game's landings, rents and investments to these sums."""
         landings, rent, paid = self.landings, self.rent, self.paid
@@ -129,10 +136,12 @@ class ArmStats:
         return on_event
 
 
-def metric_names(batch: Batch) -> list[str]:
-    """The per-game figures that compare and sweep pair between arms, in order."""
+def metric_names(batch: Batch, extra: Sequence[str] = ()) -> list[str]:
+    """The per-game figures that compare and sweep pair between arms, in order (then
+    analyze's `extra` ones, a GameRow's `extra`)."""
     return (["turns", "bank"] + [f"ended:{r}" for r in END_REASONS]
-            + [f"seat:{n}" for n in batch.names] + [f"strategy:{s}" for s in batch.strategy_order])
+            + [f"seat:{n}" for n in batch.names] + [f"strategy:{s}" for s in batch.strategy_order]
+            + list(extra))
 
 
 def metric_values(row: GameRow, batch: Batch) -> list[int | Fraction]:
@@ -142,7 +151,8 @@ def metric_values(row: GameRow, batch: Batch) -> list[int | Fraction]:
     seats = batch.seats
     by_strategy = [sum((shares[i] for i in range(batch.players) if seats[i] == s), Fraction(0))
                    for s in batch.strategy_order]
-    return [row.turns, row.bank, *(int(row.end == r) for r in END_REASONS), *shares, *by_strategy]
+    return [row.turns, row.bank, *(int(row.end == r) for r in END_REASONS), *shares, *by_strategy,
+            *row.extra]
 
 
 class PairStats:
@@ -184,7 +194,10 @@ class Chunk:
     rows: list[GameRow] | None
 
 
-def empty_stats(batch: Batch, variant: Variant) -> ArmStats:
+def empty_stats(batch: Batch, variant: Variant, profile: Sequence[str] = ()) -> ArmStats:
+    if profile:  # analyze's sums: imported only then
+        from .profile import ProfileStats
+        return ProfileStats(batch.players, len(variant.spaces))
     return ArmStats(batch.players, len(variant.spaces))
 
 
@@ -206,11 +219,14 @@ class Plan:
     # --check-invariants, --dispatch: a worker on another machine must know them too
     settings: Settings = Settings()
     game_timeout: float | None = None  # seconds a game may take (--game-timeout), None: any
+    # analyze: the per-game figures of a profile (profile.PROFILE_METRICS), summed in
+    # ProfileStats and paired between arms; () for simulate, compare and sweep
+    profile: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[Any, ...]:
         return (self.arms, self.batch, self.contrasts, self.rows, self.record_dir, self.settings,
-                self.game_timeout)
+                self.game_timeout, self.profile)
 
 
 class Simulator:
@@ -238,7 +254,7 @@ class Simulator:
         self.metric_arms = frozenset(used)
 
     def new_stats(self, arm: int) -> ArmStats:
-        return empty_stats(self.batch, self.variants[arm])
+        return empty_stats(self.batch, self.variants[arm], self.plan.profile)
 
     def record_folder(self, arm: int) -> str:
         assert self.plan.record_dir is not None
@@ -249,8 +265,10 @@ class Simulator:
     def record_path(self, arm: int, index: int) -> str:
         return os.path.join(self.record_folder(arm), f"game-{index + 1:0{self.width}d}.game")
 
-    def play(self, arm: int, index: int, listener: Callable[[Event], None]) -> GameRow:
-        """Play game `index` (0-based) of the batch on arm `arm`."""
+    def play(self, arm: int, index: int, listener: Callable[[Event], None],
+             stats: ArmStats | None = None) -> GameRow:
+        """Play game `index` (0-based) of the batch on arm `arm` (`stats` may follow more of
+        it: ArmStats.watch)."""
         batch = self.batch
         seed = game_seed(batch.seed, index)
         names, seats = batch.names, batch.seats
@@ -259,6 +277,7 @@ class Simulator:
         game = Game(self.variants[arm], list(zip(names, seats)), decider, seed=seed,
                     keep_log=False, ruleset=self.rulesets[arm])
         game.listen(listener, STAT_EVENTS)
+        finish = stats.watch(game) if stats is not None else None
         recording = self.plan.record_dir is not None
         stepping = any(getattr(s, "searches", False) for s in strategies.values())
         # the record: a stepping game's history, else what the Recorder around the decider saw
@@ -288,6 +307,8 @@ class Simulator:
                       tuple(sorted(game.by_name[w].index for w in winners)),
                       tuple(worth.get(i, 0) for i in range(batch.players)),
                       game.bank.cash, arm)
+        if finish is not None:
+            row = finish(row)
         if recording:
             path = self.record_path(arm, index)
             if recorder is not None:
@@ -307,12 +328,12 @@ class Simulator:
         plan, batch = self.plan, self.batch
         stats = [self.new_stats(a) for a in range(len(self.arms))]
         listeners = [s.listener(ix) for s, ix in zip(stats, self.space_index)]
-        pairs = [PairStats(len(metric_names(batch))) for _ in plan.contrasts]
+        pairs = [PairStats(len(metric_names(batch, plan.profile))) for _ in plan.contrasts]
         rows: list[GameRow] | None = [] if plan.rows else None
         for index in range(start, stop):
             values: dict[int, list[int | Fraction]] = {}
             for a in range(len(self.arms)):
-                row = self._play_reporting(a, index, listeners[a])
+                row = self._play_reporting(a, index, listeners[a], stats[a])
                 stats[a].add(row)
                 if rows is not None:
                     rows.append(row)
@@ -331,11 +352,12 @@ class Simulator:
                     pair.add_diffs(means)
         return Chunk(start, stop, stats, pairs, rows)
 
-    def _play_reporting(self, arm: int, index: int, listener: Callable[[Event], None]) -> GameRow:
+    def _play_reporting(self, arm: int, index: int, listener: Callable[[Event], None],
+                        stats: ArmStats | None = None) -> GameRow:
         game = f"game {index + 1} (seed {game_seed(self.batch.seed, index)}) of {self.arms[arm].name}"
         try:
             with time_limit(self.plan.game_timeout):
-                return self.play(arm, index, listener)
+                return self.play(arm, index, listener, stats)
         except GameTimeout as exc:
             raise SimulationError(f"{game} {stalled(exc, self.rulesets[arm], self.plan.game_timeout)}") \
                 from None

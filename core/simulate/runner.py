@@ -293,7 +293,7 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
         on_rows: Callable[[list[GameRow]], None] | None = None, record_dir: str | None = None,
         progress: Callable[[int, int, int], None] | None = None,
         chunk: int | None = None, settings: Settings | None = None,
-        game_timeout: float | None = None) -> Result:
+        game_timeout: float | None = None, profile: Sequence[str] = ()) -> Result:
     """Play the batch on every arm (the same seeds on each) and merge the sums in game order.
 
     `contrasts` default to every arm against the first (compare). `on_rows` receives the
@@ -303,6 +303,7 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
     `chunk` (games a task) to chunk_size(). Neither changes the result. `settings` (the
     invariants check, the dispatch) go with the plan to every worker. A game that runs
     longer than `game_timeout` seconds is stopped with a SimulationError naming the plugin.
+    `profile` (analyze): the per-game figures of a profile, summed and paired too.
     """
     arms = tuple(arms)
     loaded = list(variants) if variants is not None else [arm.load() for arm in arms]
@@ -310,11 +311,11 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
     contrasts = tuple(contrasts) if contrasts is not None else against_first(len(arms))
     plan = Plan(arms, batch, tuple(loaded), contrasts, rows=on_rows is not None,
                 record_dir=record_dir, settings=settings or Settings(),
-                game_timeout=game_timeout)
+                game_timeout=game_timeout, profile=tuple(profile))
     if executor is None:
         executor = local_executor(workers, batch.games)
-    stats = [empty_stats(batch, v) for v in loaded]
-    pairs = [PairStats(len(metric_names(batch))) for _ in contrasts]
+    stats = [empty_stats(batch, v, plan.profile) for v in loaded]
+    pairs = [PairStats(len(metric_names(batch, plan.profile))) for _ in contrasts]
     size = chunk or chunk_size(batch.games, executor.workers, executor.least_chunk)
     bounds = chunk_bounds(batch.games, size)
     chunks = -(-batch.games // size)
