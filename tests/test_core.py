@@ -51,7 +51,8 @@ def test_transfer_conserves_money_and_refuses_overdrafts(standard):
         game.transfer(ann, bob, 10.0, "float")  # money is whole dollars, never floats
     assert (ann.cash, bob.cash) == (18500, 21500)
     pay = [e for e in game.log if e.kind == "pay"][-1]
-    assert pay.data == {"payer": "Ann", "payee": "Bob", "amount": 1500, "reason": "test"}
+    assert pay.data == {"payer": "Ann", "payee": "Bob", "amount": 1500, "reason": "test",
+                        "payment": "other"}  # the payment kind: transfer's default
 
 
 def test_acquire_change_owner_release_keep_house_counts(standard):
