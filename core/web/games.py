@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from ..board.state import BoardState
 from ..engine.actions import Action, ActionRange
 from ..engine.model import Variant
+from ..engine.view import read_choice
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement
 from ..timelimit import GameTimeout, time_limit
@@ -244,18 +245,13 @@ class Played:
                              f"which answers for itself: {typed}")
 
     def control(self, index: int, amount: int | None) -> None:
-        """Apply the control numbered `index` (an amount for a range), as listed now."""
+        """Apply the control numbered `index` (an amount for a range), as listed now: read
+        as a seat program's answer is (easymoney.read_choice), refused in one line."""
         listed = self.state.legal_actions() if not self.bot_to_move() else []
-        if not 0 <= index < len(listed):
-            raise UsageError(f"no control number {index}: the page is out of date")
-        chosen = listed[index]
-        if isinstance(chosen, ActionRange):
-            if amount is None or amount not in chosen:
-                raise UsageError(f"{chosen.line('N')}: N from {chosen.least} to {chosen.most} "
-                                 f"in steps of {chosen.step}")
-            self.take(chosen.at(amount))
-        else:
-            self.take(chosen)
+        answer: dict[str, int] = {"index": index}
+        if amount is not None:
+            answer["amount"] = amount
+        self.take(read_choice(listed, answer))
 
     def bot_step(self) -> bool:
         """One decision of the bot asked, if a bot is asked (a deal's "agree" included)."""
