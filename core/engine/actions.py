@@ -315,17 +315,27 @@ def _defaults(cls: type) -> dict[str, Any]:
 _INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None] = {}
 
 
+def fields_reader(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """A reader of the values of all the dataclass fields of `kind`, in order (None: not a
+    dataclass): one attrgetter, for readers that ask it of many actions."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    names = tuple(f.name for f in dataclasses.fields(kind))
+    read = attrgetter(*names)
+    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
+        return lambda action: (read(action),)
+    return read
+
+
 def _init_fields(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None:
     if not dataclasses.is_dataclass(kind):
         return None
     fields = dataclasses.fields(kind)
     if any(not f.init for f in fields):
         return None
-    names = tuple(f.name for f in fields)
-    read = attrgetter(*names)
-    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
-        return (lambda action: (read(action),)), names
-    return read, names
+    read = fields_reader(kind)
+    assert read is not None
+    return read, tuple(f.name for f in fields)
 
 
 def with_field(action: Action, field: str, value: Any) -> Action:

@@ -10,13 +10,11 @@ there again.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, ActionRange, Request, request_kind
+from .actions import Action, ActionRange, Request, fields_reader, request_kind
 from .stash import StashKey
 
 if TYPE_CHECKING:
@@ -104,7 +102,7 @@ def deal_of(action: Action) -> tuple[Any, ...]:
     try:
         read = _FIELD_READERS[kind]
     except KeyError:  # once per type: R22a asks this of every deal a listing offers
-        read = _FIELD_READERS[kind] = _field_reader(kind)
+        read = _FIELD_READERS[kind] = fields_reader(kind)
     if read is None:
         return (kind.__name__, str(action))
     return (kind.__name__, *[getattr(v, "name", v) for v in read(action) if type(v) is not int])
@@ -112,14 +110,6 @@ def deal_of(action: Action) -> tuple[Any, ...]:
 
 # action type -> a reader of its dataclass fields' values in order (None: not a dataclass)
 _FIELD_READERS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
-
-
-def _field_reader(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
-    if not dataclasses.is_dataclass(kind):
-        return None
-    names = [f.name for f in dataclasses.fields(kind)]
-    read = attrgetter(*names)
-    return (lambda action: (read(action),)) if len(names) == 1 else read
 
 
 def note_rejected(game: Game, request: Request, offer: Action) -> None:
