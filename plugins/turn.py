@@ -81,8 +81,7 @@ def em_play_turn(game: Game) -> bool:
             game.end("bankruptcy", "no player is left in the game")
         player = game.current = following
     turns = game.stash[_TURNS]
-    if "turn" in game.seen:
-        game.emit("turn", player=player.name, number=game.turns_played + 1)
+    game.start_turn(player)
     if turns.turn_start is not None:
         turns.turn_start(game, player)
 
@@ -91,9 +90,7 @@ def em_play_turn(game: Game) -> bool:
     while type(action) is not Roll:
         game.apply(action)
         action = ask(turns.before[player.index])
-    dice = action.dice or game.roll_dice()
-    if "roll" in game.seen:
-        game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
+    dice = game.throw(player, action.dice)
     # the hooks are attributes read into locals: see Game.collect
     em_move = turns.move
     if em_move(game, player, dice) is None:  # no rule moves it otherwise: forward (R6)

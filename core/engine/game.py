@@ -514,6 +514,8 @@ class Game:
         card = em_draw(self, player)
         if card is None:
             return None
+        if "draw" in self.seen:  # drawn most turns: told only when someone sees it
+            self.emit("draw", player=player.name, card=card.text)
         result = em_card(self, player, card, dice)
         em_card_done(self, player, card)
         return result
@@ -547,6 +549,23 @@ class Game:
         r = self._random
         # floor, not int(): the same die for a number in [0, 6), and a quicker call
         return (_floor(r() * 6) + 1, _floor(r() * 6) + 1)
+
+    # --- the engine's hot events, told only when someone sees them ----------------------
+    # (every turn has one: a rule calls these rather than building an event nobody sees)
+    def start_turn(self, player: Player) -> None:
+        """Tell that `player`'s turn starts (the `turn` event)."""
+        if "turn" in self.seen:
+            self.emit("turn", player=player.name, number=self.turns_played + 1)
+
+    def throw(self, player: Player, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The dice `player` throws: `dice` when given (a script's line), else chance's
+        (roll_dice); told as the `roll` event."""
+        if not dice:
+            r = self._random
+            dice = (_floor(r() * 6) + 1, _floor(r() * 6) + 1)
+        if "roll" in self.seen:
+            self.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
+        return dice
 
     # --- the game loop -------------------------------------------------------------------
     def setup(self) -> None:
