@@ -640,7 +640,7 @@ class HookRelay:
         checks = [(name, self._narrowed[name], among) for name, on, among in (
             ("REFUSES_AMOUNTS", amounts, False), ("REFUSES_ASKED", asked, False),
             ("REFUSES_UNLISTED", listed, True)) if on]
-        return [(f, tuple(name for name, declared, among in checks
+        return [(f, tuple(self._said.get((f, name), name) for name, declared, among in checks
                           if (named := declared.get(f)) is not None and (kind in named) is among))
                 for keys, f in self._filters["em_refusals"][1] if keys is None or kind in keys]
 

@@ -287,7 +287,8 @@ def _promises_kept(test: Callable[[Game, Action], bool] | None,
                     f"plugin {plugin} refused `{action}` ({reasons}), which its "
                     f"{' and '.join(declared)} promise{'s' if len(declared) == 1 else ''} it "
                     f"never refuses: a listing of the legal actions would offer it; correct "
-                    f"the declaration or the rule")
+                    f"the {'annotation' if declared[0].startswith('annotation') else 'declaration'}"
+                    f" or the rule")
         return False
     return kept
 

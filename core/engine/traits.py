@@ -198,7 +198,7 @@ class Selection:
             return frozenset(("player",))  # who acts
         found: set[str] = set()
         for member in self.members:
-            if not (isinstance(member, type) and issubclass(member, ActionTrait)):
+            if not _is_trait(member):
                 return None  # an action class: judged as a whole
             if member.selects(kind):
                 found.update(member.concerns(kind))
@@ -207,10 +207,10 @@ class Selection:
     def listed_never(self, kind: type) -> bool:
         """Whether a listed candidate of `kind` is never selected (every member selecting
         `kind` says so: OffGrid)."""
-        members = [m for m in self.members if isinstance(m, type)
-                   and issubclass(m, ActionTrait) and m.selects(kind)]
-        return bool(members) and all(m.listed_never for m in members) and not any(
-            not (isinstance(m, type) and issubclass(m, ActionTrait)) for m in self.members)
+        if not all(_is_trait(m) for m in self.members):
+            return False  # an action class: judged as a whole
+        members = [m for m in self.members if m.selects(kind)]
+        return bool(members) and all(m.listed_never for m in members)
 
 
 EVERYTHING = Selection(None)
@@ -234,14 +234,29 @@ def selection(function: Callable[..., Any], parameter: str) -> Selection:
     test = _test(members)
     if test is None and not by_another:
         return EVERYTHING
-    text = written if isinstance(written, str) else getattr(written, "__name__", repr(written))
+    text = written if isinstance(written, str) else _written(written)
     return Selection(test, by_another, () if test is None else members, f"{parameter}: {text}")
+
+
+def _written(declared: Any) -> str:
+    """An annotation as its author wrote it: `ByAnother[WindowAction]`, `HandsOver | Builds`."""
+    if typing.get_origin(declared) is Annotated and BY_ANOTHER in getattr(declared, "__metadata__", ()):
+        return f"ByAnother[{_written(typing.get_args(declared)[0])}]"
+    members = _members(declared)
+    if len(members) > 1:
+        return " | ".join(_written(m) for m in members)
+    return getattr(declared, "__name__", repr(declared))
 
 
 def _members(declared: Any) -> tuple[Any, ...]:
     if isinstance(declared, types.UnionType) or typing.get_origin(declared) is typing.Union:
         return typing.get_args(declared)
     return (declared,)
+
+
+def _is_trait(member: Any) -> bool:
+    """An action trait itself (issubclass would say so of every class it selects too)."""
+    return isinstance(member, type) and ActionTrait in member.__mro__ and member is not ActionTrait
 
 
 def _subclass_of(cls: type) -> Callable[[Any], bool]:
@@ -252,8 +267,8 @@ def _test(members: tuple[Any, ...]) -> Callable[[Any], bool] | None:
     from .actions import Action
     tests: list[Callable[[Any], bool]] = []
     for member in members:
-        if isinstance(member, type) and issubclass(member, (ActionTrait, SpaceTrait)) \
-                and member not in (ActionTrait, SpaceTrait):
+        if _is_trait(member) or (isinstance(member, type) and SpaceTrait in member.__mro__
+                                 and member is not SpaceTrait):
             tests.append(member.selects)
         elif isinstance(member, type) and issubclass(member, Action) and member is not Action:
             tests.append(_subclass_of(member))
