@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from stand_in_plugins import stand_in
+from test_refusal_declarations import CAP, _listed_in_windows, _mortgages, _sells_above_cap
 
 from easymoney import (ActionRange, AuctionedOnLanding, BoughtOnLanding, Builds, ByAnother,
                        Deal, HandsOver, OffGrid, Priced, RaisesMoney, Rented, WindowAction,
@@ -22,7 +23,7 @@ from easymoney.engine.game import Game, ruleset_for
 from easymoney.engine.legal import random_action
 from easymoney.engine.registry import discover
 from easymoney.engine.traits import EVERYTHING, selection
-from easymoney.errors import PluginError, RefusedAction
+from easymoney.errors import PluginError
 from easymoney.loading.loader import load_variant
 from easymoney.plugins.auction import Bid
 from easymoney.plugins.building import Build
@@ -31,7 +32,6 @@ from easymoney.plugins.mortgage import Mortgage
 from easymoney.plugins.sales import Sell
 from easymoney.strategies import make_strategy
 
-CAP = 100
 CALLS: list[tuple[str, str]] = []  # (plugin, what its hook was asked about), by the plugins below
 
 PRICE_CAP = textwrap.dedent('''
@@ -115,34 +115,6 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     CALLS.clear()
     with stand_in(tmp_path, monkeypatch, modules):
         yield
-
-
-def _listed_in_windows(steps: int = 3000) -> list[list[Any]]:
-    """The listings of the asked player's windows over a game played at random."""
-    state = new_game("standard", ["Ann", "Bob"], 7, enable=["price_cap", "no_mortgage"],
-                     keep_log=False)
-    rng = random.Random(7)
-    out = []
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        if state.request.kind.startswith("window"):  # type: ignore[union-attr]
-            out.append(legal)
-        try:
-            state.apply(random_action(legal, rng))
-        except RefusedAction:  # a listed action the rules refuse: an annotation's promise broken
-            break
-    return out
-
-
-def _sells_above_cap(listings: list[list[Any]]) -> int:
-    return sum(1 for legal in listings for found in legal
-               if isinstance(found, ActionRange) and found.kind is Sell and found.most > CAP)
-
-
-def _mortgages(listings: list[list[Any]]) -> int:
-    return sum(1 for legal in listings for found in legal if type(found) is Mortgage)
 
 
 def _bot_game(dispatch: str, enable: list[str], turns: int = 150) -> Game:
