@@ -78,16 +78,25 @@ class RaisesMoney(ActionTrait):
         return bool(getattr(kind, "raises_money", False))
 
 
-class Deal(ActionTrait):
-    """Binds another player, who is asked first (R22, R22a): `counterparty`."""
+class _NamesAField(ActionTrait):
+    """A trait said by a class attribute naming one field of the action (None: not of it)."""
+
+    names = ""
 
     @classmethod
     def selects(cls, kind: type) -> bool:
-        return getattr(kind, "counterparty", None) is not None
+        return getattr(kind, cls.names, None) is not None
 
     @classmethod
     def concerns(cls, kind: type) -> tuple[str, ...]:
-        return ("player", getattr(kind, "counterparty"))  # whom it binds, at any price (R22a)
+        return ("player", getattr(kind, cls.names))  # who acts, and that field
+
+
+class Deal(_NamesAField):
+    """Binds another player, who is asked first (R22, R22a): `counterparty`; judged for
+    whom it binds, at any price."""
+
+    names = "counterparty"
 
 
 class HandsOver(ActionTrait):
@@ -102,16 +111,10 @@ class HandsOver(ActionTrait):
         return ("player", *(f for pair in getattr(kind, "hands_over") for f in pair))  # who gets what
 
 
-class Builds(ActionTrait):
-    """Adds houses from the actor's supply (R17): `adds_houses`."""
+class Builds(_NamesAField):
+    """Adds houses from the actor's supply (R17): `adds_houses`, the field of how many."""
 
-    @classmethod
-    def selects(cls, kind: type) -> bool:
-        return getattr(kind, "adds_houses", None) is not None
-
-    @classmethod
-    def concerns(cls, kind: type) -> tuple[str, ...]:
-        return ("player", getattr(kind, "adds_houses"))  # how many, from whose supply
+    names = "adds_houses"
 
 
 class Priced(ActionTrait):
