@@ -82,6 +82,11 @@ class Outcome:
     winners: tuple[str, ...]
 
 
+# a call that accepts any arguments and does nothing, with no Python frame: the game's
+# `emit` while nobody sees any event
+_UNSEEN: Callable[..., Any] = "".format
+
+
 class BoardCallers:
     """A board's speed caches: the `em_land` caller of each space and the `em_moved` caller
     of each move (by the kinds of space it touches). Shared by the games of a rule set on
@@ -370,7 +375,7 @@ class Game:
         self.stopped = False
         self._by_space_name: dict[str, Space]  # made on first use by `space`
         self.events = EventLog(keep_log, self._see)
-        self.emit = self.events.emit
+        self._see(self.events.seen)  # hands out `emit`
         self.log: list[Event] = self.events.log
         self.ledger = Ledger(self)
         self.transfer = self.ledger.transfer
@@ -389,6 +394,11 @@ class Game:
     # --- events -------------------------------------------------------------------
     def _see(self, seen: Container[str]) -> None:
         self.seen = seen  # the kinds of event someone sees, mirrored from the event log
+        events = getattr(self, "events", None)
+        if events is not None:
+            # nobody sees any event (a bulk run): `emit` does nothing, at C speed, so that
+            # no rule guards its events with `seen`
+            self.emit = events.emit if seen else _UNSEEN
 
     def listen(self, listener: Callable[[Event], None],
                kinds: Iterable[str] | None = None) -> None:
