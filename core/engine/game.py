@@ -393,11 +393,11 @@ class Game:
 
     # --- events -------------------------------------------------------------------
     def _see(self, seen: Container[str]) -> None:
+        """Mirror what the event log says someone sees; while nobody sees any event (a
+        bulk run), `emit` does nothing, at C speed, so that no rule guards its events."""
         self.seen = seen  # the kinds of event someone sees, mirrored from the event log
         events = getattr(self, "events", None)
         if events is not None:
-            # nobody sees any event (a bulk run): `emit` does nothing, at C speed, so that
-            # no rule guards its events with `seen`
             self.emit = events.emit if seen else _UNSEEN
 
     def listen(self, listener: Callable[[Event], None],
