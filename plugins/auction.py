@@ -176,7 +176,9 @@ def em_land(game: Game, player: Player, space: AuctionedOnLanding,
 
 @hookimpl
 def em_auction(game: Game, space: Space, starter: Player) -> bool:
-    game.emit("auction", space=space.name)
+    seen = game.seen
+    if "auction" in seen:
+        game.emit("auction", space=space.name)
     players = game.players
     # in turn order from the starter, those still in the game
     bidders = [p for p in players[starter.index:] + players[:starter.index] if not p.bankrupt]
@@ -187,6 +189,7 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
     opts = game.variant.rules[PLUGIN_ID]
     first_bid, increment = opts["first_bid"], opts["increment"]
     request = Request(BID, starter, ACCEPTS, space=space, least=first_bid)
+    talk = "bid" in seen or "pass" in seen
     try:
         i = 0
         while bidders and not (len(bidders) == 1 and bidders[0] is state[2]):
@@ -201,16 +204,19 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
                 state[1] = request.high_bid = action.amount
                 state[2] = request.high_bidder = bidder
                 request.least = action.amount + increment
-                game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
+                if talk:
+                    game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
                 i += 1
             else:
-                game.emit("pass", player=bidder.name, space=space.name)
+                if talk:
+                    game.emit("pass", player=bidder.name, space=space.name)
                 del bidders[i]
     finally:
         game.stash[_STATE] = outer
     _, amount, winner = state
     if winner is None:
-        game.emit("auction_unsold", space=space.name)
+        if "auction_unsold" in seen:
+            game.emit("auction_unsold", space=space.name)
         return True
     # the bid is a debt (R23): a winner whose cash fell since (a sale of the exemption card
     # happens at any moment) raises the difference (R25) or goes bankrupt and gets nothing

@@ -127,7 +127,8 @@ def em_land(game: Game, player: Player, space: BoughtOnLanding,
         game.acquire(player, space)
         game.emit("buy", player=player.name, space=space.name, price=space.price)
     else:
-        game.emit("decline", player=player.name, space=space.name)
+        if "decline" in game.seen:
+            game.emit("decline", player=player.name, space=space.name)
         if game.hook.has("em_auction"):  # the auction rule's hook (R11), when it is on
             game.hook.em_auction(game, space, player)
     return True
