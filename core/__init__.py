@@ -61,6 +61,18 @@ _EXPORTS: dict[str, str] = {
     "Expectation": "easymoney.engine.statements",
     "ScriptContext": "easymoney.engine.statements",
     "SpaceRef": "easymoney.script.ast",
+    # what a rule's hook handles, by its annotation
+    "WindowAction": "easymoney.engine.traits",
+    "RaisesMoney": "easymoney.engine.traits",
+    "Deal": "easymoney.engine.traits",
+    "HandsOver": "easymoney.engine.traits",
+    "Builds": "easymoney.engine.traits",
+    "Priced": "easymoney.engine.traits",
+    "OffGrid": "easymoney.engine.traits",
+    "ByAnother": "easymoney.engine.traits",
+    "Rented": "easymoney.engine.traits",
+    "BoughtOnLanding": "easymoney.engine.traits",
+    "AuctionedOnLanding": "easymoney.engine.traits",
     # errors
     "EasyMoneyError": "easymoney.errors",
     "PluginError": "easymoney.errors",
@@ -89,6 +101,8 @@ __all__ = [
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
+    "WindowAction", "RaisesMoney", "Deal", "HandsOver", "Builds", "Priced", "OffGrid",
+    "ByAnother", "Rented", "BoughtOnLanding", "AuctionedOnLanding",
     "load_variant", "BotDecider", "Strategy", "make_strategy",
 ]
 
@@ -120,6 +134,11 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                               ruleset_for as ruleset_for)
     from .engine.hookspecs import hookimpl as hookimpl, hookspec as hookspec
     from .engine.kinds import CardKind as CardKind, SpaceKind as SpaceKind
+    from .engine.traits import (AuctionedOnLanding as AuctionedOnLanding,
+                                BoughtOnLanding as BoughtOnLanding, Builds as Builds,
+                                ByAnother as ByAnother, Deal as Deal, HandsOver as HandsOver,
+                                OffGrid as OffGrid, Priced as Priced, RaisesMoney as RaisesMoney,
+                                Rented as Rented, WindowAction as WindowAction)
     from .engine.model import Card as Card, Space as Space, Variant as Variant
     from .engine.stash import Stash as Stash, StashKey as StashKey
     from .engine.statements import (ActionStatement as ActionStatement,

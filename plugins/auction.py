@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
+from easymoney import (Action, ActionRange, AuctionedOnLanding, Refusal, Request, request_kind,
                        SpaceKind, StashKey, hookimpl, hookspec, money)
 from easymoney.engine.statements import moved_lines
 
@@ -107,10 +107,6 @@ def printed_value(game: Game, space: Space, houses: int) -> int:
     return 3 * space.data.get("rent", 0)
 
 
-def _auctioned_on_landing(kind: SpaceKind) -> bool:
-    return kind.on_landing == "auction"
-
-
 class AuctionHooks:
     """The hook this rule declares: other rules put a space up for auction through it."""
 
@@ -126,7 +122,6 @@ class AuctionHooks:
 
 PLUGIN_ID = "auction"
 HOOKSPECS = AuctionHooks
-LANDS_ON = _auctioned_on_landing
 ACTIONS = (Bid, Pass)
 RULES = ("R10", "R11")
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
@@ -170,7 +165,9 @@ _STATE = StashKey["list[Any] | None"]("auction.state")
 
 
 @hookimpl
-def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+def em_land(game: Game, player: Player, space: AuctionedOnLanding,
+            dice: tuple[int, int]) -> bool | None:
+    """R10: a landing on any kind of space auctioned at once, any plugin's too."""
     if game.kinds[space.kind].on_landing == "auction" and game.owner[space.index] is None:
         game.hook.em_auction(game, space, player)
         return True

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionRange, Player, Refusal, Request, request_kind,
-                       hookimpl, money)
+from easymoney import (Action, ActionRange, ByAnother, Player, RaisesMoney, Refusal, Request,
+                       request_kind, hookimpl, money)
 from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
@@ -54,9 +54,6 @@ class GoBankrupt(Action):
 
 
 PLUGIN_ID = "debts"
-REFUSES = lambda kind: kind.raises_money  # noqa: E731 - R25 judges what raises money
-REFUSES_AMOUNTS = ()  # R25 asks who acts, never how much
-REFUSES_ASKED = ()  # R25 refuses only others than the debtor
 RULES = ("R23", "R25", "R26")
 ESSENTIAL = True
 ACTIONS = (GoBankrupt,)
@@ -114,7 +111,7 @@ def _bankrupt(game: Game, player: Player, creditor: Account) -> int:
 
 
 @hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+def em_refusals(game: Game, action: ByAnother[RaisesMoney]) -> list[Refusal] | None:
     """R25: while a player raises money, only they mortgage or sell."""
     request = game.request
     if request is not None and request.kind == RAISE and request.player is not action.player \

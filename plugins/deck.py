@@ -73,9 +73,7 @@ def em_draw(game: Game, player: Player) -> Card | None:
                 break
         else:
             raise LookupError(f"no card {wanted!r} in the draw pile")
-    if "draw" in game.seen:
-        game.emit("draw", player=player.name, card=card.text)
-    return card
+    return card  # the engine tells of the draw (draw_and_follow)
 
 
 def _charge(game: Game, player: Player, card: Card, amount: int, payee: Account) -> None:

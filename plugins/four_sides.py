@@ -11,20 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from easymoney import Action, Refusal, StashKey, hookimpl
+from easymoney import Builds, HandsOver, Refusal, StashKey, hookimpl
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space, Variant
 
 
-def _acquires_or_builds(kind: type[Action]) -> bool:
-    """An action that hands spaces over or adds houses, by its traits: any plugin's too."""
-    return bool(kind.hands_over) or kind.adds_houses is not None
-
-
 PLUGIN_ID = "four_sides"
-REFUSES = _acquires_or_builds
-REFUSES_AMOUNTS = ()  # R13 asks who owns what, never how much
 RULES = ("R13",)
 
 
@@ -85,7 +78,8 @@ def _second_on_side(game: Game, space: Space, player: Player) -> Refusal | None:
 
 
 @hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
+    """R13 judges every action that hands a space over or builds, any plugin's too."""
     kind = type(action)
     field = kind.acquires
     if field is not None:  # one space handed over (a purchase, a bid, a sale): the hot path

@@ -9,19 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from easymoney import Action, Refusal, hookimpl
+from easymoney import Builds, HandsOver, Refusal, hookimpl
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
 
-def _takes_houses(kind: type[Action]) -> bool:
-    """An action that hands spaces over or adds houses, by its traits: any plugin's too."""
-    return bool(kind.hands_over) or kind.adds_houses is not None
-
-
 PLUGIN_ID = "houses"
-REFUSES = _takes_houses
-REFUSES_AMOUNTS = lambda kind: kind.adds_houses is not None  # by the count built
 RULES = ("R3",)
 ESSENTIAL = True
 
@@ -45,7 +38,8 @@ def _taking(game: Game, space: Space) -> str:
 
 
 @hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
+    """R3 judges every action that hands a space over (one house marks it) or builds."""
     kind = type(action)
     field = kind.acquires
     if field is not None:  # one space handed over (a purchase, a bid, a sale): the hot path

@@ -110,8 +110,6 @@ class Redeem(Action):
 
 
 PLUGIN_ID = "mortgage"
-REFUSES = (GoBankrupt,)  # R26: not while a space can still be mortgaged
-REFUSES_AMOUNTS = ()
 RULES = ("R19", "R20")
 ACTIONS = (Mortgage, Redeem)
 OPTIONS = {
@@ -163,7 +161,7 @@ def _why_not_mortgage(game: Game, player: Player, space: Space) -> str | None:
 
 
 @hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+def em_refusals(game: Game, action: GoBankrupt) -> list[Refusal] | None:
     """R26: bankruptcy is the last resort, not while a space can still be mortgaged."""
     if type(action) is not GoBankrupt:
         return None

@@ -11,26 +11,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from easymoney import Refusal, hookimpl
+from easymoney import Deal, Refusal, hookimpl
 from easymoney.engine.deals import counterparty, rejected_offer
 
 if TYPE_CHECKING:
-    from easymoney import Action, Game
-
-
-def _is_deal(kind: type[Action]) -> bool:
-    """An action that binds another player, who is asked first: any rule's deal."""
-    return kind.counterparty is not None
+    from easymoney import Game
 
 
 PLUGIN_ID = "offers"
 RULES = ("R22a",)
-REFUSES = _is_deal
-REFUSES_AMOUNTS = ()  # a rejected deal is refused at any price: never for its amount
 
 
 @hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+def em_refusals(game: Game, action: Deal) -> list[Refusal] | None:
+    """R22a judges every deal, any rule's: whom it binds, at any price."""
     if type(action).counterparty is None:
         return None
     rejected = rejected_offer(game, action)

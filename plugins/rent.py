@@ -11,18 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from easymoney import SpaceKind, hookimpl
+from easymoney import Rented, hookimpl
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
 
 
-def _charges_rent(kind: SpaceKind) -> bool:
-    return kind.rent is not None
-
-
 PLUGIN_ID = "rent"
-LANDS_ON = _charges_rent
 RULES = ("R18",)
 EVENTS = {
     "own_space": "{player} is on their own {space}",
@@ -45,7 +40,8 @@ def rent_for(game: Game, space: Space, dice: tuple[int, int]) -> int:
 
 
 @hookimpl
-def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+def em_land(game: Game, player: Player, space: Rented, dice: tuple[int, int]) -> bool | None:
+    """R18: a landing on any kind of space with a rent rule, any plugin's too."""
     owner = game.owner[space.index]
     if owner is None:
         return None

@@ -11,15 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from easymoney import Refusal, hookimpl, money
+from easymoney import OffGrid, Refusal, hookimpl, money
 
 if TYPE_CHECKING:
-    from easymoney import Action, Game
+    from easymoney import Game
 
 PLUGIN_ID = "rounding"
-REFUSES = lambda kind: bool(kind.money_fields)  # noqa: E731 - the actions with amounts written
-# a listing offers those amounts on the grid em_money_step gives: the smallest bill
-REFUSES_UNLISTED = REFUSES
 RULES = ("R30",)
 
 
@@ -40,7 +37,8 @@ def em_money_step(game: Game) -> int | None:
 
 
 @hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
+def em_refusals(game: Game, action: OffGrid) -> list[Refusal] | None:
+    """R30 judges every amount a person writes (a listing offers those on the grid only)."""
     fields = type(action).money_fields
     if not fields:
         return None

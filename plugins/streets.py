@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, Refusal, Request, request_kind,
+from easymoney import (Action, ActionRange, BoughtOnLanding, Refusal, Request, request_kind,
                        SpaceKind, hookimpl, money)
 from easymoney.engine.statements import moved_lines
 
@@ -89,12 +89,7 @@ def street_value(game: Game, space: Space, houses: int) -> int:
     return space.price * houses
 
 
-def _bought_at_price(kind: SpaceKind) -> bool:
-    return kind.on_landing == "buy"
-
-
 PLUGIN_ID = "streets"
-LANDS_ON = _bought_at_price
 ACTIONS = (Buy, Decline)
 RULES = ("R9",)
 MONEY = {"type": "integer", "minimum": 0, "x-money": True}
@@ -121,7 +116,9 @@ ACCEPTS = (Buy, Decline)
 
 
 @hookimpl
-def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+def em_land(game: Game, player: Player, space: BoughtOnLanding,
+            dice: tuple[int, int]) -> bool | None:
+    """R9: a landing on any kind of space bought at its price, any plugin's too."""
     if game.kinds[space.kind].on_landing != "buy" or game.owner[space.index] is not None:
         return None
     action = game.ask(Request(BUY, player, ACCEPTS, space=space))

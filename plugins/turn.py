@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 # the turn's actions and requests are the core's (easymoney.engine.actions): every rule, the
 # script, the bots and the prompt speak of them; this rule plays the turn with them. They
 # stay importable from here for the plugins written against easymoney.plugins.turn.
-from easymoney import (WINDOW_AFTER, WINDOW_BEFORE, WINDOW_KINDS, Action, EndTurn, Refusal,
-                       Request, Roll, StashKey, hookimpl)
+from easymoney import (WINDOW_AFTER, WINDOW_BEFORE, WINDOW_KINDS, Action, ByAnother, EndTurn,
+                       Refusal, Request, Roll, StashKey, WindowAction, hookimpl)
 
 if TYPE_CHECKING:
     from easymoney import Game
@@ -42,15 +42,6 @@ EVENTS = {
 def window_actions(game: Game) -> tuple[type[Action], ...]:
     """The action types of every installed rule that are taken in a window (R5)."""
     return tuple(t for t in game.ruleset.action_owner if t.window)
-
-
-def _is_window_action(kind: type[Action]) -> bool:
-    return kind.window
-
-
-REFUSES = _is_window_action  # R5 speaks of window actions only
-REFUSES_AMOUNTS = ()  # R5 asks who acts, never how much
-REFUSES_ASKED = ()  # R5 refuses only another player than the one asked
 
 
 class _Turns:
@@ -90,8 +81,7 @@ def em_play_turn(game: Game) -> bool:
             game.end("bankruptcy", "no player is left in the game")
         player = game.current = following
     turns = game.stash[_TURNS]
-    if "turn" in game.seen:
-        game.emit("turn", player=player.name, number=game.turns_played + 1)
+    game.start_turn(player)
     if turns.turn_start is not None:
         turns.turn_start(game, player)
 
@@ -100,9 +90,7 @@ def em_play_turn(game: Game) -> bool:
     while type(action) is not Roll:
         game.apply(action)
         action = ask(turns.before[player.index])
-    dice = action.dice or game.roll_dice()
-    if "roll" in game.seen:
-        game.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
+    dice = game.throw(player, action.dice)
     # the hooks are attributes read into locals: see Game.collect
     em_move = turns.move
     if em_move(game, player, dice) is None:  # no rule moves it otherwise: forward (R6)
@@ -130,8 +118,8 @@ def em_play_turn(game: Game) -> bool:
 
 
 @hookimpl
-def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
-    """R5: in a window only its player acts."""
+def em_refusals(game: Game, action: ByAnother[WindowAction]) -> list[Refusal] | None:
+    """R5: in a window only its player acts (a window action by another is refused)."""
     request = game.request
     if request is not None and request.kind in WINDOW_KINDS and action.player is not request.player \
             and type(action).window:

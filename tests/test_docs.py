@@ -97,6 +97,7 @@ def test_issue29_the_plugin_guide_lists_every_concept_and_teaches_only_the_new_w
     earlier = text.index("\n## Earlier ways (deprecated)\n")
     taught = text[:earlier]
     taught = taught[:taught.index(hookdoc.BEGIN)] + taught[taught.index(hookdoc.END):]
-    for old in ("ActionStatement", "em_apply", "em_amount_step"):
+    for old in ("ActionStatement", "em_apply", "em_amount_step", "REFUSES", "LANDS_ON",
+                "PASSES", "game.seen"):
         assert old not in taught, old
         assert old in text[earlier:], old

@@ -56,6 +56,9 @@ def _is_hookimpl(decorator: ast.expr) -> bool:
         isinstance(decorator, ast.Attribute) and decorator.attr == "hookimpl")
 
 
+SELECTED = {("em_refusals", "action"), ("em_land", "space")}
+
+
 def _hook_checks(modules: list[tuple[str, Path]]) -> tuple[str, list[str]]:
     """A module that assigns every hook implementation to a protocol made from its spec.
 
@@ -92,8 +95,13 @@ def _hook_checks(modules: list[tuple[str, Path]]) -> tuple[str, list[str]]:
                 problems.append(f"{where}: no parameter {', '.join(unknown)} in the spec")
                 continue
             proto = "_" + re.sub(r"\W", "_", f"{module}_{qualname}")
+            # a judge's `action` or a landing rule's `space` annotated with what it handles
+            # (traits, action classes) is called with that only: the engine reads it
+            selected = {n for n, a in zip([a.arg for a in fn.args.args], fn.args.args)
+                        if (fn.name, n) in SELECTED and a.annotation is not None}
             signature = ", ".join(["self", *(["_self: Any, /"] if method else []),
-                                   *(f"{n}: {params[n]}" for n in names)])
+                                   *(f"{n}: {'Any' if n in selected else params[n]}"
+                                     for n in names)])
             body += [f"class {proto}(Protocol):  # {where}",
                      f"    def __call__({signature}) -> {returns}: ...",
                      f"{proto.lower()}_ok: {proto} = {module}.{qualname}"]

@@ -298,6 +298,15 @@ def _field_kinds(cls: type) -> tuple[tuple[str, str, bool], ...]:
     return found
 
 
+def amount_fields(kind: type) -> frozenset[str] | None:
+    """The fields of `kind` a range of amounts may vary (a count, a `Money` amount: its
+    whole numbers); None when its fields are not known (no dataclass)."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return frozenset(name for name, type_name, _ in _field_kinds(kind)
+                     if type_name in ("int", "Money"))
+
+
 def _type_name(annotation: Any) -> str:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__",
                                                                      str(annotation))

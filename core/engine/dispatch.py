@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 import pluggy
 
 from . import hookspecs
+from .actions import amount_fields
 from .kinds import SpaceKind
+from .traits import EVERYTHING, Selection, selection
 
 # The core's hooks; a plugin may declare more (its HOOKSPECS), which a relay finds in its manager.
 HOOK_NAMES: tuple[str, ...] = tuple(
@@ -475,39 +477,63 @@ class HookRelay:
 
         # Three hooks are fired often with a discriminating argument: em_refusals (by action
         # type), em_land (by space kind) and em_moved (by the kinds of space the move
-        # touched). A plugin whose filter is REFUSES = (Bid, ...), LANDS_ON = ("street", ...)
-        # or PASSES = ("bonus", ...) is called only for those, since it does nothing for
-        # the others (a built-in rule's own kinds are its filters unless it declares
-        # others: registry.own_kind_filters); a kind filter may also be a predicate over
-        # the declared kinds (`LANDS_ON = lambda kind: kind.ownable`), expanded here. The
-        # registry refuses, at load time, a filter naming a kind or type nobody declares.
+        # touched). An implementation is called only for the keys it handles, as its
+        # structure says: the annotation of its `action` or `space` parameter (traits or
+        # action classes: easymoney.engine.traits), which binds in every dispatch mode, or
+        # the kinds of space a built-in rule declares (registry.own_kind_filters). Earlier
+        # plugins' declarations (REFUSES, LANDS_ON, PASSES: deprecated) still narrow the
+        # relay's calls; the registry refuses, at load time, one naming nothing declared.
         space_kinds: Mapping[Any, Any] = dict(kinds or {})
         types: Mapping[Any, Any] = {t: t for t in action_types or ()}
+        self._pm = pm
+        self._trace = trace
 
         def declared_by(impl: pluggy.HookImpl, name: str) -> Any:
             if filters is not None and impl.plugin_name in filters:
                 return filters[impl.plugin_name].get(name)
             return getattr(impl.plugin, name, None)
-        self._filters = {
-            name: (args, [(_expand(declared_by(i, declared), universe),
-                           _adapt(i, args))
-                          for i in reversed(getattr(pm.hook, name).get_hookimpls())])
-            for name, declared, args, universe in (
-                ("em_refusals", "REFUSES", ("game", "action"), types),
-                ("em_land", "LANDS_ON", ("game", "player", "space", "dice"), space_kinds),
-                ("em_moved", "PASSES", ("game", "player", "start", "steps"), space_kinds))}
+        # hook -> (plugin, the keys its annotation selects) of each implementation that has one
+        self._selected: dict[str, list[tuple[str, frozenset[Any]]]] = {}
+        self._filters: dict[str, tuple[tuple[str, ...],
+                                       list[tuple[frozenset[Any] | None, Callable[..., Any]]]]] = {}
+        for name, declared, param, args, universe in (
+                ("em_refusals", "REFUSES", "action", ("game", "action"), types),
+                ("em_land", "LANDS_ON", "space", ("game", "player", "space", "dice"), space_kinds),
+                ("em_moved", "PASSES", None, ("game", "player", "start", "steps"), space_kinds)):
+            callers: list[tuple[frozenset[Any] | None, Callable[..., Any]]] = []
+            for i in reversed(getattr(pm.hook, name).get_hookimpls()):
+                keys = _expand(declared_by(i, declared), universe)
+                chosen = selection(i.function, param) if param else EVERYTHING
+                if chosen.test is not None:
+                    keys = frozenset(k for k, v in universe.items() if chosen.test(v))
+                    self._selected.setdefault(name, []).append((i.plugin_name, keys))
+                callers.append((keys, _adapt(i, args)))
+            self._filters[name] = (args, callers)
         self._by_key: dict[tuple[str, Any], Callable[..., Any] | None] = {}
         self._traced = trace is not None
         # em_refusals -> the action types it may refuse for their amounts (REFUSES_AMOUNTS),
         # those it may refuse when the asked player takes them (REFUSES_ASKED), and those
-        # whose listed candidates it never refuses (REFUSES_UNLISTED), for the rules that
-        # declare them (the others may refuse any type any way)
+        # whose listed candidates it never refuses (REFUSES_UNLISTED): what its annotation
+        # says (the fields its traits concern; ByAnother; OffGrid), or an earlier plugin's
+        # declarations (the others may refuse any type any way)
         pairs = list(zip(self._filters["em_refusals"][1],
                          reversed(pm.hook.em_refusals.get_hookimpls())))
-        self._narrowed = {
-            declared: {f: _expand(declared_by(i, declared), types) for (_, f), i in pairs
-                       if declared_by(i, declared) is not None}
-            for declared in ("REFUSES_AMOUNTS", "REFUSES_ASKED", "REFUSES_UNLISTED")}
+        self._narrowed: dict[str, dict[Callable[..., Any], frozenset[Any]]] = {
+            n: {} for n in ("REFUSES_AMOUNTS", "REFUSES_ASKED", "REFUSES_UNLISTED")}
+        # (em_refusals, declaration) -> how a message names what narrowed it
+        self._said: dict[tuple[Callable[..., Any], str], str] = {}
+        for (_, f), i in pairs:
+            chosen = selection(i.function, "action")
+            for declared in self._narrowed:
+                found = declared_by(i, declared)
+                if found is not None:
+                    self._narrowed[declared][f] = _expand(found, types)  # type: ignore[assignment]
+                    self._said[f, declared] = declared
+                elif chosen is not EVERYTHING:
+                    narrowed = _narrowing(chosen, declared, types)
+                    if narrowed is not None:
+                        self._narrowed[declared][f] = narrowed
+                        self._said[f, declared] = f"annotation `{chosen.text}`"
         self._refuser_plugin = {f: i.plugin_name for (_, f), i in pairs}
 
     def _for(self, name: str, key: Any) -> Callable[..., Any] | None:
@@ -519,18 +545,27 @@ class HookRelay:
         args, impls = self._filters[name]
         fn: Callable[..., Any] | None
         if not self._one_by_one(name):
-            fn = getattr(self, name)  # pluggy (or the tracer) calls them all; wrappers too
+            # pluggy (or the tracer) calls them all, wrappers too, but those whose
+            # annotation leaves this key out
+            left_out = [p for p, keys in self._selected.get(name, ()) if not _meets(key, keys)]
+            fn = getattr(self, name) if not left_out else self._subset(name, left_out)
         else:
-            if isinstance(key, frozenset):
-                funcs = tuple(f for keys, f in impls if keys is None or not key.isdisjoint(keys))
-            else:
-                funcs = tuple(f for keys, f in impls if keys is None or key in keys)
+            funcs = tuple(f for keys, f in impls if _meets(key, keys))
             if name == "em_moved":
                 fn = _compose("notify", funcs, args) if funcs else None
             else:
                 fn = _compose("first" if name == "em_land" else "collect", funcs, args)
         self._by_key[cache_key] = fn
         return fn
+
+    def _subset(self, name: str, left_out: list[str]) -> Callable[..., Any]:
+        """pluggy's caller of hook `name` without the implementations of these plugins."""
+        caller = self._pm.subset_hook_caller(
+            name, remove_plugins=[self._pm.get_plugin(p) for p in left_out])
+        args = self._filters[name][0]
+        if self._trace is not None:
+            return _traced(name, caller, args, self._trace)
+        return _via_pluggy(caller, args, is_notification(caller))
 
     def _one_by_one(self, name: str) -> bool:
         """Whether hook `name`'s implementations are called one by one, as the filters
@@ -605,7 +640,7 @@ class HookRelay:
         checks = [(name, self._narrowed[name], among) for name, on, among in (
             ("REFUSES_AMOUNTS", amounts, False), ("REFUSES_ASKED", asked, False),
             ("REFUSES_UNLISTED", listed, True)) if on]
-        return [(f, tuple(name for name, declared, among in checks
+        return [(f, tuple(self._said.get((f, name), name) for name, declared, among in checks
                           if (named := declared.get(f)) is not None and (kind in named) is among))
                 for keys, f in self._filters["em_refusals"][1] if keys is None or kind in keys]
 
@@ -632,6 +667,34 @@ class HookRelay:
     def has(self, name: str) -> bool:
         """Whether any plugin implements the hook (callers may skip a hook nobody answers)."""
         return bool(self.implemented[name])
+
+
+def _meets(key: Any, keys: frozenset[Any] | None) -> bool:
+    """Whether an implementation handling `keys` (None: every one) is concerned by `key`,
+    or by one of a move's kinds (a frozenset)."""
+    if keys is None:
+        return True
+    return not key.isdisjoint(keys) if isinstance(key, frozenset) else key in keys
+
+
+def _narrowing(chosen: Selection, declared: str,
+               types: Mapping[Any, Any]) -> frozenset[Any] | None:
+    """What an annotated judge says in the place of an earlier declaration: the types it may
+    refuse for an amount (a field its traits concern may vary over a range), none when the
+    asked player takes them (ByAnother: it judges who acts), and those whose listed
+    candidates it never meets (OffGrid). None: no narrowing."""
+    if declared == "REFUSES_ASKED":
+        return frozenset() if chosen.by_another else None
+    selected = [t for t in types if chosen.test is None or chosen.test(t)]
+    if declared == "REFUSES_UNLISTED":
+        never = frozenset(t for t in selected if chosen.listed_never(t))
+        return never or None
+    may = []
+    for t in selected:
+        fields, amounts = chosen.concerns(t), amount_fields(t)
+        if fields is None or amounts is None or not fields.isdisjoint(amounts):
+            may.append(t)
+    return frozenset(may)
 
 
 def _expand(declared: Any, universe: Mapping[Any, Any]) -> frozenset[Any] | None:

@@ -82,6 +82,11 @@ class Outcome:
     winners: tuple[str, ...]
 
 
+# a call that accepts any arguments and does nothing, with no Python frame: the game's
+# `emit` while nobody sees any event
+_UNSEEN: Callable[..., Any] = "".format
+
+
 class BoardCallers:
     """A board's speed caches: the `em_land` caller of each space and the `em_moved` caller
     of each move (by the kinds of space it touches). Shared by the games of a rule set on
@@ -287,7 +292,8 @@ def _promises_kept(test: Callable[[Game, Action], bool] | None,
                     f"plugin {plugin} refused `{action}` ({reasons}), which its "
                     f"{' and '.join(declared)} promise{'s' if len(declared) == 1 else ''} it "
                     f"never refuses: a listing of the legal actions would offer it; correct "
-                    f"the declaration or the rule")
+                    f"the {'annotation' if declared[0].startswith('annotation') else 'declaration'}"
+                    f" or the rule")
         return False
     return kept
 
@@ -370,6 +376,7 @@ class Game:
         self._by_space_name: dict[str, Space]  # made on first use by `space`
         self.events = EventLog(keep_log, self._see)
         self.emit = self.events.emit
+        self._see(self.events.seen)  # no event seen yet: `emit` does nothing
         self.log: list[Event] = self.events.log
         self.ledger = Ledger(self)
         self.transfer = self.ledger.transfer
@@ -387,7 +394,13 @@ class Game:
 
     # --- events -------------------------------------------------------------------
     def _see(self, seen: Container[str]) -> None:
+        """Mirror what the event log says someone sees; while nobody sees any event (a
+        bulk run), `emit` does nothing, at C speed, so that no rule guards its events."""
         self.seen = seen  # the kinds of event someone sees, mirrored from the event log
+        events = getattr(self, "events", None)
+        if events is not None:
+            # setattr: `emit` stays documented as the event log's (core/engine/apidoc.py)
+            setattr(self, "emit", events.emit if seen else _UNSEEN)  # noqa: B010
 
     def listen(self, listener: Callable[[Event], None],
                kinds: Iterable[str] | None = None) -> None:
@@ -514,6 +527,8 @@ class Game:
         card = em_draw(self, player)
         if card is None:
             return None
+        if "draw" in self.seen:  # drawn most turns: told only when someone sees it
+            self.emit("draw", player=player.name, card=card.text)
         result = em_card(self, player, card, dice)
         em_card_done(self, player, card)
         return result
@@ -547,6 +562,23 @@ class Game:
         r = self._random
         # floor, not int(): the same die for a number in [0, 6), and a quicker call
         return (_floor(r() * 6) + 1, _floor(r() * 6) + 1)
+
+    # --- the engine's hot events, told only when someone sees them ----------------------
+    # (every turn has one: a rule calls these rather than building an event nobody sees)
+    def start_turn(self, player: Player) -> None:
+        """Tell that `player`'s turn starts (the `turn` event)."""
+        if "turn" in self.seen:
+            self.emit("turn", player=player.name, number=self.turns_played + 1)
+
+    def throw(self, player: Player, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The dice `player` throws: `dice` when given (a script's line), else chance's
+        (roll_dice); told as the `roll` event."""
+        if not dice:
+            r = self._random
+            dice = (_floor(r() * 6) + 1, _floor(r() * 6) + 1)
+        if "roll" in self.seen:
+            self.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
+        return dice
 
     # --- the game loop -------------------------------------------------------------------
     def setup(self) -> None:

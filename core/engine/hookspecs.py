@@ -25,22 +25,12 @@ optional. docs/plugins.md explains each declaration:
                                       # module of @hookspec functions, as pytest_addhooks)
     ESSENTIAL = False                 # built-in rules only: refuses to be switched off
 
-and, as optional speed declarations that the engine checks at load time (an entry naming
-a kind or type no installed plugin declares is an error):
-
-    REFUSES = (Mortgage, Redeem)      # em_refusals: only asked about these action types
-    REFUSES_AMOUNTS = (Bid,)          # the types it may refuse for their amounts: a range of
-                                      # another type is judged by it at its least amount only
-    REFUSES_ASKED = ()                # the types it may refuse when the asked player takes
-                                      # them: () for a rule that refuses only other players
-    REFUSES_UNLISTED = (Mortgage,)    # the types whose listed candidates it never refuses
-                                      # (their `candidates` offer only what it allows)
-    LANDS_ON = ("street",)            # em_land: only called for these kinds, or a
-                                      # predicate over SpaceKind (lambda kind: kind.ownable)
-    PASSES = ("bonus",)               # em_moved: only moves touching these kinds
-
-A built-in rule that declares kinds of space needs neither of the last two for its own:
-it is asked about landings on them and told of moves touching them only.
+A plugin declares nothing for speed: the engine reads what a hook handles from its
+structure. `em_refusals(game, action: HandsOver | Builds)` is asked only about the actions
+its annotation selects (easymoney's traits, or action classes), `em_land(game, player,
+space: Rented, dice)` only about the kinds of space it selects; a built-in rule that
+declares kinds of space is asked about its own. Earlier plugins' REFUSES, REFUSES_AMOUNTS,
+REFUSES_ASKED, REFUSES_UNLISTED, LANDS_ON and PASSES still work, with a DeprecationWarning.
 """
 
 from __future__ import annotations
@@ -133,9 +123,8 @@ def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
     """The MAN moved from space `start` by `steps` (negative: backward) and stands on its end.
 
     For what happens on the way: the Bonus Corner (R7), the Red Traffic Light (R8).
-    Fired once per move, before `em_land`. A plugin that declares `PASSES` (space kinds) is
-    called only for moves that start on, cross or end on a space of one of those kinds; a
-    built-in rule that declares kinds of space (SPACE_KINDS) and no `PASSES`, of its own.
+    Fired once per move, before `em_land`: a plugin is told of every move; a built-in
+    rule that declares kinds of space (SPACE_KINDS), of the moves touching its own.
     """
 
 
@@ -146,8 +135,9 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     Implementations answer only for the space kinds and states they own: unowned streets
     (R9), unowned utilities and commercial buildings (R10), owned spaces (R18), legends
     (R15), Give or Take (R14), City Hospital (R15a). Nobody answering means nothing happens.
-    A plugin that declares `LANDS_ON` (space kinds) is called only for those kinds; a
-    built-in rule that declares kinds of space (SPACE_KINDS) and no `LANDS_ON`, for its own.
+    An implementation whose `space` is annotated with traits of kinds (`space: Rented`,
+    `BoughtOnLanding`, `AuctionedOnLanding`) is called only for those kinds; a built-in
+    rule that declares kinds of space (SPACE_KINDS) and no such annotation, for its own.
     """
 
 
@@ -188,8 +178,10 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     For a rule that judges other rules' actions, by their traits (`window`, `hands_over`,
     `adds_houses`, `raises_money`, `money_fields`); an action's own checks are its class's
     `refusals`, asked in its rule's place. Every implementation is asked; all refusals are
-    collected. An empty result allows the action. Must not change the game. A plugin that
-    declares `REFUSES` (the action types it may refuse) is asked only about those types.
+    collected. An empty result allows the action. Must not change the game. The annotation
+    of `action` says what it judges, and it is asked only about those: traits
+    (`WindowAction`, `RaisesMoney`, `Deal`, `HandsOver`, `Builds`, `Priced`, `OffGrid`),
+    action classes, a union of them, `ByAnother[...]` (only others than the asked player).
     """
 
 

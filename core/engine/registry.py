@@ -239,17 +239,20 @@ CALL_FILTERS = {"REFUSES": "em_refusals", "REFUSES_AMOUNTS": "em_refusals",
 def own_kind_filters(info: PluginInfo) -> dict[str, tuple[str, ...]]:
     """A built-in rule that declares kinds of space is asked about landings on its own
     kinds (em_land) and told of moves touching them (em_moved): the structure says what
-    it handles, so it declares no LANDS_ON or PASSES (one it declares replaces this).
+    it handles, so it declares nothing (the annotation of its em_land's `space`, as
+    `space: Rented`, replaces this).
 
     Built-in only: tests/test_fast_paths.py checks that each such rule's hook does
     nothing for other kinds. A third-party plugin's hook may well act on other kinds (a
     toll on every move, a fee on every street) with nothing to say so; it is asked about
-    every landing and move, as pluggy asks it, unless it declares LANDS_ON or PASSES."""
+    every landing and move, as pluggy asks it, unless its `space` is annotated."""
     if info.origin != "built-in" or not info.space_kinds:
         return {}
+    from .traits import selection
     own = tuple(info.space_kinds)
     return {name: own for name in ("LANDS_ON", "PASSES")
-            if callable(getattr(info.obj, CALL_FILTERS[name], None))}
+            if callable(hook := getattr(info.obj, CALL_FILTERS[name], None))
+            and selection(hook, "space").test is None}  # an annotation says more
 
 
 def _load_builtins(registry: Registry) -> None:
@@ -345,6 +348,23 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
     _warn_earlier_ways(info, label)  # it loads: said once, as discovery is made once
 
 
+# The speed declarations of before issue 29, and what says the same by the structure
+_EARLIER_FILTERS = {
+    "REFUSES": "annotate em_refusals's `action` with the traits or action classes it judges "
+               "(`action: HandsOver | Builds`, easymoney's traits), and drop REFUSES",
+    "REFUSES_AMOUNTS": "drop it: the engine reads it from the fields the traits of "
+                       "em_refusals's `action` annotation concern",
+    "REFUSES_ASKED": "annotate em_refusals's `action` as `ByAnother[...]` when it refuses "
+                     "only others than the asked player, and drop REFUSES_ASKED",
+    "REFUSES_UNLISTED": "annotate em_refusals's `action` as `OffGrid` when it refuses only "
+                        "amounts off the rules' grid, or drop it: an action's own "
+                        "`refusals` are known to the engine",
+    "LANDS_ON": "annotate em_land's `space` with the traits of the kinds it handles "
+                "(`space: Rented`), or drop it",
+    "PASSES": "drop it: em_moved is told of every move, and does nothing for the others",
+}
+
+
 def _earlier_ways(info: PluginInfo) -> list[str]:
     """The earlier ways (before issue 29) `info` takes, each with what to write instead."""
     from .statements import ActionStatement
@@ -352,6 +372,9 @@ def _earlier_ways(info: PluginInfo) -> list[str]:
              f"class it answers with, which then reads and prints the line, and drop "
              f"{cls.__name__}" for cls in getattr(info.obj, "STATEMENTS", ()) or ()
              if isinstance(cls, type) and issubclass(cls, ActionStatement)]
+    for name, instead in _EARLIER_FILTERS.items():
+        if getattr(info.obj, name, None) is not None:
+            found.append(f"it declares {name}: {instead}")
     for hook, instead in (("em_apply", "define apply(self, game) on the action class"),
                           ("em_amount_step", "annotate the amount Money (its grid is R30's, "
                                              "em_money_step)")):

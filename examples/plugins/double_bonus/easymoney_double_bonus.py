@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 PLUGIN_ID = "double_bonus"
 RULES: tuple[str, ...] = ()  # a house rule: it has no id in the rule book
 REQUIRES = ("bonus_corner",)
-PASSES = ("bonus",)  # em_moved: only moves touching bonus_corner's kind can end on one
 OPTIONS = {
     "multiplier": {
         "type": "integer", "minimum": 1, "maximum": 10, "default": 2,
