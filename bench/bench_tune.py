@@ -19,12 +19,13 @@ import json
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from easymoney.simulate.tune_study import finished_in_file
 
 # the example search of docs/tuning.md ("A shipped example")
 EXAMPLE = ["tune", "standard",
@@ -35,7 +36,7 @@ EXAMPLE = ["tune", "standard",
            "--vary", "auction.increment=10..500",
            "--vary", "mortgage.interest_percent=0..50",
            "--target", "turns in 60..150", "--target", "seat_advantage<=3",
-           "--games", "100", "--batches", "2..6", "--keep", "1", "--recheck-games", "1000"]
+           "--games", "100", "--batches", "2..8", "--keep", "3", "--recheck-games", "1000"]
 DEFAULT_TRIALS = 40
 
 
@@ -148,18 +149,6 @@ def with_kill(p: subprocess.Popen) -> None:
         p.wait()
 
 
-def finished(db: Path) -> int:
-    try:
-        con = sqlite3.connect(db)
-        try:
-            return con.execute("select count(*) from trials where state in "
-                               "('COMPLETE', 'PRUNED')").fetchone()[0]
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return 0
-
-
 def part_resume(trials: int, local: tuple[dict, str] | None) -> None:
     straight_report, straight_variant = local if local is not None else part_search(trials)
     with tempfile.TemporaryDirectory() as folder:
@@ -168,11 +157,11 @@ def part_resume(trials: int, local: tuple[dict, str] | None) -> None:
         stop_at = max(1, trials // 3)
         print(f"the example search stopped by SIGTERM after {stop_at} candidates, then resumed")
         proc = easymoney(where, *EXAMPLE, "--trials", str(trials), "--workers", "2", "--json")
-        while finished(db) < stop_at and proc.poll() is None:
+        while finished_in_file(db) < stop_at and proc.poll() is None:
             time.sleep(0.2)
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate()
-        kept = finished(db)
+        kept = finished_in_file(db)
         print(f"  stopped with exit status {proc.returncode}, {kept} candidates kept: "
               f"{err.strip().splitlines()[-1]}")
         report, wall = search(where, trials, ["--workers", "2"])

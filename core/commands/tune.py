@@ -162,6 +162,10 @@ def run(args: argparse.Namespace) -> int:
                               after_batch=report, pareto=args.pareto)
 
         def said(n: int, params: dict[str, Any], ev: Any, state: str) -> None:
+            if ev is None:  # a candidate asked again: its games would be the same
+                print(f"tune: candidate {n + 1}/{args.trials}: {T.describe_params(domains, params)}: "
+                      f"{state}, not played again", file=sys.stderr)
+                return
             shown = ", ".join(f"{k} {v[0]:,.1f}" for k, v in ev.figures.items())
             how = f"dropped: misses {ev.pruned_by}" if state == "pruned" else (
                 "meets every target" if ev.meets(targets) else "misses a target")

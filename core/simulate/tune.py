@@ -315,6 +315,11 @@ class Target:
         above = value - self.high if self.op in ("<=", "in") else 0.0
         return max(below, above, 0.0) / self.scale
 
+    def far_miss(self, lo: float, hi: float) -> float:
+        """The miss of the interval's end farthest from meeting the target: 0 when the
+        whole interval meets it (what ranks candidates of equal misses: the surer first)."""
+        return max(self.miss(lo), self.miss(hi))
+
     def out(self, lo: float, hi: float) -> bool:
         """The whole interval misses the target: racing drops the candidate."""
         return (self.op in (">=", "in") and hi < self.low) or \
@@ -392,6 +397,9 @@ class Evaluation:
 
     def misses(self, targets: Sequence[Target]) -> list[float]:
         return [t.miss(self.figures[t.figure][0]) for t in targets]
+
+    def far_misses(self, targets: Sequence[Target]) -> float:
+        return sum(t.far_miss(*self.figures[t.figure][1:]) for t in targets)
 
     def meets(self, targets: Sequence[Target]) -> bool:
         return not any(self.misses(targets))

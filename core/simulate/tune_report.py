@@ -32,14 +32,16 @@ if TYPE_CHECKING:
 def picks(study: optuna.Study, targets: Sequence[Target], pareto: bool, keep: int
           ) -> list[optuna.trial.FrozenTrial]:
     """The candidates handed back: the Pareto front (--pareto), else the best `keep` by the
-    sum of their misses, then by more games (surer), then by the trial's number."""
+    sum of their misses, then by the misses of their intervals' far ends (an interval
+    wholly inside the targets first: less luck in it), then by the trial's number."""
     import optuna
     done = [t for t in finished(study) if t.state == optuna.trial.TrialState.COMPLETE]
     if pareto:
         front = study.best_trials if done else []
-        chosen = sorted(front, key=lambda t: (sum(t.values), -t.user_attrs["games"], t.number))
+        chosen = sorted(front, key=lambda t: (sum(t.values), t.user_attrs["far_misses"],
+                                              t.number))
     else:
-        chosen = sorted(done, key=lambda t: (t.value, -t.user_attrs["games"], t.number))
+        chosen = sorted(done, key=lambda t: (t.value, t.user_attrs["far_misses"], t.number))
     out: list[optuna.trial.FrozenTrial] = []
     seen: set[str] = set()
     for t in chosen:
@@ -114,22 +116,25 @@ def hand_back(study: optuna.Study, trials: Sequence[optuna.trial.FrozenTrial], b
 def remeasure(handed: list[dict[str, Any]], base: Arm, base_batch: Batch, games: int,
               targets: Sequence[Target], seconds_per_turn: int,
               run_arms: Callable[[list[Arm], Batch], Result]) -> None:
-    """Play each handed-back file beside the original on fresh seeds (never the search's):
-    its figures with their intervals, whether it meets each target there, and compare's
-    paired tests of the difference (Holm-adjusted over the table)."""
+    """Play the handed-back files beside the original on fresh seeds (never the search's),
+    all on the same seeds, the original once: each file's figures with their intervals,
+    whether it meets each target there, and compare's paired tests of its difference from
+    the original (Holm-adjusted over compare's whole table)."""
     from .report import compare_summary
+    if not handed:
+        return
     batch = Batch(games=games, players=base_batch.players, strategies=base_batch.strategies,
                   seed=batch_seed(base_batch.seed, 0, "recheck"), max_turns=base_batch.max_turns)
-    for h in handed:
-        result = run_arms([base, Arm(h["file"], label=h["file"])], batch)
-        original, mine = result.stats
+    result = run_arms([base, *(Arm(h["file"], label=h["file"]) for h in handed)], batch)
+    original = _measure(result.stats[0], batch, targets, seconds_per_turn)
+    differences = compare_summary(result)["differences"]
+    for h, mine, diff in zip(handed, result.stats[1:], differences):
         h["recheck"] = {
             "games": games, "seed": batch.seed,
-            "figures": _measure(mine, batch, targets, seconds_per_turn),
-            "original": _measure(original, batch, targets, seconds_per_turn),
+            "figures": _measure(mine, batch, targets, seconds_per_turn), "original": original,
             "meets": {t.text: t.miss(FIGURES[t.figure].measure(mine, batch, seconds_per_turn)[0]) == 0
                       for t in targets},
-            "tests": compare_summary(result)["differences"][0]["tests"]}
+            "tests": diff["tests"]}
 
 
 def _measure(stats: ArmStats, batch: Batch, targets: Sequence[Target],
@@ -180,7 +185,9 @@ def search_summary(study: optuna.Study, domains: Sequence[Domain], targets: Sequ
     failed = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.FAIL,))
     return {"candidates": len(trials), "complete": len(trials) - len(pruned),
             "pruned": len(pruned), "stopped": len(failed),
-            "games": sum(int(t.user_attrs.get("games", 0)) for t in trials),
+            "distinct": len({repr(sorted(t.params.items())) for t in trials}),
+            "games": sum(int(t.user_attrs.get("games", 0)) for t in trials
+                         if "repeat_of" not in t.user_attrs),
             "mode": "pareto" if pareto else "sum of misses",
             "vary": [d.key for d in domains], "targets": [t.text for t in targets],
             "importance": importance(study, pareto), "progress": progress_of(study, pareto),
@@ -188,7 +195,8 @@ def search_summary(study: optuna.Study, domains: Sequence[Domain], targets: Sequ
                 {"trial": t.number, "state": t.state.name.lower(),
                  "settings": {d.key: d.text(t.params[d.key]) for d in domains if d.key in t.params},
                  "games": t.user_attrs.get("games", 0), "figures": t.user_attrs.get("figures", {}),
-                 "pruned_by": t.user_attrs.get("pruned_by")} for t in trials]}
+                 "pruned_by": t.user_attrs.get("pruned_by"),
+                 "repeat_of": t.user_attrs.get("repeat_of")} for t in trials]}
 
 
 # --- in words ----------------------------------------------------------------------------
@@ -199,8 +207,9 @@ def _fig(v: Sequence[float]) -> str:
 
 def tune_text(report: Mapping[str, Any]) -> str:
     s = report["search"]
-    lines = [f"Search of {report['variant']}: {count(s['candidates'], 'candidate')} "
-             f"({s['complete']} played out, {s['pruned']} dropped early by racing), "
+    lines = [f"Search of {report['variant']}: {count(s['candidates'], 'candidate')}, "
+             f"{s['distinct']} distinct ({s['complete']} played out, {s['pruned']} dropped "
+             f"early by racing), "
              f"{count(s['games'], 'game')}, seed {report['seed']}, study {report['study']}",
              "Targets: " + "; ".join(s["targets"]),
              f"Objective: {s['mode']} (a miss: how far the figure is from its target, "

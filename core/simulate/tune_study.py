@@ -135,6 +135,23 @@ def finished(study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
     return study.get_trials(deepcopy=False, states=states)
 
 
+def finished_in_file(path: str | os.PathLike[str]) -> int:
+    """Finished candidates in a study file, read with sqlite3 alone (0 while there is
+    none): what a watcher of a running search counts."""
+    if not os.path.exists(path):
+        return 0
+    try:
+        con = sqlite3.connect(f"file:{os.fspath(path)}?mode=ro", uri=True)
+        try:
+            row = con.execute("select count(*) from trials where state in "
+                              "('COMPLETE', 'PRUNED')").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:  # not yet made, or being made
+        return 0
+    return int(row[0])
+
+
 def _sampler_seed(seed: int, n: int) -> int:
     digest = hashlib.blake2b(f"easymoney-tune-sampler:{seed}:{n}".encode(), digest_size=4)
     return int.from_bytes(digest.digest(), "big")
@@ -152,22 +169,43 @@ def suggest(trial: optuna.Trial, domains: Sequence[Domain]) -> dict[str, Any]:
     return params
 
 
-class Pruned(Exception):
-    """Racing dropped the candidate: its interval missed a target."""
+def _distinct(study: optuna.Study) -> dict[str, optuna.trial.FrozenTrial]:
+    out: dict[str, optuna.trial.FrozenTrial] = {}
+    for t in finished(study):
+        out.setdefault(repr(sorted(t.params.items())), t)
+    return out
+
+
+def _same(study: optuna.Study, params: Mapping[str, Any]) -> optuna.trial.FrozenTrial | None:
+    """The finished candidate of the same settings, if any."""
+    return _distinct(study).get(repr(sorted(params.items())))
+
+
+def space_size(domains: Sequence[Domain]) -> float:
+    """How many candidates the search space holds (infinite with a decimal range)."""
+    size = 1.0
+    for d in domains:
+        if d.kind in ("switch", "choice"):
+            size *= len(d.choices)
+        elif d.kind == "int":
+            size *= (d.high - d.low) // (d.step or 1) + 1
+        else:
+            return float("inf")
+    return size
 
 
 def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Domain],
                targets: Sequence[Target], pareto: bool,
                evaluate: Callable[[dict[str, Any], Callable[[Evaluation], None]], Evaluation],
-               on_trial: Callable[[int, dict[str, Any], Evaluation, str], None] | None = None
+               on_trial: Callable[[int, dict[str, Any], Evaluation | None, str], None] | None = None
                ) -> int:
     """Ask, play and tell trials until `total` have finished; the number played now."""
     import optuna
     played = 0
     while True:
         done = len(finished(study))
-        if done >= total:
-            return played
+        if done >= total or space_size(domains) <= len(_distinct(study)):
+            return played  # the budget spent, or every candidate of a finite space known
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             study.sampler = optuna.samplers.TPESampler(
@@ -176,6 +214,18 @@ def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Dom
             trial = study.ask()
         params = suggest(trial, domains)
         single = not pareto
+        earlier = _same(study, params)
+        if earlier is not None:  # common random numbers: it would play the very same games
+            for key, value in earlier.user_attrs.items():
+                trial.set_user_attr(key, value)
+            trial.set_user_attr("repeat_of", earlier.number)
+            if earlier.state == optuna.trial.TrialState.PRUNED:
+                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+            else:
+                study.tell(trial, earlier.values if pareto else earlier.values[0])
+            if on_trial is not None:
+                on_trial(done, params, None, f"the settings of candidate {earlier.number + 1}")
+            continue
 
         def report(ev: Evaluation) -> None:
             trial.set_user_attr("games", ev.games)
@@ -189,6 +239,7 @@ def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Dom
             raise
         trial.set_user_attr("batches", ev.batches)
         trial.set_user_attr("misses", ev.misses(targets))
+        trial.set_user_attr("far_misses", ev.far_misses(targets))
         if ev.pruned_by is not None:
             trial.set_user_attr("pruned_by", ev.pruned_by)
             study.tell(trial, state=optuna.trial.TrialState.PRUNED)
