@@ -36,8 +36,8 @@ EXAMPLE = ["tune", "standard",
            "--vary", "auction.increment=10..500",
            "--vary", "mortgage.interest_percent=0..50",
            "--target", "turns in 60..150", "--target", "seat_advantage<=3",
-           "--games", "100", "--batches", "2..8", "--keep", "3", "--recheck-games", "1000"]
-DEFAULT_TRIALS = 40
+           "--games", "200", "--batches", "2..6", "--keep", "3", "--recheck-games", "1000"]
+DEFAULT_TRIALS = 30
 
 
 def load() -> str:

@@ -156,10 +156,10 @@ def run(args: argparse.Namespace) -> int:
         def run_batch(arm: Any, b: Any) -> Any:
             return S.run([arm], b, **common).stats[0]
 
-        def evaluate(params: dict[str, Any], report: Any) -> Any:
+        def evaluate(params: dict[str, Any], report: Any, incumbent: float | None) -> Any:
             arm = T.candidate_arm(base, domains, params)
             return T.evaluate(arm, batch, budget, targets, args.seconds_per_turn, run_batch,
-                              after_batch=report, pareto=args.pareto)
+                              after_batch=report, pareto=args.pareto, incumbent=incumbent)
 
         def said(n: int, params: dict[str, Any], ev: Any, state: str) -> None:
             if ev is None:  # a candidate asked again: its games would be the same

@@ -10,7 +10,9 @@ all candidates: common random numbers), and after each batch its figures and the
 intervals are known (analyze's: the order statistics' for a median, Wilson's for a share,
 Student's t for a mean). Racing: a candidate whose interval already lies outside a target is
 pruned at once; one whose figures all meet the targets gets batches up to the most; any
-other stops after the fewest.
+other stops after the fewest, unless it does at least as well as the best candidate played
+out so far (racing against the incumbent): then it too gets more games, and stops as soon
+as it falls behind.
 """
 
 from __future__ import annotations
@@ -412,12 +414,16 @@ def needs_profile(targets: Sequence[Target]) -> bool:
 def evaluate(arm: Arm, base_batch: Batch, budget: Budget, targets: Sequence[Target],
              seconds_per_turn: int, run_batch: Callable[[Arm, Batch], ArmStats],
              after_batch: Callable[[Evaluation], None] | None = None,
-             purpose: str = "search", pareto: bool = False) -> Evaluation:
+             purpose: str = "search", pareto: bool = False,
+             incumbent: float | None = None) -> Evaluation:
     """Play batches of games on `arm` (racing, see the module's doc) and measure it.
 
     `after_batch` sees the evaluation after each batch (the study reports it; it may raise
     to stop the candidate). With `pareto` (targets that compete) a candidate is dropped only
-    when its intervals miss every target: missing one may still put it on the front."""
+    when its intervals miss every target: missing one may still put it on the front.
+    `incumbent`: the best sum of misses of the candidates played out so far; a candidate
+    that does at least as well after the fewest batches gets more games (racing against
+    the best so far), as does one that meets every target."""
     ev = Evaluation()
     stats: ArmStats | None = None
     for k in range(budget.most):
@@ -441,6 +447,8 @@ def evaluate(arm: Arm, base_batch: Batch, budget: Budget, targets: Sequence[Targ
             after_batch(ev)
         if ev.pruned_by is not None:
             break
-        if k + 1 >= budget.fewest and not ev.meets(targets):
+        looks_good = ev.meets(targets) or (
+            incumbent is not None and not pareto and ev.history[-1] <= incumbent)
+        if k + 1 >= budget.fewest and not looks_good:
             break  # neither clearly out nor looking good: no more games for it
     return ev

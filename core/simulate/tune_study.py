@@ -196,7 +196,8 @@ def space_size(domains: Sequence[Domain]) -> float:
 
 def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Domain],
                targets: Sequence[Target], pareto: bool,
-               evaluate: Callable[[dict[str, Any], Callable[[Evaluation], None]], Evaluation],
+               evaluate: Callable[[dict[str, Any], Callable[[Evaluation], None], float | None],
+                                  Evaluation],
                on_trial: Callable[[int, dict[str, Any], Evaluation | None, str], None] | None = None
                ) -> int:
     """Ask, play and tell trials until `total` have finished; the number played now."""
@@ -232,8 +233,10 @@ def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Dom
             trial.set_user_attr("figures", {k: list(v) for k, v in ev.figures.items()})
             if single:
                 trial.report(ev.history[-1], ev.batches - 1)
+        played_out = [float(t.values[0]) for t in finished(study)
+                      if t.state == optuna.trial.TrialState.COMPLETE] if single else []
         try:
-            ev = evaluate(params, report)
+            ev = evaluate(params, report, min(played_out) if played_out else None)
         except BaseException:
             study.tell(trial, state=optuna.trial.TrialState.FAIL)
             raise
