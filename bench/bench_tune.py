@@ -35,6 +35,7 @@ EXAMPLE = ["tune", "standard",
            "--vary", "auction.first_bid=0..1000",
            "--vary", "auction.increment=10..500",
            "--vary", "mortgage.interest_percent=0..50",
+           "--vary", "end.max_turns=60..400:20",
            "--target", "turns in 60..150", "--target", "seat_advantage<=3",
            "--games", "200", "--batches", "2..6", "--keep", "3", "--recheck-games", "1000"]
 DEFAULT_TRIALS = 30
