@@ -53,7 +53,8 @@ def test_r13_off_is_found_racing_drops_the_turn_limit_and_the_file_is_remeasured
     for c in search["candidates_tried"]:
         key = tuple(sorted(c["settings"].items()))
         assert (c["repeat_of"] is not None) == (key in seen)
-        seen.setdefault(key, c["trial"])
+        seen.setdefault(key, c["candidate"])
+        assert c["repeat_of"] in (None, seen[key])
     for c in search["candidates_tried"]:
         lo, hi = c["figures"]["turns"][1:]
         if c["settings"]["four_sides"] == "on":  # every game at the limit: out at once
@@ -113,6 +114,9 @@ def test_sigterm_mid_way_then_resume_reaches_the_straight_run_s_result(tmp_path:
         assert run.returncode == 0, err
     assert f"candidate {kept + 1}/4" in err and "candidate 1/4" not in err
     assert _trials(straight / "standard.tune.db") == _trials(stopped / "standard.tune.db")
+    reports = [json.loads((d / "standard-tuned" / "report.json").read_text())["search"]
+               for d in (straight, stopped)]
+    assert reports[0]["candidates_tried"] == reports[1]["candidates_tried"]
     assert (straight / "standard-tuned" / "standard-tuned-1.yaml").read_text() == \
         (stopped / "standard-tuned" / "standard-tuned-1.yaml").read_text()
 

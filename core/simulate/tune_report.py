@@ -21,7 +21,7 @@ from .games import ArmStats
 from .report import table_lines
 from .runner import Result
 from .tune import FIGURES, Domain, Target, batch_seed, describe_params
-from .tune_study import finished
+from .tune_study import finished, ordinals
 
 if TYPE_CHECKING:
     import optuna
@@ -93,6 +93,7 @@ def hand_back(study: optuna.Study, trials: Sequence[optuna.trial.FrozenTrial], b
     from .tune import candidate_arm
     plain = Arm(base.variant).load()  # what `extends` starts from
     os.makedirs(folder, exist_ok=True)
+    place = ordinals(study)
     out = []
     for rank, t in enumerate(trials, 1):
         arm = candidate_arm(base, domains, t.params)
@@ -101,12 +102,12 @@ def hand_back(study: optuna.Study, trials: Sequence[optuna.trial.FrozenTrial], b
         path = os.path.join(folder, f"{name}.yaml")
         rules = variant_rules(candidate, plain)
         write_variant(path, extends_ref(base, folder), name,
-                      f"{base.name} tuned by easymoney tune (candidate {t.number}): "
+                      f"{base.name} tuned by easymoney tune (candidate {place[t.number]}): "
                       f"{describe_params(domains, t.params)}", rules)
         written = Arm(path).load()
         if dict(written.rules) != dict(candidate.rules):  # the file must play as searched
             raise UsageError(f"tune: {path} does not read back as the candidate it describes")
-        out.append({"rank": rank, "file": path, "trial": t.number,
+        out.append({"rank": rank, "file": path, "candidate": place[t.number],
                     "settings": {d.key: d.text(t.params[d.key]) for d in domains},
                     "rules": rules, "search": {"games": t.user_attrs["games"],
                                                "figures": t.user_attrs["figures"]}})
@@ -173,7 +174,7 @@ def progress_of(study: optuna.Study, pareto: bool) -> list[dict[str, Any]]:
             value = float(sum(t.values))
             if best is None or value < best:
                 best = value
-                out.append({"candidate": k, "trial": t.number, "miss": best})
+                out.append({"candidate": k, "miss": best})
     return out
 
 
@@ -192,11 +193,11 @@ def search_summary(study: optuna.Study, domains: Sequence[Domain], targets: Sequ
             "vary": [d.key for d in domains], "targets": [t.text for t in targets],
             "importance": importance(study, pareto), "progress": progress_of(study, pareto),
             "candidates_tried": [
-                {"trial": t.number, "state": t.state.name.lower(),
+                {"candidate": k, "state": t.state.name.lower(),
                  "settings": {d.key: d.text(t.params[d.key]) for d in domains if d.key in t.params},
                  "games": t.user_attrs.get("games", 0), "figures": t.user_attrs.get("figures", {}),
                  "pruned_by": t.user_attrs.get("pruned_by"),
-                 "repeat_of": t.user_attrs.get("repeat_of")} for t in trials]}
+                 "repeat_of": t.user_attrs.get("repeat_of")} for k, t in enumerate(trials, 1)]}
 
 
 # --- in words ----------------------------------------------------------------------------

@@ -169,6 +169,12 @@ def suggest(trial: optuna.Trial, domains: Sequence[Domain]) -> dict[str, Any]:
     return params
 
 
+def ordinals(study: optuna.Study) -> dict[int, int]:
+    """Trial number -> the candidate's place among the finished (1-based): what the user
+    sees, the same in a run resumed (a failed trial takes a trial number too)."""
+    return {t.number: k for k, t in enumerate(finished(study), 1)}
+
+
 def _distinct(study: optuna.Study) -> dict[str, optuna.trial.FrozenTrial]:
     out: dict[str, optuna.trial.FrozenTrial] = {}
     for t in finished(study):
@@ -219,13 +225,14 @@ def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Dom
         if earlier is not None:  # common random numbers: it would play the very same games
             for key, value in earlier.user_attrs.items():
                 trial.set_user_attr(key, value)
-            trial.set_user_attr("repeat_of", earlier.number)
+            place = ordinals(study)[earlier.number]
+            trial.set_user_attr("repeat_of", place)
             if earlier.state == optuna.trial.TrialState.PRUNED:
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
             else:
                 study.tell(trial, earlier.values if pareto else earlier.values[0])
             if on_trial is not None:
-                on_trial(done, params, None, f"the settings of candidate {earlier.number + 1}")
+                on_trial(done, params, None, f"the settings of candidate {place}")
             continue
 
         def report(ev: Evaluation) -> None:
