@@ -21,7 +21,7 @@ from .errors import EasyMoneyError, UsageError
 TRACE_ENV = "EASYMONEY_TRACE"
 
 # Listed in this order in --help; modules not named here follow alphabetically.
-COMMAND_ORDER = ("play", "simulate", "compare", "sweep", "analyze", "variants", "check", "show", "diff", "rules",
+COMMAND_ORDER = ("play", "simulate", "compare", "sweep", "analyze", "tune", "variants", "check", "show", "diff", "rules",
                  "schema", "strategies")
 
 

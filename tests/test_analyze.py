@@ -62,9 +62,11 @@ def test_every_figure_has_its_interval() -> None:
     for f in p["flows"]:
         _interval(f["per_game"])
     status = {r["rule"]: r["status"] for r in p["rules"]}
-    assert status["rent"] == "fired" and status["four_sides"] == "silent"
+    assert status["rent"] == "fired" and status["four_sides"] == "refused"
     for r in p["rules"]:
         _interval(r, "percent")
+        lo, hi = r["refused_ci95"]
+        assert lo <= r["refused_percent"] <= hi
     assert p["spaces"] and all(s["ci95"] is not None for s in p["spaces"] if s["paid"])
     for s in p["spaces"]:
         if s["return"] is not None:
@@ -82,6 +84,29 @@ def test_the_workers_do_not_change_the_profile() -> None:
     one = _profile("standard", *SMALL, "--workers", "1")
     two = _profile("standard", *SMALL, "--workers", "2")
     assert json.dumps(one) == json.dumps(two)
+
+
+def test_r14_give_or_take_fires_by_acting_and_r13_four_sides_by_refusing() -> None:
+    """give_or_take emits no event of its own on a normal draw: it fires because a card is
+    drawn while its em_land runs; four_sides acts by refusing (R13), never by an event."""
+    p = _profile("standard", *SMALL, "--workers", "1")
+    rules = {r["rule"]: r for r in p["rules"]}
+    give = rules["give_or_take"]
+    assert give["status"] == "fired" and give["percent"] > 50
+    assert give["events_per_game"] < 1  # chain_stops, its one event, is rare
+    sides = rules["four_sides"]
+    assert sides["fired_games"] == 0 and sides["refused_games"] > 0
+    assert sides["refusals_per_game"] > 0
+    # without the rule, nothing of it is counted: it is not in play
+    off = _profile("standard-four_sides", *SMALL, "--workers", "1")
+    assert "four_sides" not in {r["rule"] for r in off["rules"]}
+
+
+def test_analyze_on_a_local_cluster_is_the_local_result() -> None:
+    pytest.importorskip("distributed")
+    local = _profile("standard", *SMALL, "--workers", "1")
+    remote = _profile("standard", *SMALL, "--cluster", "local:2")
+    assert json.dumps(local) == json.dumps(remote)
 
 
 def test_against_pairs_each_figure_and_the_winner_is_known_sooner_without_four_sides() -> None:

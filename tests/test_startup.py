@@ -35,7 +35,8 @@ def _imported_after(*args: str) -> list[str]:
 
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["play", "--help"],
                                   ["simulate", "--help"], ["compare", "--help"],
-                                  ["sweep", "--help"], ["analyze", "--help"]])
+                                  ["sweep", "--help"], ["analyze", "--help"],
+                                  ["tune", "--help"]])
 def test_listing_the_commands_imports_nothing_heavy(args: list[str]) -> None:
     assert _imported_after(*args) == []
 

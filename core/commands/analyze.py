@@ -36,9 +36,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--against", metavar="OTHER",
                    help="a second variant or SPEC (standard-four_sides), played on the same "
                         "seeds: each figure's difference with a paired test")
-    p.add_argument("--seconds-per-turn", type=int, default=HELP_SECONDS, metavar="N",
-                   help=f"seconds a player-turn takes at a real table, for the length in "
-                        f"minutes (default {HELP_SECONDS})")
+    add_seconds_per_turn(p)
     p.add_argument("--ladder-games", type=int, default=HELP_LADDER_GAMES, metavar="N",
                    help=f"games of each seat order on the ladder's rungs random vs cautious "
                         f"and cautious vs greedy (default {HELP_LADDER_GAMES}; 0: no ladder)")
@@ -56,6 +54,13 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                      help="write a self-contained HTML report with its plots to FILE (needs "
                           "pip install 'easymoney-game[plot]')")
     add_variant_args(parser)
+
+
+def add_seconds_per_turn(group: Any) -> None:
+    """--seconds-per-turn (analyze's and tune's): what turns a length in table minutes."""
+    group.add_argument("--seconds-per-turn", type=int, default=HELP_SECONDS, metavar="N",
+                       help=f"seconds a player-turn takes at a real table, for the length in "
+                            f"minutes (default {HELP_SECONDS})")
 
 
 def _check(args: argparse.Namespace) -> None:

@@ -17,21 +17,32 @@ The per-game figures (PROFILE_METRICS, defined in docs/simulation.md, "A variant
 - margin: the winner's final worth minus the best other seat's (0 for a shared win), and
   that margin as a share of the winner's worth;
 - flow:KIND: the dollars paid in payments of that kind (ledger.PAYMENT_KINDS) in the game.
+
+A rule's activity in a game (profile_report.NOTES["rules"]): it *fired* when it emitted one
+of its own events or when the game changed (any event: a payment, a move, a card drawn, a
+sale) while one of its hooks or its actions' own code was running, found by the frames on
+the stack at the event (rule_code); give_or_take, which draws a card on landing and emits
+nothing of its own, fires so. It *refused* when a candidate answer to a request was refused
+by it (engine.legal.refused_candidates, asked before each decision): four_sides refusing
+the buy of a fourth side of a board.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..engine.actions import Action, Request
 from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.actions import ActionRange, on_grid
+from ..engine.legal import amount_step, answer_types, candidates_of
 from ..engine.ledger import PAYMENT_KINDS
 from .games import ArmStats, GameRow
 
-if TYPE_CHECKING:
-    from ..engine.game import Game
 
 # the money of play: a player's starting cash ("setup") is not a flow of the game
 FLOW_KINDS = tuple(k for k in PAYMENT_KINDS if k != "setup")
@@ -39,6 +50,10 @@ PROFILE_METRICS = ("lead_changes", "decided_turn", "decided_share", "comeback", 
                    "margin_share", *(f"flow:{k}" for k in FLOW_KINDS))
 COMEBACK_AFTER = Fraction(1, 4)  # a comeback counts from this share of the game's length on
 DECILES = 10
+# events of every player-turn, all from the turn's own rule, which its move shows acting
+_EVERY_TURN = frozenset({"turn", "roll"})
+_PLAY = Game.play.__code__
+REFUSALS_EVERY = 20  # the player-turns whose requests' refusals are looked at: 0, 20, 40...
 
 
 def rule_events(game: Game) -> dict[str, str]:
@@ -51,6 +66,93 @@ def rule_events(game: Game) -> dict[str, str]:
             for kind in info.events:
                 owner.setdefault(kind, pid)
     return owner
+
+
+def rule_code(game: Game) -> dict[Any, str]:
+    """Code object -> the rule in play it belongs to: each of the rule's hook implementations
+    and the own `apply` of its action types (what runs when it acts)."""
+    ruleset = game.ruleset
+    enabled = set(ruleset.enabled)
+    owner: dict[Any, str] = {}
+    pm = ruleset.pm
+    for name, plugin in pm.list_name_plugin():
+        if name not in enabled:
+            continue
+        for hook in pm.get_hookcallers(plugin) or ():
+            for impl in hook.get_hookimpls():
+                code = getattr(impl.function, "__code__", None)
+                if impl.plugin is plugin and code is not None:
+                    owner.setdefault(code, name)
+    for kind, pid in ruleset.action_owner.items():
+        apply = vars(kind).get("apply")
+        code = getattr(apply, "__code__", None)
+        if pid in enabled and code is not None:
+            owner.setdefault(code, pid)
+    return owner
+
+
+def first_refusals(game: Game, request: Request) -> set[str]:
+    """The rules refusing the first refused candidate of each of the request's own action
+    types (as engine.legal.refused_candidates judges them, a range at its least and most
+    amounts on the rules' grid), stopping there: judging every candidate (every house of
+    every street after each move) would cost more than the game. Changes nothing."""
+    found: set[str] = set()
+    rules = game.ruleset
+    for kind in answer_types(game, request)[:len(request.accepts)]:
+        if kind in rules.action_owner and kind not in rules.handled:
+            continue  # its rule is installed but not in play
+        for candidate in candidates_of(game, kind, request):
+            judged: list[Action]
+            if isinstance(candidate, ActionRange):
+                least, most = candidate.least, candidate.most
+                grid = amount_step(game, candidate.template, candidate.field)
+                if grid > candidate.step:
+                    least, most = on_grid(least, most, grid)
+                if least > most:
+                    continue
+                judged = [candidate.at(least), candidate.at(most)]
+            else:
+                judged = [candidate]
+            refusals = next((r for r in map(game.refusals, judged) if r), None)
+            if refusals:
+                found.update(r.plugin for r in refusals)
+                break
+    return found
+
+
+class _CountingDecider:
+    """The game's decider, and before each decision the refusals of the request's candidates
+    counted by rule (ProfileStats.refused): what the rules kept the player from doing."""
+
+    def __init__(self, inner: Any, note: Callable[[Game, Request], None]) -> None:
+        self.inner = inner
+        self.note = note
+        self.strategies = getattr(inner, "strategies", {})
+
+    def answers_for(self, name: str) -> Mapping[str, Callable[..., Action]] | None:
+        table = getattr(self.inner, "answers_for", lambda n: None)(name)
+        if table is None:
+            return None
+        note = self.note
+
+        def counted(answer: Callable[..., Action]) -> Callable[..., Action]:
+            def ask(game: Game, request: Request) -> Action:
+                note(game, request)
+                return answer(game, request)
+            return ask
+        return {kind: counted(answer) for kind, answer in table.items()}
+
+    def decide(self, game: Game, request: Request) -> Action:
+        self.note(game, request)
+        action: Action = self.inner.decide(game, request)
+        return action
+
+    def refused(self, game: Game, request: Request, action: Action, refusals: list[Any]) -> None:
+        self.inner.refused(game, request, action, refusals)
+
+    def choose_card(self, game: Game, player: Any) -> str | None:
+        card: str | None = self.inner.choose_card(game, player)
+        return card
 
 
 def game_figures(turns: list[int], marks: list[tuple[int, ...]], winners: Sequence[int],
@@ -94,7 +196,9 @@ class ProfileStats(ArmStats):
         self.flows: Counter[str] = Counter()          # kind -> dollars (plugins' own kinds too)
         self.flow_sq: Counter[str] = Counter()        # kind -> sum of each game's dollars squared
         self.payments: Counter[str] = Counter()       # kind -> payments
-        self.fired: Counter[str] = Counter()          # rule -> games in which it emitted an event
+        self.fired: Counter[str] = Counter()          # rule -> games in which it acted (see above)
+        self.refused: Counter[str] = Counter()        # rule -> candidates it refused
+        self.refused_games: Counter[str] = Counter()  # rule -> games in which it refused one
         self.events: Counter[str] = Counter()         # event kind -> times emitted
         self.in_play: Counter[str] = Counter()        # rule -> games it was in play
         # per space, sums over games of rent^2, paid^2 and rent*paid: the return's interval
@@ -108,7 +212,7 @@ class ProfileStats(ArmStats):
         self.sums = [a + b for a, b in zip(self.sums, other.sums)]
         self.squares = [a + b for a, b in zip(self.squares, other.squares)]
         for name in ("lead_hist", "decided_hist", "flows", "flow_sq", "payments", "fired",
-                     "events", "in_play"):
+                     "refused", "refused_games", "events", "in_play"):
             getattr(self, name).update(getattr(other, name))
         for name in ("space_rr", "space_pp", "space_rp"):
             setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(other, name))])
@@ -120,7 +224,9 @@ class ProfileStats(ArmStats):
         marks: list[tuple[int, ...]] = []
         flows: Counter[str] = Counter()
         owner = rule_events(game)
+        code_owner = rule_code(game)
         fired: set[str] = set()
+        refused: Counter[str] = Counter()
         events = self.events
         payments = self.payments
         rent0, paid0 = list(self.rent), list(self.paid)
@@ -140,9 +246,41 @@ class ProfileStats(ArmStats):
             events[event.kind] += 1
             fired.add(owner[event.kind])
 
+        acting = len(set(code_owner.values()))
+
+        def on_change(event: Event) -> None:
+            # the rules whose code is running as the game changes acted: walk the stack up
+            # to the game's loop (what is outside it is the simulator's)
+            if len(fired) >= acting:
+                return
+            frame = sys._getframe(1)
+            while frame is not None:
+                code = frame.f_code
+                if code is _PLAY:
+                    return
+                found = code_owner.get(code)
+                if found is not None:
+                    fired.add(found)
+                frame = frame.f_back  # type: ignore[assignment]
+
+        asked: set[tuple[int, str]] = set()
+
+        def on_request(game: Game, request: Request) -> None:
+            # once a kind of request in every REFUSALS_EVERY-th player-turn: judging every
+            # request's candidates would cost more than the game
+            turn = game.turns_played
+            key = (turn, request.kind)
+            if turn % REFUSALS_EVERY or key in asked:
+                return
+            asked.add(key)
+            for by in first_refusals(game, request):
+                refused[by] += 1
+
         game.listen(on_turn, ("turn",))
         game.listen(on_pay, ("pay",))
         game.listen(on_rule, tuple(owner))
+        game.listen(on_change, tuple(k for k in game.ruleset.templates if k not in _EVERY_TURN))
+        game.decider = _CountingDecider(game.decider, on_request)
 
         def finish(row: GameRow) -> GameRow:
             if turns and turns[-1] == row.turns:  # the end is the last mark
@@ -170,6 +308,8 @@ class ProfileStats(ArmStats):
                     self.flow_sq[kind] += amount * amount
             payments.pop("setup", None)
             self.fired.update(fired)
+            self.refused.update(refused)
+            self.refused_games.update(refused.keys())
             self.in_play.update(game.ruleset.enabled)
             rent, paid = self.rent, self.paid
             for i, (r0, p0) in enumerate(zip(rent0, paid0)):

@@ -127,10 +127,10 @@ def plots(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
             "Dollars paid per game by kind", "$ per game", _series(profiles, lambda p: _aligned(
                 kinds, {f["kind"]: (f["per_game"]["mean"], *f["per_game"]["ci95"])
                         for f in p["flows"]})), horizontal=True))))
-    rules = [r["rule"] for r in first["rules"] if r["status"] != "silent"]
+    rules = [r["rule"] for r in first["rules"]]
     if rules:
         out.append(("Rules' activity: the share of games in which each rule fired", _png(_points(
-            "Games in which the rule emitted an event", "% of games", _series(
+            "Games in which the rule acted", "% of games", _series(
                 profiles, lambda p: _aligned(rules, {r["rule"]: (r["percent"], *r["ci95"])
                                                      for r in p["rules"]})), horizontal=True))))
     spaces = [s for s in first["spaces"] if s["return"] is not None]

@@ -19,7 +19,7 @@ from ..engine.actions import money
 from ..words import count
 from .arms import Arm, Batch
 from .games import END_LABELS, END_REASONS, PairStats, metric_names
-from .profile import DECILES, FLOW_KINDS, PROFILE_METRICS, ProfileStats
+from .profile import DECILES, FLOW_KINDS, PROFILE_METRICS, REFUSALS_EVERY, ProfileStats
 from .report import table_lines
 from .runner import Result, run
 from .stats import Z95, _scipy, adjust, mcnemar, mean_interval, paired_t, turn_figures, wilson
@@ -37,9 +37,14 @@ NOTES = {
                "below another's again (a shared win: the last turn); share: of the game's length",
     "comeback": "the sole winner was strictly last (worth below every other seat's) after a "
                 "player-turn past the first quarter of the game",
-    "rules": "fired: the rule emitted one of its events (its EVENTS) in the game; never "
-             "mattered: it declares events and emitted none in any game; silent: it declares "
-             "none, so its activity is not observed",
+    "rules": "fired: in the game the rule emitted one of its events, or the game changed (any "
+             "event: a payment, a move, a card drawn) while one of its hooks or its actions' "
+             "own code ran (give_or_take drawing a card); refused: it refused a candidate "
+             "answer to a request (four_sides refusing a fourth side's buy), looked at in every "
+             f"{REFUSALS_EVERY}th player-turn (0, {REFUSALS_EVERY}, ...), the first refused "
+             "candidate of each action type; never mattered: neither in any game (a rule "
+             "whose hooks only answer a value the core acts on, such as scoring's worth, "
+             "shows so: its effect is in the other figures)",
     "flows": "dollars paid per game by payment kind (ledger.PAYMENT_KINDS), starting cash left out",
     "return": "rent earned / what its owners paid (price or winning bid, plus houses), "
               "interval by the delta method over games",
@@ -128,10 +133,15 @@ def profile_summary(result: Result, arm: int = 0,
         declared = registry_events.get(pid, [])
         games_in = s.in_play.get(pid, 0)
         fired = s.fired.get(pid, 0)
-        status = "silent" if not declared else "fired" if fired else "never mattered"
+        refused = s.refused_games.get(pid, 0)
+        status = "fired" if fired else "refused" if refused else "never mattered"
         shown = _share(fired, games_in)
+        shown_refused = _share(refused, games_in)
         rules.append({"rule": pid, "events": declared, "status": status,
                       "fired_games": fired, "percent": shown["percent"], "ci95": shown["ci95"],
+                      "refused_games": refused, "refused_percent": shown_refused["percent"],
+                      "refused_ci95": shown_refused["ci95"],
+                      "refusals_per_game": s.refused.get(pid, 0) / n if n else 0.0,
                       "events_per_game": sum(s.events.get(k, 0) for k in declared) / n if n else 0.0,
                       "by_event": {k: s.events.get(k, 0) for k in declared}})
     spaces = []
@@ -319,12 +329,18 @@ def profile_lines(p: Mapping[str, Any]) -> list[str]:
             g = f["per_game"]
             lines.append(f"  {f['kind']:<11} {_dollars(g['mean']):>10} "
                          f"{_ci(g['ci95'], _dollars)}")
-    lines += ["", "Rules' activity (fired: emitted one of its events in the game)"]
+    lines += ["", "Rules' activity (fired: acted or emitted its events; refused: refused a "
+                  f"candidate, looked at every {REFUSALS_EVERY}th player-turn)"]
     for r in p["rules"]:
-        what = (f"fired in {_pct(r['percent'])} of games {_ci(r['ci95'], _pct)}, "
-                f"{_f1(r['events_per_game'])} events a game" if r["status"] == "fired"
-                else "never mattered: none of its events in any game" if r["status"] == "never mattered"
-                else "silent: declares no events")
+        parts = []
+        if r["fired_games"]:
+            parts.append(f"fired in {_pct(r['percent'])} of games {_ci(r['ci95'], _pct)}"
+                         + (f", {_f1(r['events_per_game'])} of its events a game"
+                            if r["events_per_game"] else ""))
+        if r["refused_games"]:
+            parts.append(f"refused in {_pct(r['refused_percent'])} of games "
+                         f"{_ci(r['refused_ci95'], _pct)}")
+        what = "; ".join(parts) or "never mattered: neither acted nor refused in any game"
         lines.append(f"  {r['rule']:<14} {what}")
     spaces = sorted(p["spaces"], key=lambda s: (-(s["return"] or 0), s["index"]))
     if spaces:
