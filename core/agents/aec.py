@@ -10,7 +10,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..errors import GameOverError, UsageError
-from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table, check_render_mode
+from .table import (DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS,
+                    DEFAULT_WINDOW_ACTIONS, Table, check_render_mode)
 
 
 def observation_space(table: Table) -> spaces.Dict:
@@ -30,12 +31,13 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                  seed: int | None = None, *, enable: Sequence[str] = (),
                  disable: Sequence[str] = (), options: Sequence[str] = (),
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
-                 amount_steps: int = DEFAULT_AMOUNT_STEPS, state_info: bool = True) -> None:
+                 amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
+                 window_actions: int = DEFAULT_WINDOW_ACTIONS, state_info: bool = True) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
-                           amount_steps)
+                           amount_steps, max_steps=max_steps, window_actions=window_actions)
         self.state_info = state_info
         self.possible_agents = list(self.table.seats)
         self._seat = {name: k for k, name in enumerate(self.possible_agents)}

@@ -14,7 +14,8 @@ from ..strategies import make_strategy
 from ..errors import GameOverError, UsageError
 from ..script.table import game_seed
 from .aec import observation_space
-from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table, check_render_mode
+from .table import (DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS,
+                    DEFAULT_WINDOW_ACTIONS, Table, check_render_mode)
 
 
 class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
@@ -30,7 +31,8 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                  seed: int | None = None, *, enable: Sequence[str] = (),
                  disable: Sequence[str] = (), options: Sequence[str] = (),
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
-                 amount_steps: int = DEFAULT_AMOUNT_STEPS, illegal: str = "raise",
+                 amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
+                 window_actions: int = DEFAULT_WINDOW_ACTIONS, illegal: str = "raise",
                  penalty: float = -0.01) -> None:
         check_render_mode(render_mode)
         if illegal not in ("raise", "penalty"):
@@ -38,7 +40,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.render_mode = render_mode
         self.illegal, self.penalty = illegal, penalty
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
-                           amount_steps)
+                           amount_steps, max_steps=max_steps, window_actions=window_actions)
         seats = self.table.seats
         if seat not in seats:
             raise UsageError(f"no seat {seat!r}: the seats are {', '.join(seats)}")
