@@ -181,7 +181,9 @@ def test_issue20_observation_and_state_dict():
     assert obs["observation"].shape == env.observation_space("Ann")["observation"].shape
     facts = info["state"]
     assert facts["me"] == "Ann" and facts["asked"]["player"] == "Ann"
-    assert [p["cash"] for p in facts["players"]] == list(obs["observation"][[1, 6]])
+    money = env.table.layout.money  # cash is scaled by the money in the game (issue 30)
+    assert [p["cash"] for p in facts["players"]] == [round(float(v) * money)
+                                                     for v in obs["observation"][[1, 6]]]
     assert not env.observe("Bob")["action_mask"].any()
 
 

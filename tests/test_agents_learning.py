@@ -108,3 +108,151 @@ def test_issue30_an_out_of_range_option_is_one_error(option, value):
         with pytest.raises(UsageError, match=option) as caught:
             make("standard", seed=0, **{option: value})
         assert "\n" not in str(caught.value) and isinstance(caught.value, EasyMoneyError)
+
+
+def step_until(env, kind: str, rng, limit: int = 20000):
+    """Random masked steps until the game asks a request of `kind`; its observation."""
+    if not env._started:
+        env.reset(seed=env.table.next_seed)
+    for _ in env.agent_iter(limit):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        if env.table.state.request.kind == kind:
+            return obs["observation"]
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+    raise AssertionError(f"no {kind} request")
+
+
+def test_issue30_the_observation_is_named_and_bounded():
+    env = agents.env("standard", 2, seed=0)
+    space = env.observation_space("Ann")["observation"]
+    names = env.observation_names()
+    assert len(names) == space.shape[0] == len(set(names))
+    assert np.all(space.low == 0) and np.all(space.high == 1)
+    layout = env.table.layout
+    assert names[layout.index("seat[Bob].cash")] == "seat[Bob].cash"
+    assert {"seat", "owner", "space", "amount", "offerer", "offer", "request"} <= set(layout.parts)
+    with pytest.raises(UsageError, match="no observation feature 'nosuch'"):
+        layout.index("nosuch")
+    env.reset(seed=0)
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        obs, _, term, trunc, _ = env.last()
+        assert space.contains(obs["observation"])
+        if term or trunc:
+            break
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+
+
+def test_issue30_the_observation_says_what_an_offer_asks():
+    """An agree request shows the offered space, price, offerer and deal type."""
+    env = agents.env("standard", 2, seed=0)
+    layout = env.table.layout
+    vector = step_until(env, "agree", np.random.default_rng(0))
+    request = env.table.state.request
+    offer = request.offer
+    assert vector[layout.index(f"space[{offer.space.index}]")] == 1
+    assert vector[layout.parts["space"]].sum() == 1
+    assert round(float(vector[layout.index("amount.price")]) * layout.money) == offer.price
+    assert vector[layout.index(f"offerer[{offer.player.name}]")] == 1
+    assert vector[layout.index(f"offer[{type(offer).__name__}]")] == 1
+    assert vector[layout.index("request[agree]")] == 1
+    info = env.last()[4]  # the readable state keeps the offer's terms in words and numbers
+    assert info["state"]["request"]["offer"]["price"] == offer.price
+
+
+def test_issue30_the_observation_says_what_an_auction_and_a_debt_ask():
+    env = agents.env("standard", 2, seed=1)
+    layout = env.table.layout
+    rng = np.random.default_rng(1)
+    vector = step_until(env, "bid", rng)
+    request = env.table.state.request
+    assert vector[layout.index(f"space[{request.space.index}]")] == 1
+    assert round(float(vector[layout.index("amount.least")]) * layout.money) == request.least
+    vector = step_until(env, "raise", rng)
+    request = env.table.state.request
+    assert round(float(vector[layout.index("amount.debt")]) * layout.money) == request.amount
+    creditor = request.creditor
+    seat = getattr(creditor, "name", None)
+    which = f"creditor[{seat}]" if seat in layout.seats else "creditor[Bank]"
+    assert vector[layout.index(which)] == 1
+
+
+def random_episode(env, seed: int) -> dict[str, float]:
+    """Each seat's sum of rewards over a random masked episode."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter(50000):
+        obs, reward, term, trunc, _ = env.last()
+        total[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+    return total
+
+
+@pytest.mark.parametrize("max_turns", [4, 1000])
+def test_issue30_worth_shaping_telescopes(max_turns):
+    """R28 shaping with gamma 1: a seat's rewards sum to its terminal reward plus
+    Phi(last) - Phi(first), Phi the worth share (0 once terminated)."""
+    plain = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False)
+    shaped = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False,
+                        shaping="worth")
+    terminal = random_episode(plain, 3)
+    first = {a: 0.5 for a in shaped.possible_agents}  # equal worths at the start
+    total = random_episode(shaped, 3)
+    assert shaped.table.state.history == plain.table.state.history  # shaping moves nothing
+    table = shaped.table
+    for k, agent in enumerate(shaped.possible_agents):
+        done = table.state.is_over or table.state.game.players[k].bankrupt
+        last = table.potential(k, done)
+        assert total[agent] == pytest.approx(terminal[agent] + last - first[agent])
+    assert any(abs(v) > 0 for v in total.values())
+
+
+def test_issue30_worth_shaping_telescopes_with_a_discount_in_the_single_seat_env():
+    """sum_k gamma^k r_k = sum_k gamma^k R_k + gamma^K Phi(s_K) - Phi(s_0)."""
+    gamma = 0.9
+    envs = [agents.single("standard", seed=5, max_turns=30, shaping=shaping, gamma=gamma)
+            for shaping in (None, "worth")]
+    sums = []
+    for env in envs:
+        obs, _ = env.reset(seed=5)
+        first = env.table.potential(env.me, False)
+        rng = np.random.default_rng(5)
+        total, k, done = 0.0, 0, False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, reward, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
+            total += gamma ** k * reward
+            k += 1
+            done = term or trunc
+        sums.append((total, k, term, first, env.table.potential(env.me, term)))
+    (plain, k, term, _, _), (shaped, k2, _, first, last) = sums
+    assert k == k2
+    assert shaped == pytest.approx(plain + gamma ** k * last - first)
+
+
+def test_issue30_worth_share_rewards_the_share_at_the_end():
+    env = agents.env("standard", 2, seed=2, max_turns=6, state_info=False, reward="worth_share")
+    total = random_episode(env, 2)
+    assert env.table.state.outcome is None  # truncated at 6 turns: each seat's share
+    assert sum(total.values()) == pytest.approx(1.0)
+    assert all(0 < v < 1 for v in total.values())
+    assert env.table.worth_share(0) == pytest.approx(total["Ann"])
+
+
+@pytest.mark.parametrize("option, value", [("reward", "money"), ("shaping", "cash"),
+                                            ("gamma", 0), ("gamma", 1.5), ("gamma", "high")])
+def test_issue30_a_bad_reward_option_is_one_error(option, value):
+    for make in (agents.env, agents.single):
+        with pytest.raises(UsageError, match=option) as caught:
+            make("standard", seed=0, **{option: value})
+        assert "\n" not in str(caught.value)

@@ -16,7 +16,7 @@ from .table import (DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS,
 
 def observation_space(table: Table) -> spaces.Dict:
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, (table.layout.size,), np.float32),
+        "observation": spaces.Box(0.0, 1.0, (table.layout.size,), np.float32),
         "action_mask": spaces.Box(0, 1, (table.catalogue.size,), np.int8),
     })
 
@@ -32,12 +32,14 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                  disable: Sequence[str] = (), options: Sequence[str] = (),
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
-                 window_actions: int = DEFAULT_WINDOW_ACTIONS, state_info: bool = True) -> None:
+                 window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
+                 shaping: str | None = None, gamma: float = 1.0, state_info: bool = True) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
-                           amount_steps, max_steps=max_steps, window_actions=window_actions)
+                           amount_steps, max_steps=max_steps, window_actions=window_actions,
+                           reward=reward, shaping=shaping, gamma=gamma)
         self.state_info = state_info
         self.possible_agents = list(self.table.seats)
         self._seat = {name: k for k, name in enumerate(self.possible_agents)}
@@ -50,6 +52,10 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
     @property
     def catalogue(self) -> Any:
         return self.table.catalogue
+
+    def observation_names(self) -> list[str]:
+        """The name of each feature of `observation["observation"]`, in order."""
+        return self.table.observation_names()
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -68,7 +74,11 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._rewarded = False
+        self._phi: dict[str, float] = {}
         self._settle()
+        if self.table.shaping is not None:  # Phi of the first state: shaping starts here
+            self._phi = {a: self.table.potential(self._seat[a], False) for a in self.agents
+                         if not (self.terminations[a] or self.truncations[a])}
 
     def _settle(self) -> None:
         """After a step: who is out, who is asked, the rewards of an ending."""
@@ -84,15 +94,20 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                     self.rewards[a] = table.final_reward(a)
         elif truncated:
             for a in self.agents:
-                self.truncations[a] = True
+                if not self.truncations[a]:
+                    self.truncations[a] = True
+                    self.rewards[a] = table.truncated_reward(a)
         else:
             players = state.game.players
             for a in self.agents:
                 if not self.terminations[a] and players[self._seat[a]].bankrupt:
                     self.terminations[a] = True
-                    self.rewards[a] = -1.0
+                    self.rewards[a] = table.out_reward()
                     ended = True
             self.agent_selection = state.request.player.name  # type: ignore[union-attr]
+        if self._phi:
+            self._shape(truncated)
+            ended = True
         if not self.agents:
             return
         if over or truncated:
@@ -105,6 +120,20 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             self._rewarded = True
             self._accumulate_rewards()
             self._deads_step_first()
+
+    def _shape(self, truncated: bool) -> None:
+        """Potential-based shaping (`shaping="worth"`): each seat still shaped gets
+        gamma * Phi(now) - Phi(before), every step; Phi is 0 once the seat is terminated,
+        and a truncated seat keeps its last Phi (its state is not terminal)."""
+        table, gamma, phi = self.table, self.table.gamma, self._phi
+        for a, before in list(phi.items()):
+            done = self.terminations[a]
+            now = table.potential(self._seat[a], done)
+            self.rewards[a] += gamma * now - before
+            if done or truncated:
+                del phi[a]
+            else:
+                phi[a] = now
 
     def step(self, action: Any) -> None:
         if not self._started:

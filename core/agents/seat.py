@@ -32,7 +32,8 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                  disable: Sequence[str] = (), options: Sequence[str] = (),
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
-                 window_actions: int = DEFAULT_WINDOW_ACTIONS, illegal: str = "raise",
+                 window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
+                 shaping: str | None = None, gamma: float = 1.0, illegal: str = "raise",
                  penalty: float = -0.01) -> None:
         check_render_mode(render_mode)
         if illegal not in ("raise", "penalty"):
@@ -40,7 +41,8 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.render_mode = render_mode
         self.illegal, self.penalty = illegal, penalty
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
-                           amount_steps, max_steps=max_steps, window_actions=window_actions)
+                           amount_steps, max_steps=max_steps, window_actions=window_actions,
+                           reward=reward, shaping=shaping, gamma=gamma)
         seats = self.table.seats
         if seat not in seats:
             raise UsageError(f"no seat {seat!r}: the seats are {', '.join(seats)}")
@@ -58,6 +60,10 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
     @property
     def catalogue(self) -> Any:
         return self.table.catalogue
+
+    def observation_names(self) -> list[str]:
+        """The name of each feature of `observation["observation"]`, in order."""
+        return self.table.observation_names()
 
     def _play_bots(self) -> None:
         """The bots answer until the game asks the learning seat, ends, or reaches the limit."""
@@ -80,6 +86,9 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
     def _info(self) -> dict[str, Any]:
         return {"state": self.table.facts(self.me)}
 
+    def _potential(self, terminal: bool) -> float:
+        return self.table.potential(self.me, terminal) if self.table.shaping is not None else 0.0
+
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         if seed is not None:
@@ -88,6 +97,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         super().reset(seed=seed)
         self._play_bots()
         self._done = self.table.state.is_over or self._out() or self.table.truncated
+        self._phi = self._potential(self._done)
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
@@ -104,7 +114,13 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         terminated = table.state.is_over or self._out()
         truncated = not terminated and table.truncated
         if terminated:
-            reward = table.final_reward(self.seat) if not self._out() else -1.0
+            reward = table.final_reward(self.seat) if not self._out() else table.out_reward()
+        elif truncated:
+            reward = table.truncated_reward(self.seat)
+        if table.shaping is not None:  # gamma * Phi(next) - Phi(this), Phi(terminal) = 0
+            phi = self._potential(terminated)
+            reward += table.gamma * phi - self._phi
+            self._phi = phi
         self._done = terminated or truncated
         return self._obs(), reward, terminated, truncated, self._info()
 

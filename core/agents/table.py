@@ -32,6 +32,8 @@ DEFAULT_MAX_STEPS = 20_000
 # actions a player may take in one window of theirs (build, mortgage, redeem, sell, any
 # deal) before only the moves that close it (roll, end the turn) are left in the mask
 DEFAULT_WINDOW_ACTIONS = 8
+REWARDS = ("terminal", "worth_share")
+SHAPINGS = (None, "worth")
 
 
 def slot_number(slot: Any) -> int | None:
@@ -93,7 +95,8 @@ class Table:
     def __init__(self, variant: str, players: int | Sequence[str], seed: int | None,
                  enable: Sequence[str], disable: Sequence[str], options: Sequence[str],
                  max_turns: int, amount_steps: int, *, max_steps: int = DEFAULT_MAX_STEPS,
-                 window_actions: int = DEFAULT_WINDOW_ACTIONS) -> None:
+                 window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
+                 shaping: str | None = None, gamma: float = 1.0) -> None:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
@@ -101,6 +104,13 @@ class Table:
                             ("max_steps", max_steps), ("window_actions", window_actions)):
             check_count(name, value)
         self.max_turns, self.max_steps, self.window_actions = max_turns, max_steps, window_actions
+        if reward not in REWARDS:
+            raise UsageError(f"reward={reward!r}: one of {', '.join(map(repr, REWARDS))}")
+        if shaping not in SHAPINGS:
+            raise UsageError(f"shaping={shaping!r}: None or 'worth'")
+        if isinstance(gamma, bool) or not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
+            raise UsageError(f"gamma must be a number in (0, 1], not {gamma!r}")
+        self.reward, self.shaping, self.gamma = reward, shaping, float(gamma)
         self.next_seed = random.randrange(2**31) if seed is None else game_seed(seed)
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         # R22a (the `offers` rule) refuses a rejected deal again in its window; without that
@@ -110,7 +120,7 @@ class Table:
         self._window_actions = 0  # the actions its player took in it
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps)
-        self.layout = Layout(self.state.game)
+        self.layout = Layout(self.state.game, max_turns)
         # (listing, its places, its mask's bytes) of the last two listings: a step asks for
         # the listing its mask was made from
         self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
@@ -246,10 +256,41 @@ class Table:
         return "the game is over" + (f" ({o.reason}: {o.detail})" if o else "")
 
     def final_reward(self, seat: str) -> float:
-        """At the end: the winners share +1, every other seat gets -1 (docs/agents.md)."""
+        """At the end (`reward="terminal"`): the winners share +1, every other seat gets -1;
+        (`"worth_share"`) the seat's share of the players' worth (docs/agents.md)."""
+        if self.reward == "worth_share":
+            return self.worth_share(self.seats.index(seat))
         o = self.state.outcome
         winners = o.winners if o is not None else ()
         return 1.0 / len(winners) if seat in winners else -1.0
+
+    def out_reward(self) -> float:
+        """A seat's reward as it goes bankrupt: -1, or its worth's share, 0."""
+        return -1.0 if self.reward == "terminal" else 0.0
+
+    def truncated_reward(self, seat: str) -> float:
+        """At truncation: 0 (`"terminal"`: no winner), or the share of the worth now."""
+        return self.worth_share(self.seats.index(seat)) if self.reward == "worth_share" else 0.0
+
+    def worth_share(self, me: int) -> float:
+        """Seat `me`'s worth (R28) over the total worth of the seats in the game: 0 for a
+        bankrupt seat; the potential of `shaping="worth"`."""
+        game = self.state.game
+        player = game.players[me]
+        if player.bankrupt:
+            return 0.0
+        worths = [game.worth(p) for p in game.players if not p.bankrupt]
+        total = sum(max(0, w) for w in worths)
+        return max(0, game.worth(player)) / total if total > 0 else 1.0 / len(worths)
+
+    def potential(self, me: int, terminal: bool) -> float:
+        """Phi of the shaping: the worth share, 0 in a terminal state (for seat `me`: the
+        game over or the seat out) so that the shaping keeps the best policy (Ng et al.)."""
+        return 0.0 if terminal else self.worth_share(me)
+
+    def observation_names(self) -> list[str]:
+        """The name of each feature of the observation vector, in order (docs/agents.md)."""
+        return list(self.layout.names)
 
     def observation(self, me: int, mask: bool) -> dict[str, np.ndarray]:
         state = self.state
