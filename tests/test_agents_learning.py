@@ -256,3 +256,42 @@ def test_issue30_a_bad_reward_option_is_one_error(option, value):
         with pytest.raises(UsageError, match=option) as caught:
             make("standard", seed=0, **{option: value})
         assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("players, size", [(2, 645), (4, 943)])
+def test_issue30_the_compact_action_space(players, size):
+    """`actions="compact"`: a bid or a purchase is of the asked space (one slot), a sale's
+    price a fraction of the space's value; every masked slot is legal, the default stays."""
+    env = agents.env("standard", players, seed=0, actions="compact", state_info=False)
+    cat = env.catalogue
+    assert len(cat) == size and len(agents.env("standard", players).catalogue) == {2: 1215, 4: 1705}[players]
+    assert "Bid space=asked amount=1value" in cat.names and "Buy space=asked" in cat.names
+    rng = np.random.default_rng(0)
+    seen: set[str] = set()
+    env.reset(seed=0)
+    for agent in env.agent_iter(1500):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        state = env.table.state
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0
+        slots = env.table.slots()
+        for slot in legal:
+            action = cat.action(slots[int(slot)])
+            assert state.is_legal(action), cat.name(int(slot))
+            name = cat.name(int(slot))
+            seen.add(name.split()[0])
+            if name.startswith("Sell "):  # at a fraction of the space's R28 value
+                from easymoney.plugins.sales import sale_value
+                fraction = float(name.split("price=")[1].removesuffix("value"))
+                value = sale_value(state.game, action.space)
+                assert action.price <= value * fraction < action.price + 10 * max(1, value // 1000 + 1)
+        env.step(int(legal[rng.integers(len(legal))]))
+    assert {"Roll", "Buy", "Sell"} <= seen
+
+
+def test_issue30_a_bad_action_space_is_one_error():
+    with pytest.raises(UsageError, match="actions='tiny'"):
+        agents.env("standard", actions="tiny")

@@ -33,13 +33,13 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
-                 shaping: str | None = None, gamma: float = 1.0, state_info: bool = True) -> None:
+                 shaping: str | None = None, gamma: float = 1.0, actions: str = "standard", state_info: bool = True) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
                            amount_steps, max_steps=max_steps, window_actions=window_actions,
-                           reward=reward, shaping=shaping, gamma=gamma)
+                           reward=reward, shaping=shaping, gamma=gamma, actions=actions)
         self.state_info = state_info
         self.possible_agents = list(self.table.seats)
         self._seat = {name: k for k, name in enumerate(self.possible_agents)}

@@ -34,6 +34,7 @@ DEFAULT_MAX_STEPS = 20_000
 DEFAULT_WINDOW_ACTIONS = 8
 REWARDS = ("terminal", "worth_share")
 SHAPINGS = (None, "worth")
+ACTION_SPACES = ("standard", "compact")
 
 
 def slot_number(slot: Any) -> int | None:
@@ -96,7 +97,8 @@ class Table:
                  enable: Sequence[str], disable: Sequence[str], options: Sequence[str],
                  max_turns: int, amount_steps: int, *, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
-                 shaping: str | None = None, gamma: float = 1.0) -> None:
+                 shaping: str | None = None, gamma: float = 1.0,
+                 actions: str = "standard") -> None:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
@@ -111,6 +113,9 @@ class Table:
         if isinstance(gamma, bool) or not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
             raise UsageError(f"gamma must be a number in (0, 1], not {gamma!r}")
         self.reward, self.shaping, self.gamma = reward, shaping, float(gamma)
+        if actions not in ACTION_SPACES:
+            raise UsageError(f"actions={actions!r}: one of {', '.join(map(repr, ACTION_SPACES))}")
+        self.actions = actions
         self.next_seed = random.randrange(2**31) if seed is None else game_seed(seed)
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         # R22a (the `offers` rule) refuses a rejected deal again in its window; without that
@@ -119,7 +124,7 @@ class Table:
         self._window: tuple[int, str, int] | None = None  # (turn, kind, seat) of the window
         self._window_actions = 0  # the actions its player took in it
         self._first_step = 0
-        self.catalogue = Catalogue(self.state.game, amount_steps)
+        self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
         # (listing, its places, its mask's bytes) of the last two listings: a step asks for
         # the listing its mask was made from
@@ -149,7 +154,8 @@ class Table:
         for known in self._known:
             if known[0] is legal:
                 return known
-        known = (legal, *self.catalogue.places(self._offered(legal)))
+        state = self.state
+        known = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
         self._known = [known, *self._known[:1]]
         return known
 
