@@ -262,7 +262,7 @@ def test_issue20_single_seat_plays_against_bots():
 
 
 def test_issue20_single_seat_refuses_an_action_outside_the_mask():
-    env = agents.single("standard", seed=0)
+    env = agents.single("standard", seed=0, illegal="raise")
     obs, _ = env.reset(seed=0)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ActionNotInMask):
@@ -272,7 +272,9 @@ def test_issue20_single_seat_refuses_an_action_outside_the_mask():
     before = penalised.table.state.history
     obs2, reward, term, trunc, _ = penalised.step(bad)
     assert reward == -0.5 and not term and penalised.table.state.history == before
-    assert penalised.step(None)[1] == -0.5 and penalised.table.state.history == before
+    with pytest.raises(ActionNotInMask, match="which is no slot"):  # no slot at all (issue 30)
+        penalised.step(None)
+    assert penalised.table.state.history == before
 
 
 def test_issue20_the_random_agent_of_the_docs_runs():

@@ -110,19 +110,26 @@ def test_issue30_an_out_of_range_option_is_one_error(option, value):
         assert "\n" not in str(caught.value) and isinstance(caught.value, EasyMoneyError)
 
 
-def step_until(env, kind: str, rng, limit: int = 20000):
-    """Random masked steps until the game asks a request of `kind`; its observation."""
-    if not env._started:
-        env.reset(seed=env.table.next_seed)
+def decisions(env, rng, limit: int):
+    """Each live decision's observation (the dead seats' closing steps taken); after the
+    caller's look, a random masked step."""
     for _ in env.agent_iter(limit):
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue
-        if env.table.state.request.kind == kind:
-            return obs["observation"]
+        yield obs
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.integers(len(legal))]))
+
+
+def step_until(env, kind: str, rng, limit: int = 20000):
+    """Random masked steps until the game asks a request of `kind`; its observation."""
+    if not env._started:
+        env.reset(seed=env.table.next_seed)
+    for obs in decisions(env, rng, limit):
+        if env.table.state.request.kind == kind:
+            return obs["observation"]
     raise AssertionError(f"no {kind} request")
 
 
@@ -269,11 +276,7 @@ def test_issue30_the_compact_action_space(players, size):
     rng = np.random.default_rng(0)
     seen: set[str] = set()
     env.reset(seed=0)
-    for agent in env.agent_iter(1500):
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
+    for obs in decisions(env, rng, 1500):
         state = env.table.state
         legal = np.flatnonzero(obs["action_mask"])
         assert len(legal) > 0
@@ -288,10 +291,93 @@ def test_issue30_the_compact_action_space(players, size):
                 fraction = float(name.split("price=")[1].removesuffix("value"))
                 value = sale_value(state.game, action.space)
                 assert action.price <= value * fraction < action.price + 10 * max(1, value // 1000 + 1)
-        env.step(int(legal[rng.integers(len(legal))]))
     assert {"Roll", "Buy", "Sell"} <= seen
 
 
 def test_issue30_a_bad_action_space_is_one_error():
     with pytest.raises(UsageError, match="actions='tiny'"):
         agents.env("standard", actions="tiny")
+
+
+def test_issue30_check_env_passes_on_single_by_default():
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+    env = agents.single("standard", seed=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env)
+    assert env.metadata["name"] == "easymoney_v1"
+    # by default a masked-out slot earns the penalty; anything that is no slot is one error
+    obs, _ = env.reset(seed=3)
+    history = env.table.state.history
+    for bad in (10**6, -1, "abc", 1.5, None):
+        with pytest.raises(EasyMoneyError, match="which is no slot") as caught:
+            env.step(bad)
+        assert "\n" not in str(caught.value)
+    assert env.table.state.history == history
+
+
+def test_issue30_gymnasium_make_ids_for_the_shipped_variants():
+    import gymnasium
+
+    from easymoney.loading.sources import builtin_names
+    ids = agents.register_gymnasium()
+    assert "easymoney/Standard-v1" in ids and len(ids) == len(builtin_names())
+    env = gymnasium.make("easymoney/NoFourSides-v1", opponents="greedy", seed=1)
+    obs, _ = env.reset(seed=1)
+    assert env.unwrapped.table.variant == "no-four-sides"
+    assert obs["observation"].shape == env.observation_space["observation"].shape
+    with pytest.raises(EasyMoneyError, match="unknown strategy 'nosuch'"):
+        gymnasium.make("easymoney/Standard-v1", opponents="nosuch")
+    with pytest.raises(EasyMoneyError, match="nosuch"):
+        agents.single("nosuch")
+    with pytest.raises(EasyMoneyError, match="nosuch"):
+        agents.env("standard", enable=["nosuch"])
+
+
+def test_issue30_player_n_agent_names():
+    import warnings
+
+    from pettingzoo.test import api_test
+    env = agents.env("standard", 2, seed=1, agent_names="player_N", max_turns=40)
+    assert env.possible_agents == ["player_0", "player_1"] and env.metadata["name"] == "easymoney_v1"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=100)
+    env.reset(seed=1)
+    assert env.agent_selection == "player_0"
+    assert env.last()[4]["state"]["me"] == "Ann"  # the state speaks of the game's seats
+    with pytest.raises(UsageError, match="agent_names='p'"):
+        agents.env("standard", agent_names="p")
+
+
+def test_issue30_render_rgb_array_is_the_board_drawing():
+    pytest.importorskip("matplotlib")
+    env = agents.env("standard", 2, seed=0, render_mode="rgb_array")
+    env.reset(seed=0)
+    image = env.render()
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    assert image.shape[0] > 200 and len(np.unique(image.reshape(-1, 3), axis=0)) > 10
+    single = agents.single("standard", seed=0, render_mode="rgb_array")
+    single.reset(seed=0)
+    assert single.render().shape == image.shape
+
+
+def test_issue30_a_bad_seed_or_action_changes_nothing_in_either_form():
+    env = agents.env("standard", 2, seed=0)
+    env.reset(seed=0)
+    before = env.table.state.history, env.table.next_seed
+    for seed in ("abc", -1, 1.5):
+        with pytest.raises(UsageError, match="seed") as caught:
+            env.reset(seed=seed)
+        assert "\n" not in str(caught.value)
+    with pytest.raises(EasyMoneyError, match="no slot"):
+        env.step(10**9)
+    assert (env.table.state.history, env.table.next_seed) == before
+    single = agents.single("standard", seed=0)
+    single.reset(seed=0)
+    history = single.table.state.history
+    with pytest.raises(UsageError, match="seed"):
+        single.reset(seed="abc")
+    assert single.table.state.history == history

@@ -50,9 +50,19 @@ def slot_number(slot: Any) -> int | None:
     return number if number == slot else None
 
 
+RENDER_MODES = ["ansi", "rgb_array"]
+# the environments' versioned name: v1 since issue 30 (the observation scaled and saying
+# what is asked, the step limits)
+ENV_NAME = "easymoney_v1"
+
+
 def check_render_mode(render_mode: str | None) -> None:
-    if render_mode not in (None, "ansi"):
-        raise UsageError(f"render_mode {render_mode!r}: only 'ansi' (the text board) is offered")
+    if render_mode not in (None, *RENDER_MODES):
+        raise UsageError(f"render_mode {render_mode!r}: 'ansi' (the text board) or 'rgb_array' "
+                         "(the board drawing, with the plot extra)")
+    if render_mode == "rgb_array":
+        from ..board.draw import matplotlib_for
+        matplotlib_for("render_mode='rgb_array'")
 
 
 def check_count(name: str, value: Any) -> None:
@@ -239,10 +249,15 @@ class Table:
         marks = self._listed()[2]
         return 0 <= number < len(marks) and bool(marks[number])
 
-    def render(self) -> str:
-        """The text board of the game as it stands (`render_mode="ansi"`)."""
+    def render(self, mode: str = "ansi") -> Any:
+        """The game as it stands: the text board (`"ansi"`), or the board drawing as an RGB
+        array (`"rgb_array"`, core/board/draw.py)."""
         game = self.state.game
-        return text_board(BoardState.of(game, game.turns_played))
+        board = BoardState.of(game, game.turns_played)
+        if mode == "rgb_array":
+            from ..board.draw import board_pixels
+            return board_pixels(board)
+        return text_board(board)
 
     def apply(self, action: Action) -> None:
         """Apply an action chosen elsewhere (a bot's)."""
