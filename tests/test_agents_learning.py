@@ -381,3 +381,21 @@ def test_issue30_a_bad_seed_or_action_changes_nothing_in_either_form():
     with pytest.raises(UsageError, match="seed"):
         single.reset(seed="abc")
     assert single.table.state.history == history
+
+
+def test_issue30_the_ppo_example_trains_and_plays_a_game():
+    """examples/agents/train_ppo.py with a tiny budget: it trains, and its agent plays an
+    evaluation game to an end (the `train` extra; skipped without it)."""
+    pytest.importorskip("sb3_contrib", reason="the train extra (sb3-contrib) is not installed")
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "examples" / "agents" / "train_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_ppo_example", path)
+    ppo = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ppo)
+    model, norm, run = ppo.train("standard", cpu_minutes=0.01, seed=0)
+    assert run["steps"] > 0 and run["cpu_seconds"] > 0
+    outcome = ppo.play(model, norm, "standard", "Bob", "random", ppo.EVAL_SEED, max_turns=15)
+    assert outcome in ("win", "tie", "loss", "truncated")
+    figures = ppo.evaluate(model, norm, "standard", "greedy", 2, max_turns=10)
+    assert figures["games"] == 2 and 0 <= figures["low"] <= figures["rate"] <= figures["high"] <= 1
