@@ -109,8 +109,8 @@ class Catalogue:
             base += layout.size
         self.size = base
         # type -> its slot function and stride (the range's field -> them, for a range)
-        self._plain: dict[type, tuple[Callable[[Any], int | None], int] | None] = {}
-        self._ranged: dict[type, tuple[str, tuple[Callable[[Any], int | None], int] | None]] = {}
+        self._plain: dict[type, tuple[Callable[..., int | None], int] | None] = {}
+        self._ranged: dict[type, tuple[str, tuple[Callable[..., int | None], int] | None]] = {}
 
     def __len__(self) -> int:
         return self.size
@@ -150,7 +150,7 @@ class Catalogue:
         raw = least + (most - least) * k // (self.steps - 1)
         return least + (raw - least) // step * step
 
-    def _indexer(self, kind: type, ranged: str | None) -> tuple[Callable[[Any], int | None], int] | None:
+    def _indexer(self, kind: type, ranged: str | None) -> tuple[Callable[..., int | None], int] | None:
         """(the slot of an action of `kind` with its `ranged` field left out, the stride of
         that field or -1), made once per type and range field; None: a type with no slots."""
         layout = self.layouts.get(kind)
@@ -181,7 +181,7 @@ class Catalogue:
                             f" return {' + '.join(terms)}"])
         scope: dict[str, Any] = {"numbers": range(self.steps)}
         exec(source, scope)  # noqa: S102  # names are the dataclass's own field names
-        index: Callable[[Any], int | None] = scope["index"]
+        index: Callable[..., int | None] = scope["index"]
         return index, spread
 
     def places(self, legal: Sequence[Action | ActionRange], game: Game | None = None,
@@ -195,7 +195,7 @@ class Catalogue:
         steps = self.steps
         ones = b"\x01" * steps
         plain, ranged = self._plain, self._ranged
-        indexer: tuple[Callable[[Any], int | None], int] | None
+        indexer: tuple[Callable[..., int | None], int] | None
         asked = None if request is None else request.space
         for found in legal:
             if type(found) is ActionRange:
@@ -232,7 +232,9 @@ class Catalogue:
         value (R28, with its houses; the range's most where the space has no value), at
         its slot where the range holds it (rounded down to the range's grid)."""
         action: Any = found.template
-        space = getattr(action, self.layouts[type(action)].space_field)
+        field = self.layouts[type(action)].space_field
+        assert field is not None  # a VALUE field follows a space field (_compact_kind)
+        space = getattr(action, field)
         value = None
         if game is not None:
             rule = game.kinds[space.kind].value

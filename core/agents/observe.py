@@ -8,10 +8,8 @@ from typing import Any
 
 import numpy as np
 
-try:  # the clip ufunc itself: np.clip's Python wrapper takes ten times as long on 300 floats
-    from numpy._core.umath import clip as _clip
-except ImportError:  # numpy before 2
-    from numpy.core.umath import clip as _clip
+# the clip ufunc itself: np.clip's Python wrapper takes ten times as long on 300 floats
+_clip: Any = getattr(getattr(np, "_core", None) or np.core, "umath").clip
 
 from ..engine.actions import _REQUEST_WORDS, Request
 from ..engine.game import Game, Player
@@ -75,7 +73,8 @@ class Layout:
         self.kinds = sorted(k for k, words in _REQUEST_WORDS.items()
                             if getattr(words, "__module__", None) in modules)
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}
-        self.deals = sorted({t.__name__ for t in game.ruleset.handled if t.counterparty})
+        self.deals = sorted({t.__name__ for t in game.ruleset.handled
+                             if getattr(t, "counterparty", None)})
         self.deal_index = {name: k for k, name in enumerate(self.deals)}
         n, s = len(self.seats), self.spaces
         self.money = max(1, sum(p.cash for p in game.players) + game.bank.cash
