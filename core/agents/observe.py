@@ -8,14 +8,11 @@ from typing import Any
 
 import numpy as np
 
-# the clip ufunc itself: np.clip's Python wrapper takes ten times as long on 300 floats
-_clip: Any = getattr(getattr(np, "_core", None) or np.core, "umath").clip
 
 from ..engine.actions import _REQUEST_WORDS, Request
 from ..engine.game import Game, Player
 from ..engine.view import deal_terms, request_view, state_view
 
-_ZERO, _ONE = np.float32(0), np.float32(1)
 # request kinds of no rule in play (a plugin of another variant) are counted here
 OTHER_KIND = "other"
 
@@ -88,6 +85,15 @@ class Layout:
             known = self.parts.get(part)
             self.parts[part] = slice(k if known is None else known.start, k + 1)
         self._scale = np.array(scales, np.float32)
+        # the factors vector() scales by as it writes the numbers (cheaper than a numpy op
+        # on the whole vector): money, position, houses left, spaces, a street's houses,
+        # the deck, the turns
+        money_at = names.index(f"seat[{self.seats[0]}].cash")
+        self._per_money = scales[money_at]
+        self._per_position, self._per_supply, self._per_space = (
+            scales[money_at - 1], scales[money_at + 1], scales[money_at + 3])
+        self._per_house = scales[names.index("houses[0]")] if s else 1.0
+        self._per_card, self._per_turn = scales[names.index("deck")], scales[names.index("turns")]
         self._request_at = self.parts["space"].start  # where the request's facts begin
         # of the game `_of`: (its board_version, the owners, houses and mortgaged part of the
         # vector as float32 bytes), and each part (name -> the game's list as it was, its
@@ -181,7 +187,9 @@ class Layout:
             counts = getattr(game, name)
             known_counts = parts.get(name)
             if known_counts is None or known_counts[0] != counts:
-                known_counts = parts[name] = (list(counts), _floats(counts))
+                shown = (_floats(counts) if name == "mortgaged" else  # houses, scaled
+                         (np.array(counts, np.float32) * np.float32(self._per_house)).tobytes())
+                known_counts = parts[name] = (list(counts), shown)
             part += known_counts[1]
         self._board = (game.board_version, part)
         return part
@@ -191,8 +199,11 @@ class Layout:
         players = game.players
         n = len(players)
         head: list[float] = []
+        per_money = self._per_money
         for p in players:
-            head += (p.position, p.cash, p.houses_left, p.bankrupt, len(p.spaces))
+            cash = p.cash * per_money
+            head += (p.position * self._per_position, cash if cash < 1.0 else 1.0,
+                     p.houses_left * self._per_supply, p.bankrupt, len(p.spaces) * self._per_space)
         ones = [0] * (3 * n)
         ones[me] = 1
         if request is not None:
@@ -210,20 +221,19 @@ class Layout:
                     if held is not None:
                         tail[held * n + p.index] = 1
         pots = game.pots
-        tail += [pots[name].cash if name in pots else 0 for name in self.pots]
-        tail += (game.bank.cash, len(game.deck), game.turns_played)
+        tail += [min(pots[name].cash * per_money, 1.0) if name in pots else 0 for name in self.pots]
+        tail += (min(game.bank.cash * per_money, 1.0), min(len(game.deck) * self._per_card, 1.0),
+                 min(game.turns_played * self._per_turn, 1.0))
         tail += self._request(request)
         out = bytearray(self._before.pack(*head))  # a bytearray: the agent's array is writable
         out += self._board_part(game)
         out += self._after.pack(*tail)
-        vector = np.frombuffer(out, np.float32)
-        np.multiply(vector, self._scale, out=vector)
-        return _clip(vector, _ZERO, _ONE, out=vector)  # type: ignore[no-any-return]
+        return np.frombuffer(out, np.float32)
 
-    def _request(self, request: Request | None) -> list[int]:
-        """The request's part: its space, amounts, parties, offer and kind (unscaled)."""
+    def _request(self, request: Request | None) -> list[float]:
+        """The request's part: its space, amounts (scaled), parties, offer and kind."""
         n, s = len(self.seats), self.spaces
-        part = [0] * (s + 4 + 3 * n + 1 + len(self.deals) + len(self.kinds) + 1)
+        part: list[float] = [0] * (s + 4 + 3 * n + 1 + len(self.deals) + len(self.kinds) + 1)
         if request is None:
             return part
         space = request.space
@@ -231,7 +241,7 @@ class Layout:
         at = s + 4 + 3 * n + 1  # the offer's type
         if offer is not None:
             party, price = deal_terms(offer)
-            part[s + 3] = price or 0
+            part[s + 3] = min((price or 0) * self._per_money, 1.0)
             part[s + 4 + 2 * n + 1 + offer.player.index] = 1
             deal = self.deal_index.get(type(offer).__name__)
             if deal is not None:
@@ -241,9 +251,10 @@ class Layout:
                 space = getattr(offer, acquires, None)
         if space is not None:
             part[space.index] = 1
-        part[s] = request.high_bid
-        part[s + 1] = request.least
-        part[s + 2] = request.amount
+        per_money = self._per_money
+        part[s] = min(request.high_bid * per_money, 1.0)
+        part[s + 1] = min(request.least * per_money, 1.0)
+        part[s + 2] = min(request.amount * per_money, 1.0)
         if request.high_bidder is not None:
             part[s + 4 + request.high_bidder.index] = 1
         creditor = request.creditor
