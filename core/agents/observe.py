@@ -212,7 +212,7 @@ class Layout:
             ones[2 * n + game.current.index] = 1
         head += ones
         # what comes after the board: cards, pots, bank, deck, turns, request
-        tail = [0] * (len(self.cards) * n)
+        tail: list[float] = [0] * (len(self.cards) * n)
         if tail:
             index = self.card_index
             for p in players:
