@@ -2,6 +2,7 @@
 
     python bench/bench_agents.py [--steps N] [--variant standard] [--players 2] [--info] [--profile]
                                  [--repeat K]
+    python bench/bench_agents.py --ends 200 [--variant standard] [--players 2]
 
 A step is one `env.step` of a seat's action (the dead seats' closing steps count too);
 games are started again with the next seed when one ends. It also prints the share of
@@ -11,6 +12,11 @@ choices (the nonzero slots of its mask, one draw among them), with the steps a s
 of the environment alone, that share taken out. `--profile` prints where the time
 goes (cProfile, by own time). `--repeat K` plays the same steps K times and reports the
 fastest, as `timeit` does: on a shared machine the fastest run is the one least slowed.
+
+`--ends N` plays seeds 0..N-1 with two deterministic policies, every seat taking the first
+legal slot, then the last, and counts how each episode ended: the game over, truncated at
+`max_turns`, truncated at `max_steps` (the environment's last resort), or not at all
+(still going after ten times `max_steps`: never, as the environment is built).
 """
 
 from __future__ import annotations
@@ -71,6 +77,40 @@ def run(env: object, steps: int, rng: random.Random) -> tuple[int, int, float]:
     return done, games, spent
 
 
+def ends(variant: str, players: int, games: int) -> None:
+    """How the first- and the last-legal-slot policies' episodes end, seeds 0..games-1."""
+    env = easymoney.agents.env(variant, players, seed=0, state_info=False)
+    table = env.table
+    for policy, pick in (("first", 0), ("last", -1)):
+        counts = {"game over": 0, "max_turns": 0, "max_steps": 0, "without end": 0}
+        steps: list[int] = []
+        start = time.process_time()
+        for seed in range(games):
+            env.reset(seed=seed)
+            taken = 0
+            for _ in env.agent_iter(10 * table.max_steps):
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(int(obs["action_mask"].nonzero()[0][pick]))
+                taken += 1
+            steps.append(taken)
+            if env.agents:
+                counts["without end"] += 1
+            elif table.state.is_over:
+                counts["game over"] += 1
+            elif table.state.game.turns_played >= table.max_turns:
+                counts["max_turns"] += 1
+            else:
+                counts["max_steps"] += 1
+        steps.sort()
+        print(f"{variant}, {players} seats, {policy}-legal-slot policy, {games} seeds: "
+              + ", ".join(f"{n} {what}" for what, n in counts.items())
+              + f"; steps a game: median {steps[len(steps) // 2]:,}, most {steps[-1]:,} "
+              f"({time.process_time() - start:.0f} CPU s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20000)
@@ -79,7 +119,12 @@ def main() -> None:
     parser.add_argument("--info", action="store_true", help="with infos[agent]['state'] (the default of env())")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--repeat", type=int, default=1, help="runs; the fastest is reported")
+    parser.add_argument("--ends", type=int, metavar="N",
+                        help="how the first/last-legal-slot policies' episodes of N seeds end")
     args = parser.parse_args()
+    if args.ends:
+        ends(args.variant, args.players, args.ends)
+        return
     stepping.legal_actions = _timed(stepping.legal_actions)  # type: ignore[assignment]
     env = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info)
     run(env, 500, random.Random(0))  # warm the caches

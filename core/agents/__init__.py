@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from .aec import EasyMoneyEnv
     from .seat import SingleSeatEnv
 
-__all__ = ["env", "single", "ActionNotInMask"]
+__all__ = ["env", "single", "ActionNotInMask", "gym_id", "register_gymnasium"]
+
+VERSION = 1  # of the environments (their ids end -v1; metadata["name"] is easymoney_v1)
 
 
 def _need() -> None:
@@ -46,6 +48,35 @@ def single(variant: str = "standard", seat: str = "Ann", opponents: str | Sequen
     _need()
     from .seat import SingleSeatEnv
     return SingleSeatEnv(variant, seat, opponents, players, seed, **kwargs)
+
+
+def gym_id(variant: str) -> str:
+    """The Gymnasium id of a shipped variant: `no-four-sides` -> `easymoney/NoFourSides-v1`."""
+    return f"easymoney/{''.join(w.capitalize() for w in variant.split('-'))}-v{VERSION}"
+
+
+def register_gymnasium() -> list[str]:
+    """Register `single()` of each shipped variant with Gymnasium (`gymnasium.make(
+    "easymoney/Standard-v1", opponents="greedy")`, any `single` option as a keyword), once;
+    done when easymoney.agents is imported with gymnasium installed. The ids."""
+    import gymnasium
+    from ..loading.sources import builtin_names
+    ids = []
+    for name in builtin_names():
+        ident = gym_id(name)
+        if ident not in gymnasium.registry:
+            gymnasium.register(ident, entry_point="easymoney.agents:single",
+                               kwargs={"variant": name})
+        ids.append(ident)
+    return ids
+
+
+try:  # registered on import, as Gymnasium's own packages do; without gymnasium, nothing to do
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:
+    pass
+else:
+    register_gymnasium()
 
 
 def __getattr__(name: str) -> Any:

@@ -10,12 +10,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..errors import GameOverError, UsageError
-from .table import DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_TURNS, Table, check_render_mode
+from .table import (DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS,
+                    DEFAULT_WINDOW_ACTIONS, ENV_NAME, RENDER_MODES, Table,
+                    check_render_mode)
 
 
 def observation_space(table: Table) -> spaces.Dict:
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, (table.layout.size,), np.float32),
+        "observation": spaces.Box(0.0, 1.0, (table.layout.size,), np.float32),
         "action_mask": spaces.Box(0, 1, (table.catalogue.size,), np.int8),
     })
 
@@ -24,21 +26,34 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
     """An AEC game of Easy Money (docs/agents.md). `agent_selection` is the seat the game
     asks, whatever it asks (to roll, to bid, to agree to a deal, a plugin's question)."""
 
-    metadata = {"name": "easymoney_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": ENV_NAME, "render_modes": RENDER_MODES, "is_parallelizable": False,
+                "render_fps": 1}
 
     def __init__(self, variant: str = "standard", players: int | Sequence[str] = 2,
                  seed: int | None = None, *, enable: Sequence[str] = (),
                  disable: Sequence[str] = (), options: Sequence[str] = (),
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
-                 amount_steps: int = DEFAULT_AMOUNT_STEPS, state_info: bool = True) -> None:
+                 amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
+                 window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
+                 shaping: str | None = None, gamma: float = 1.0, actions: str = "standard",
+                 agent_names: str = "seats", state_info: bool = True) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
-                           amount_steps)
+                           amount_steps, max_steps=max_steps, window_actions=window_actions,
+                           reward=reward, shaping=shaping, gamma=gamma, actions=actions)
         self.state_info = state_info
-        self.possible_agents = list(self.table.seats)
+        if agent_names not in ("seats", "player_N"):
+            raise UsageError(f"agent_names={agent_names!r}: 'seats' (the seats' names) or "
+                             "'player_N' (player_0, player_1, ... as PettingZoo's games name them)")
+        seats = self.table.seats
+        self.possible_agents = (list(seats) if agent_names == "seats"
+                                else [f"player_{k}" for k in range(len(seats))])
         self._seat = {name: k for k, name in enumerate(self.possible_agents)}
+        # the game's seat name of each agent, and the agent of each seat name
+        self._seat_name = dict(zip(self.possible_agents, seats))
+        self._agent_of = dict(zip(seats, self.possible_agents))
         self.action_spaces = {a: spaces.Discrete(self.table.catalogue.size)
                               for a in self.possible_agents}
         obs = observation_space(self.table)
@@ -48,6 +63,10 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
     @property
     def catalogue(self) -> Any:
         return self.table.catalogue
+
+    def observation_names(self) -> list[str]:
+        """The name of each feature of `observation["observation"]`, in order."""
+        return self.table.observation_names()
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -66,7 +85,11 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._rewarded = False
+        self._phi: dict[str, float] = {}
         self._settle()
+        if self.table.shaping is not None:  # Phi of the first state: shaping starts here
+            self._phi = {a: self.table.potential(self._seat[a], False) for a in self.agents
+                         if not (self.terminations[a] or self.truncations[a])}
 
     def _settle(self) -> None:
         """After a step: who is out, who is asked, the rewards of an ending."""
@@ -79,18 +102,23 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             for a in self.agents:
                 if not self.terminations[a]:
                     self.terminations[a] = True
-                    self.rewards[a] = table.final_reward(a)
+                    self.rewards[a] = table.final_reward(self._seat_name[a])
         elif truncated:
             for a in self.agents:
-                self.truncations[a] = True
+                if not self.truncations[a]:
+                    self.truncations[a] = True
+                    self.rewards[a] = table.truncated_reward(self._seat_name[a])
         else:
             players = state.game.players
             for a in self.agents:
                 if not self.terminations[a] and players[self._seat[a]].bankrupt:
                     self.terminations[a] = True
-                    self.rewards[a] = -1.0
+                    self.rewards[a] = table.out_reward()
                     ended = True
-            self.agent_selection = state.request.player.name  # type: ignore[union-attr]
+            self.agent_selection = self._agent_of[state.request.player.name]  # type: ignore[union-attr]
+        if self._phi:
+            self._shape(truncated)
+            ended = True
         if not self.agents:
             return
         if over or truncated:
@@ -98,11 +126,25 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         if self.state_info:
             facts = table.facts(0)
             for a in self.agents:
-                self.infos[a] = {"state": dict(facts, me=a)}
+                self.infos[a] = {"state": dict(facts, me=self._seat_name[a])}
         if ended:  # otherwise every reward is 0 and nobody is out: nothing to add or reorder
             self._rewarded = True
             self._accumulate_rewards()
             self._deads_step_first()
+
+    def _shape(self, truncated: bool) -> None:
+        """Potential-based shaping (`shaping="worth"`): each seat still shaped gets
+        gamma * Phi(now) - Phi(before), every step; Phi is 0 once the seat is terminated,
+        and a truncated seat keeps its last Phi (its state is not terminal)."""
+        table, gamma, phi = self.table, self.table.gamma, self._phi
+        for a, before in list(phi.items()):
+            done = self.terminations[a]
+            now = table.potential(self._seat[a], done)
+            self.rewards[a] += gamma * now - before
+            if done or truncated:
+                del phi[a]
+            else:
+                phi[a] = now
 
     def step(self, action: Any) -> None:
         if not self._started:
@@ -130,8 +172,8 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                 and not self.truncations[agent])
         return self.table.observation(self._seat[agent], live)
 
-    def render(self) -> str | None:
-        return None if self.render_mode is None else self.table.render()
+    def render(self) -> Any:
+        return None if self.render_mode is None else self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass

@@ -12,12 +12,18 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine.actions import Action, ActionRange
+from ..engine.actions import WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import Accept, Reject
 from ..engine.game import Game
 
-# how a field of an action type is named in the catalogue
-PLAYER, SPACE, NUMBER = "player", "space", "number"
+RAISE = "raise"  # the debts rule's request to raise money (R25): a window's actions answer it
+
+# how a field of an action type is named in the catalogue; with `actions="compact"`, ASKED
+# is a space the request names (one slot: the auctioned space), VALUE an amount of a space's
+# value (one slot per fraction of `fractions`)
+PLAYER, SPACE, NUMBER, ASKED, VALUE = "player", "space", "number", "asked", "value"
+# the compact catalogue's amounts of a space: a bargain, its value, a premium
+DEFAULT_FRACTIONS = (0.5, 1.0, 1.5)
 
 
 def _field_kind(annotation: Any) -> str | None:
@@ -41,11 +47,15 @@ def _offered(kind: type[Action]) -> bool:
 class _Layout:
     """Where the slots of one action type start and how its fields index them."""
 
-    __slots__ = ("kind", "base", "fields", "sizes", "strides", "size", "indexing")
+    __slots__ = ("kind", "base", "fields", "sizes", "strides", "size", "indexing", "valued",
+                 "space_field")
 
     def __init__(self, kind: type[Action], base: int, fields: list[tuple[str, str]],
                  sizes: list[int]) -> None:
         self.kind, self.base, self.fields, self.sizes = kind, base, fields, sizes
+        # the compact catalogue's field of a space's amounts, and the field of that space
+        self.valued = next((name for name, k in fields if k == VALUE), None)
+        self.space_field = next((name for name, k in fields if k in (SPACE, ASKED)), None)
         strides, stride = [], 1
         for size in reversed(sizes):
             strides.append(stride)
@@ -53,7 +63,7 @@ class _Layout:
         self.strides = list(reversed(strides))
         self.size = stride
         # (field, whether a number, stride) of each field: what `Catalogue.slots` walks
-        self.indexing = tuple((name, kind == NUMBER, s)
+        self.indexing = tuple((name, kind in (NUMBER, VALUE), s)
                               for (name, kind), s in zip(fields, self.strides))
 
 
@@ -63,10 +73,13 @@ class Catalogue:
     board index) and its numbers (`steps` slots each: a range's amounts in even fractions
     of the range, or a small number `n` at slot `n`)."""
 
-    def __init__(self, game: Game, steps: int) -> None:
+    def __init__(self, game: Game, steps: int, compact: bool = False,
+                 fractions: Sequence[float] = DEFAULT_FRACTIONS) -> None:
         if steps < 1:
             raise ValueError("amount_steps must be at least 1")
         self.steps = steps
+        self.compact = compact
+        self.fractions = tuple(fractions)
         self.players = len(game.players)
         self.spaces = len(game.spaces)
         types: set[type[Action]] = {t for t in game.ruleset.handled if _offered(t)} | {Accept, Reject}
@@ -85,24 +98,43 @@ class Catalogue:
                 fk = _field_kind(f.type)
                 if fk is None:
                     continue
+                if compact:
+                    fk = self._compact_kind(kind, f.name, fk, fields)
                 fields.append((f.name, fk))
-                sizes.append({PLAYER: self.players, SPACE: self.spaces, NUMBER: steps}[fk])
+                sizes.append({PLAYER: self.players, SPACE: self.spaces, NUMBER: steps, ASKED: 1,
+                              VALUE: len(self.fractions)}[fk])
             layout = _Layout(kind, base, fields, sizes)
             self.layouts[kind] = layout
             self.names.extend(self._names(layout))
             base += layout.size
         self.size = base
         # type -> its slot function and stride (the range's field -> them, for a range)
-        self._plain: dict[type, tuple[Callable[[Any], int | None], int] | None] = {}
-        self._ranged: dict[type, tuple[str, tuple[Callable[[Any], int | None], int] | None]] = {}
+        self._plain: dict[type, tuple[Callable[..., int | None], int] | None] = {}
+        self._ranged: dict[type, tuple[str, tuple[Callable[..., int | None], int] | None]] = {}
 
     def __len__(self) -> int:
         return self.size
 
+    @staticmethod
+    def _compact_kind(kind: type[Action], name: str, fk: str, before: list[tuple[str, str]]) -> str:
+        """A field's kind in the compact catalogue: a space of a type only some request
+        asks for, not a window or the raising of money (a bid's, a purchase's), is the
+        request's own space (ASKED); the amount of a type that names a space before it (a
+        bid's, a sale's price) is a fraction of that space's value (VALUE)."""
+        asked_by = kind.ASKED_BY or ()
+        if fk == SPACE and asked_by and not set(asked_by) & {*WINDOW_KINDS, RAISE}:
+            return ASKED
+        money = kind.money_fields
+        if fk == NUMBER and money and money[0] == name and any(k in (SPACE, ASKED) for _, k in before):
+            return VALUE
+        return fk
+
     def _names(self, layout: _Layout) -> list[str]:
         names = [layout.kind.__name__]
-        for (name, _), size in zip(layout.fields, layout.sizes):
-            names = [f"{n} {name}={k}" for n in names for k in range(size)]
+        for (name, kind), size in zip(layout.fields, layout.sizes):
+            values = (["asked"] if kind == ASKED else [f"{f:g}value" for f in self.fractions]
+                      if kind == VALUE else [str(k) for k in range(size)])
+            names = [f"{n} {name}={v}" for n in names for v in values]
         return names
 
     def name(self, slot: int) -> str:
@@ -118,7 +150,7 @@ class Catalogue:
         raw = least + (most - least) * k // (self.steps - 1)
         return least + (raw - least) // step * step
 
-    def _indexer(self, kind: type, ranged: str | None) -> tuple[Callable[[Any], int | None], int] | None:
+    def _indexer(self, kind: type, ranged: str | None) -> tuple[Callable[..., int | None], int] | None:
         """(the slot of an action of `kind` with its `ranged` field left out, the stride of
         that field or -1), made once per type and range field; None: a type with no slots."""
         layout = self.layouts.get(kind)
@@ -133,20 +165,27 @@ class Catalogue:
         # one function per type, written out as a dataclass writes its __init__: the fields
         # read by plain attribute loads, the fastest Python has (asked for every listed action)
         lines, terms = [], [str(layout.base)]
+        kinds = dict(layout.fields)
         for name, number, stride in fixed:
-            if number:
+            if kinds[name] == ASKED:  # one slot: the space the request names, or none
+                lines.append(f" if action.{name} is not asked: return None")
+            elif kinds[name] == VALUE:  # a fraction of a value, never a plain number
+                return None
+            elif number:
                 lines.append(f" {name} = action.{name}")
                 lines.append(f" if {name} not in numbers: return None")  # no slot for it
                 terms.append(f"{name} * {stride}")
             else:
                 terms.append(f"action.{name}.index * {stride}")
-        source = "\n".join(["def index(action):", *lines, f" return {' + '.join(terms)}"])
+        source = "\n".join(["def index(action, asked=None):", *lines,
+                            f" return {' + '.join(terms)}"])
         scope: dict[str, Any] = {"numbers": range(self.steps)}
         exec(source, scope)  # noqa: S102  # names are the dataclass's own field names
-        index: Callable[[Any], int | None] = scope["index"]
+        index: Callable[..., int | None] = scope["index"]
         return index, spread
 
-    def places(self, legal: Sequence[Action | ActionRange]) -> tuple[list[tuple[int, int, Action | ActionRange]], bytearray]:
+    def places(self, legal: Sequence[Action | ActionRange], game: Game | None = None,
+               request: Any = None) -> tuple[list[tuple[int, int, Action | ActionRange]], bytearray]:
         """(where each listed action that has slots is, the mask of the legal slots), in one
         pass: each place is (first slot, stride, listed) in listing order, one slot at
         `first` (stride -1) or a range's `steps` slots from `first`; the mask is 1 at each
@@ -156,7 +195,8 @@ class Catalogue:
         steps = self.steps
         ones = b"\x01" * steps
         plain, ranged = self._plain, self._ranged
-        indexer: tuple[Callable[[Any], int | None], int] | None
+        indexer: tuple[Callable[..., int | None], int] | None
+        asked = None if request is None else request.space
         for found in legal:
             if type(found) is ActionRange:
                 action: Any = found.template
@@ -166,9 +206,12 @@ class Catalogue:
                     by_field = ranged[type(action)] = (field, self._indexer(type(action), field))
                 indexer = by_field[1]
                 if indexer is not None:
-                    index = indexer[0](action)
+                    index = indexer[0](action, asked)
                     if index is not None:
                         spread = indexer[1]
+                        if self.compact and self.layouts[type(action)].valued == field:
+                            self._valued(found, index, spread, game, out, marks)
+                            continue
                         out.append((index, spread, found))
                         marks[index:index + steps * spread:spread] = ones
                 continue
@@ -177,11 +220,37 @@ class Catalogue:
             except KeyError:
                 indexer = plain[type(found)] = self._indexer(type(found), None)
             if indexer is not None:
-                index = indexer[0](found)
+                index = indexer[0](found, asked)
                 if index is not None:
                     out.append((index, -1, found))
                     marks[index] = 1
         return out, marks
+
+    def _valued(self, found: ActionRange, index: int, spread: int, game: Game | None,
+                out: list[tuple[int, int, Action | ActionRange]], marks: bytearray) -> None:
+        """A range of a space's amounts, compact: one action per fraction of the space's
+        value (R28, with its houses; the range's most where the space has no value), at
+        its slot where the range holds it (rounded down to the range's grid)."""
+        action: Any = found.template
+        field = self.layouts[type(action)].space_field
+        assert field is not None  # a VALUE field follows a space field (_compact_kind)
+        space = getattr(action, field)
+        value = None
+        if game is not None:
+            rule = game.kinds[space.kind].value
+            if rule is not None:
+                value = rule(game, space, max(1, game.houses[space.index]))
+        if value is None:
+            value = found.most
+        least, step = found.least, found.step
+        for k, fraction in enumerate(self.fractions):
+            amount = int(value * fraction)
+            amount = least + (amount - least) // step * step if amount >= least else amount
+            if amount in found:
+                slot = index + k * spread
+                if not marks[slot]:  # the first listed keeps a slot
+                    out.append((slot, -1, found.at(amount)))
+                    marks[slot] = 1
 
     def entry(self, places: list[tuple[int, int, Action | ActionRange]],
               slot: int) -> tuple[Action | ActionRange, int] | None:

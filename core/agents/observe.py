@@ -8,9 +8,10 @@ from typing import Any
 
 import numpy as np
 
+
 from ..engine.actions import _REQUEST_WORDS, Request
-from ..engine.game import Game
-from ..engine.view import request_view, state_view
+from ..engine.game import Game, Player
+from ..engine.view import deal_terms, request_view, state_view
 
 # request kinds of no rule in play (a plugin of another variant) are counted here
 OTHER_KIND = "other"
@@ -26,25 +27,39 @@ def _floats(values: Any) -> bytes:
 
 
 class Layout:
-    """The order of the observation vector (docs/agents.md): for n seats, S spaces, C kept
-    cards, P pots and K request kinds,
+    """The order of the observation vector (docs/agents.md), every feature scaled into
+    [0, 1] by a bound known when the game starts (`names` names each; `parts` gives each
+    part's slice). For n seats, S spaces, C kept cards, P pots, D deal types and K
+    request kinds, with M the money in the game at its start (the seats', the Bank's and
+    the pots' cash):
 
-        seats      n x 5   position, cash, houses left, bankrupt (0/1), spaces owned
+        seats      n x 5   position / (S - 1), cash / M, houses left / the starting
+                           supply, bankrupt (0/1), spaces owned / S
         me         n       one-hot: the seat observing
         asked      n       one-hot: the seat the game asks now (zeros once over)
         turn       n       one-hot: whose turn it is
         owners     S x n   one-hot owner of each space (zeros: the Bank's)
-        houses     S       houses on each space
+        houses     S       houses on each space / the most a street holds
         mortgaged  S       1 where mortgaged
         cards      C x n   one-hot holder of each kept card (zeros: nobody)
-        pots       P       cash in each pot present at the start, in name order
-        bank       1       the Bank's cash
-        deck       1       cards left in the deck
-        turns      1       turns played
+        pots       P       cash in each pot present at the start, in name order, / M
+        bank       1       the Bank's cash / M
+        deck       1       cards left in the deck / the deck at the start
+        turns      1       turns played / max_turns
+        the request asked now, each part zeros where it carries no such fact:
+        space      S       one-hot: the space at stake (bought, auctioned) or offered
+        amounts    4       high bid, least bid, debt, offered price, each / M
+        high_bidder n      one-hot
+        creditor   n + 1   one-hot: the seat owed; the last, the Bank or a pot
+        offerer    n       one-hot: the seat whose offer is asked about
+        offer      D       one-hot: the offer's type (the deal types in play, by name)
         request    K + 1   one-hot kind of what is asked (the last: a kind of no rule in play)
+
+    Values beyond a bound (a seat holding more than M after the Bank printed money) are
+    cut to 1: the Box is [0, 1] everywhere.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, max_turns: int = 1000) -> None:
         self.seats = [p.name for p in game.players]
         self.spaces = len(game.spaces)
         kinds = game.ruleset.kept_kinds
@@ -55,9 +70,31 @@ class Layout:
         self.kinds = sorted(k for k, words in _REQUEST_WORDS.items()
                             if getattr(words, "__module__", None) in modules)
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        self.deals = sorted({t.__name__ for t in game.ruleset.handled
+                             if getattr(t, "counterparty", None)})
+        self.deal_index = {name: k for k, name in enumerate(self.deals)}
         n, s = len(self.seats), self.spaces
-        self.size = 5 * n + 3 * n + s * n + 2 * s + len(self.cards) * n + len(self.pots) + 3 \
-            + len(self.kinds) + 1
+        self.money = max(1, sum(p.cash for p in game.players) + game.bank.cash
+                         + sum(pot.cash for pot in game.pots.values()))
+        names, scales = self._named(game, max_turns)
+        self.names: list[str] = names
+        self.size = len(names)
+        self.parts: dict[str, slice] = {}
+        for k, name in enumerate(names):
+            part = name.split("[")[0].split(".")[0]
+            known = self.parts.get(part)
+            self.parts[part] = slice(k if known is None else known.start, k + 1)
+        self._scale = np.array(scales, np.float32)
+        # the factors vector() scales by as it writes the numbers (cheaper than a numpy op
+        # on the whole vector): money, position, houses left, spaces, a street's houses,
+        # the deck, the turns
+        money_at = names.index(f"seat[{self.seats[0]}].cash")
+        self._per_money = scales[money_at]
+        self._per_position, self._per_supply, self._per_space = (
+            scales[money_at - 1], scales[money_at + 1], scales[money_at + 3])
+        self._per_house = scales[names.index("houses[0]")] if s else 1.0
+        self._per_card, self._per_turn = scales[names.index("deck")], scales[names.index("turns")]
+        self._request_at = self.parts["space"].start  # where the request's facts begin
         # of the game `_of`: (its board_version, the owners, houses and mortgaged part of the
         # vector as float32 bytes), and each part (name -> the game's list as it was, its
         # bytes). The board changes far less often than an agent steps, and always bumps
@@ -70,6 +107,64 @@ class Layout:
         cut = 8 * n
         self._before = struct.Struct(f"={cut}f")
         self._after = struct.Struct(f"={self.size - cut - s * n - 2 * s}f")
+
+    def _named(self, game: Game, max_turns: int) -> tuple[list[str], list[float]]:
+        """Each feature's name and the factor that scales it into [0, 1]."""
+        seats, s, money = self.seats, self.spaces, float(self.money)
+        houses = max([1] + [p.houses_left for p in game.players])
+        names: list[str] = []
+        scales: list[float] = []
+
+        def add(name: str, bound: float = 1.0) -> None:
+            names.append(name)
+            scales.append(1.0 / max(bound, 1.0))
+
+        for seat in seats:
+            for what, bound in (("position", s - 1), ("cash", money), ("houses_left", houses),
+                                ("bankrupt", 1), ("spaces", s)):
+                add(f"seat[{seat}].{what}", bound)
+        for part in ("me", "asked", "turn"):
+            for seat in seats:
+                add(f"{part}[{seat}]")
+        for space in range(s):
+            for seat in seats:
+                add(f"owner[{space}].{seat}")
+        for space in range(s):
+            add(f"houses[{space}]", game.variant.houses_per_street)
+        for space in range(s):
+            add(f"mortgaged[{space}]")
+        for card in self.cards:
+            for seat in seats:
+                add(f"card[{card}].{seat}")
+        for pot in self.pots:
+            add(f"pot[{pot}]", money)
+        add("bank", money)
+        add("deck", len(game.deck) + len(game.discard))
+        add("turns", max_turns)
+        for space in range(s):
+            add(f"space[{space}]")
+        for amount in ("high_bid", "least", "debt", "price"):
+            add(f"amount.{amount}", money)
+        for part in ("high_bidder", "creditor", "offerer"):
+            for seat in seats:
+                add(f"{part}[{seat}]")
+            if part == "creditor":
+                add("creditor[Bank]")
+        for deal in self.deals:
+            add(f"offer[{deal}]")
+        for kind in self.kinds:
+            add(f"request[{kind}]")
+        add(f"request[{OTHER_KIND}]")
+        return names, scales
+
+    def index(self, name: str) -> int:
+        """The position of the feature `name` (`"seat[Ann].cash"`, `"request[bid]"`)."""
+        try:
+            return self.names.index(name)
+        except ValueError:
+            from ..errors import UsageError
+            raise UsageError(f"no observation feature {name!r}; the parts are "
+                             f"{', '.join(self.parts)} (Layout.names lists every one)") from None
 
     def _board_part(self, game: Game) -> bytes:
         if self._of is not game:
@@ -92,7 +187,9 @@ class Layout:
             counts = getattr(game, name)
             known_counts = parts.get(name)
             if known_counts is None or known_counts[0] != counts:
-                known_counts = parts[name] = (list(counts), _floats(counts))
+                shown = (_floats(counts) if name == "mortgaged" else  # houses, scaled
+                         (np.array(counts, np.float32) * np.float32(self._per_house)).tobytes())
+                known_counts = parts[name] = (list(counts), shown)
             part += known_counts[1]
         self._board = (game.board_version, part)
         return part
@@ -102,8 +199,11 @@ class Layout:
         players = game.players
         n = len(players)
         head: list[float] = []
+        per_money = self._per_money
         for p in players:
-            head += (p.position, p.cash, p.houses_left, p.bankrupt, len(p.spaces))
+            cash = p.cash * per_money
+            head += (p.position * self._per_position, cash if cash < 1.0 else 1.0,
+                     p.houses_left * self._per_supply, p.bankrupt, len(p.spaces) * self._per_space)
         ones = [0] * (3 * n)
         ones[me] = 1
         if request is not None:
@@ -112,7 +212,7 @@ class Layout:
             ones[2 * n + game.current.index] = 1
         head += ones
         # what comes after the board: cards, pots, bank, deck, turns, request
-        tail = [0] * (len(self.cards) * n)
+        tail: list[float] = [0] * (len(self.cards) * n)
         if tail:
             index = self.card_index
             for p in players:
@@ -121,16 +221,47 @@ class Layout:
                     if held is not None:
                         tail[held * n + p.index] = 1
         pots = game.pots
-        tail += [pots[name].cash if name in pots else 0 for name in self.pots]
-        tail += (game.bank.cash, len(game.deck), game.turns_played)
-        kinds = [0] * (len(self.kinds) + 1)
-        if request is not None:
-            kinds[self.kind_index.get(request.kind, len(self.kinds))] = 1
-        tail += kinds
+        tail += [min(pots[name].cash * per_money, 1.0) if name in pots else 0 for name in self.pots]
+        tail += (min(game.bank.cash * per_money, 1.0), min(len(game.deck) * self._per_card, 1.0),
+                 min(game.turns_played * self._per_turn, 1.0))
+        tail += self._request(request)
         out = bytearray(self._before.pack(*head))  # a bytearray: the agent's array is writable
         out += self._board_part(game)
         out += self._after.pack(*tail)
         return np.frombuffer(out, np.float32)
+
+    def _request(self, request: Request | None) -> list[float]:
+        """The request's part: its space, amounts (scaled), parties, offer and kind."""
+        n, s = len(self.seats), self.spaces
+        part: list[float] = [0] * (s + 4 + 3 * n + 1 + len(self.deals) + len(self.kinds) + 1)
+        if request is None:
+            return part
+        space = request.space
+        offer = request.offer
+        at = s + 4 + 3 * n + 1  # the offer's type
+        if offer is not None:
+            party, price = deal_terms(offer)
+            part[s + 3] = min((price or 0) * self._per_money, 1.0)
+            part[s + 4 + 2 * n + 1 + offer.player.index] = 1
+            deal = self.deal_index.get(type(offer).__name__)
+            if deal is not None:
+                part[at + deal] = 1
+            acquires = type(offer).acquires
+            if space is None and acquires is not None:
+                space = getattr(offer, acquires, None)
+        if space is not None:
+            part[space.index] = 1
+        per_money = self._per_money
+        part[s] = min(request.high_bid * per_money, 1.0)
+        part[s + 1] = min(request.least * per_money, 1.0)
+        part[s + 2] = min(request.amount * per_money, 1.0)
+        if request.high_bidder is not None:
+            part[s + 4 + request.high_bidder.index] = 1
+        creditor = request.creditor
+        if creditor is not None:
+            part[s + 4 + n + (creditor.index if isinstance(creditor, Player) else n)] = 1
+        part[at + len(self.deals) + self.kind_index.get(request.kind, len(self.kinds))] = 1
+        return part
 
     def facts(self, game: Game, me: int, request: Request | None) -> dict[str, Any]:
         """The same facts as plain values, by name: the engine's one view of the state and

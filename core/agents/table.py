@@ -16,7 +16,8 @@ import numpy as np
 
 from ..board.state import BoardState
 from ..board.text import text_board
-from ..engine.actions import Action, ActionRange
+from ..engine.actions import WINDOW_KINDS, Action, ActionRange
+from ..engine.deals import rejected_offer
 from ..engine.stepping import GameState
 from ..errors import EasyMoneyError, GameOverError, UsageError
 from ..script.table import game_seed, new_game
@@ -25,6 +26,15 @@ from .observe import Layout
 
 DEFAULT_MAX_TURNS = 1000
 DEFAULT_AMOUNT_STEPS = 5
+# steps (every seat's actions, the bots' too) before an episode is truncated: about ten
+# times the longest game a random masked agent plays to its end on `standard`
+DEFAULT_MAX_STEPS = 20_000
+# actions a player may take in one window of theirs (build, mortgage, redeem, sell, any
+# deal) before only the moves that close it (roll, end the turn) are left in the mask
+DEFAULT_WINDOW_ACTIONS = 8
+REWARDS = ("terminal", "worth_share")
+SHAPINGS = (None, "worth")
+ACTION_SPACES = ("standard", "compact")
 
 
 def slot_number(slot: Any) -> int | None:
@@ -40,9 +50,38 @@ def slot_number(slot: Any) -> int | None:
     return number if number == slot else None
 
 
+RENDER_MODES = ["ansi", "rgb_array"]
+# the environments' versioned name: v1 since issue 30 (the observation scaled and saying
+# what is asked, the step limits)
+ENV_NAME = "easymoney_v1"
+
+
 def check_render_mode(render_mode: str | None) -> None:
-    if render_mode not in (None, "ansi"):
-        raise UsageError(f"render_mode {render_mode!r}: only 'ansi' (the text board) is offered")
+    if render_mode not in (None, *RENDER_MODES):
+        raise UsageError(f"render_mode {render_mode!r}: 'ansi' (the text board) or 'rgb_array' "
+                         "(the board drawing, with the plot extra)")
+    if render_mode == "rgb_array":
+        from ..board.draw import matplotlib_for
+        matplotlib_for("render_mode='rgb_array'")
+
+
+def check_count(name: str, value: Any) -> None:
+    """An environment's whole-number option, at least 1: else one UsageError naming it."""
+    if slot_number(value) is None or isinstance(value, bool):
+        raise UsageError(f"{name} must be a whole number, not {value!r}")
+    if value < 1:
+        raise UsageError(f"{name} must be at least 1, not {value}")
+
+
+def _template(found: Action | ActionRange) -> Action:
+    return found.template if type(found) is ActionRange else found  # type: ignore[union-attr,return-value]
+
+
+def _keeps_window_open(found: Action | ActionRange) -> bool:
+    """A window's action that leaves the window open: building, mortgaging, redeeming,
+    selling (`Action.window`), or any deal (a counterparty's)."""
+    kind = type(_template(found))
+    return kind.window or kind.counterparty is not None
 
 
 class ActionNotInMask(EasyMoneyError):
@@ -66,19 +105,37 @@ class Table:
 
     def __init__(self, variant: str, players: int | Sequence[str], seed: int | None,
                  enable: Sequence[str], disable: Sequence[str], options: Sequence[str],
-                 max_turns: int, amount_steps: int) -> None:
+                 max_turns: int, amount_steps: int, *, max_steps: int = DEFAULT_MAX_STEPS,
+                 window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
+                 shaping: str | None = None, gamma: float = 1.0,
+                 actions: str = "standard") -> None:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
-        if max_turns < 1:
-            raise UsageError(f"max_turns must be at least 1, not {max_turns}")
-        if amount_steps < 1:
-            raise UsageError(f"amount_steps must be at least 1, not {amount_steps}")
-        self.max_turns = max_turns
+        for name, value in (("max_turns", max_turns), ("amount_steps", amount_steps),
+                            ("max_steps", max_steps), ("window_actions", window_actions)):
+            check_count(name, value)
+        self.max_turns, self.max_steps, self.window_actions = max_turns, max_steps, window_actions
+        if reward not in REWARDS:
+            raise UsageError(f"reward={reward!r}: one of {', '.join(map(repr, REWARDS))}")
+        if shaping not in SHAPINGS:
+            raise UsageError(f"shaping={shaping!r}: None or 'worth'")
+        if isinstance(gamma, bool) or not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
+            raise UsageError(f"gamma must be a number in (0, 1], not {gamma!r}")
+        self.reward, self.shaping, self.gamma = reward, shaping, float(gamma)
+        if actions not in ACTION_SPACES:
+            raise UsageError(f"actions={actions!r}: one of {', '.join(map(repr, ACTION_SPACES))}")
+        self.actions = actions
         self.next_seed = random.randrange(2**31) if seed is None else game_seed(seed)
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
-        self.catalogue = Catalogue(self.state.game, amount_steps)
-        self.layout = Layout(self.state.game)
+        # R22a (the `offers` rule) refuses a rejected deal again in its window; without that
+        # rule the environment leaves it out of the mask itself, so that a policy cannot loop
+        self.drop_rejected = "offers" not in self.state.game.ruleset.enabled
+        self._window: tuple[int, str, int] | None = None  # (turn, kind, seat) of the window
+        self._window_actions = 0  # the actions its player took in it
+        self._first_step = 0
+        self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
+        self.layout = Layout(self.state.game, max_turns)
         # (listing, its places, its mask's bytes) of the last two listings: a step asks for
         # the listing its mask was made from
         self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
@@ -96,6 +153,8 @@ class Table:
         self.state = self._new(number)
         self.seed, self.next_seed = number, number + 1
         self._known = []
+        self._window, self._window_actions = None, 0
+        self._first_step = self.state.steps
 
     # --- what is legal ------------------------------------------------------------------------
     def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]:
@@ -105,9 +164,48 @@ class Table:
         for known in self._known:
             if known[0] is legal:
                 return known
-        known = (legal, *self.catalogue.places(legal))
+        state = self.state
+        known = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
         self._known = [known, *self._known[:1]]
         return known
+
+    def _offered(self, legal: list[Action | ActionRange]) -> list[Action | ActionRange]:
+        """The listing an agent may choose from: a window whose player has taken
+        `window_actions` actions keeps only the moves that close it (a roll, the end of the
+        turn: no building, mortgage, redemption or deal), and a deal rejected in its window
+        is left out where no rule does so (R22a)."""
+        request = self.state.request
+        if request is None:
+            return legal
+        if (self._window_actions >= self.window_actions and request.kind in WINDOW_KINDS
+                and self._window == (self.state.game.turns_played, request.kind,
+                                     request.player.index)):
+            moves = [a for a in legal if not _keeps_window_open(a)]
+            if moves:  # a window no move closes (a plugin's): left as it is
+                legal = moves
+        if self.drop_rejected:
+            game = self.state.game
+            legal = [a for a in legal if _template(a).counterparty is None
+                     or rejected_offer(game, _template(a)) is None]
+        return legal
+
+    def offered(self) -> list[Action | ActionRange]:
+        """The legal actions an agent may choose from now (the mask's): `legal_actions()`
+        less what `window_actions` and a rejected deal leave out."""
+        return [] if self.state.is_over else self._offered(self.state.legal_actions())
+
+    def _count(self, action: Action) -> None:
+        """Count `action` in its player's window (before it is taken)."""
+        request = self.state.request
+        if request is None or request.kind not in WINDOW_KINDS or action.player is not request.player:
+            return
+        if not _keeps_window_open(action):  # a roll, the end of the turn: the window closes
+            self._window, self._window_actions = None, 0
+            return
+        window = (self.state.game.turns_played, request.kind, request.player.index)
+        if window != self._window:
+            self._window, self._window_actions = window, 0
+        self._window_actions += 1
 
     def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
         """The legal slots now, each with what it stands for."""
@@ -139,6 +237,7 @@ class Table:
                                   f"{state.request.describe()}; legal slots: "  # type: ignore[union-attr]
                                   f"{', '.join(str(k) for k, on in enumerate(marks) if on)}")
         action = self.catalogue.action(entry)
+        self._count(action)
         state.push(action, listed=True)  # the slot is from this step's legal actions
         return action
 
@@ -150,29 +249,69 @@ class Table:
         marks = self._listed()[2]
         return 0 <= number < len(marks) and bool(marks[number])
 
-    def render(self) -> str:
-        """The text board of the game as it stands (`render_mode="ansi"`)."""
+    def render(self, mode: str = "ansi") -> Any:
+        """The game as it stands: the text board (`"ansi"`), or the board drawing as an RGB
+        array (`"rgb_array"`, core/board/draw.py)."""
         game = self.state.game
-        return text_board(BoardState.of(game, game.turns_played))
+        board = BoardState.of(game, game.turns_played)
+        if mode == "rgb_array":
+            from ..board.draw import board_pixels
+            return board_pixels(board)
+        return text_board(board)
 
     def apply(self, action: Action) -> None:
         """Apply an action chosen elsewhere (a bot's)."""
+        self._count(action)
         self.state.apply(action)
 
     # --- how it stands ------------------------------------------------------------------------
     @property
     def truncated(self) -> bool:
-        return not self.state.is_over and self.state.game.turns_played >= self.max_turns
+        """Not over, and `max_turns` turns or `max_steps` steps (every seat's) played."""
+        state = self.state
+        return not state.is_over and (state.game.turns_played >= self.max_turns
+                                      or state.steps - self._first_step >= self.max_steps)
 
     def over_text(self) -> str:
         o = self.state.outcome
         return "the game is over" + (f" ({o.reason}: {o.detail})" if o else "")
 
     def final_reward(self, seat: str) -> float:
-        """At the end: the winners share +1, every other seat gets -1 (docs/agents.md)."""
+        """At the end (`reward="terminal"`): the winners share +1, every other seat gets -1;
+        (`"worth_share"`) the seat's share of the players' worth (docs/agents.md)."""
+        if self.reward == "worth_share":
+            return self.worth_share(self.seats.index(seat))
         o = self.state.outcome
         winners = o.winners if o is not None else ()
         return 1.0 / len(winners) if seat in winners else -1.0
+
+    def out_reward(self) -> float:
+        """A seat's reward as it goes bankrupt: -1, or its worth's share, 0."""
+        return -1.0 if self.reward == "terminal" else 0.0
+
+    def truncated_reward(self, seat: str) -> float:
+        """At truncation: 0 (`"terminal"`: no winner), or the share of the worth now."""
+        return self.worth_share(self.seats.index(seat)) if self.reward == "worth_share" else 0.0
+
+    def worth_share(self, me: int) -> float:
+        """Seat `me`'s worth (R28) over the total worth of the seats in the game: 0 for a
+        bankrupt seat; the potential of `shaping="worth"`."""
+        game = self.state.game
+        player = game.players[me]
+        if player.bankrupt:
+            return 0.0
+        worths = [game.worth(p) for p in game.players if not p.bankrupt]
+        total = sum(max(0, w) for w in worths)
+        return max(0, game.worth(player)) / total if total > 0 else 1.0 / len(worths)
+
+    def potential(self, me: int, terminal: bool) -> float:
+        """Phi of the shaping: the worth share, 0 in a terminal state (for seat `me`: the
+        game over or the seat out) so that the shaping keeps the best policy (Ng et al.)."""
+        return 0.0 if terminal else self.worth_share(me)
+
+    def observation_names(self) -> list[str]:
+        """The name of each feature of the observation vector, in order (docs/agents.md)."""
+        return list(self.layout.names)
 
     def observation(self, me: int, mask: bool) -> dict[str, np.ndarray]:
         state = self.state

@@ -403,6 +403,19 @@ def draw_board(state: BoardState, path: str, title: str | None = None) -> None:
 
 
 @plain_text
+def board_pixels(state: BoardState, dpi: int = 48) -> Any:
+    """The board with the game on it as an RGB image, a numpy array (height, width, 3) of
+    uint8: a learning environment's `render_mode="rgb_array"`."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    fig = board_figure(state)
+    canvas = FigureCanvasAgg(fig)
+    fig.set_dpi(dpi)
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[..., :3].copy()
+
+
+@plain_text
 def board_figure(state: BoardState, title: str | None = None) -> Any:
     """The matplotlib Figure of the board; each cell's artists carry a gid naming the space
     (`space-7`, `name-7`, `houses-7-0`, `mortgaged-7`, `man-0` for the first player's MAN)."""

@@ -174,13 +174,20 @@ def action_view(action: Action) -> dict[str, Any]:
     """An action: its line, type, fields by name, words; the player it binds (a deal's
     `counterparty`) and the amount it names (`price`: its first money field), or None."""
     kind = type(action)
-    money = kind.money_fields
+    party, price = deal_terms(action)
     return {"line": str(action), "type": kind.__name__,
             "fields": {name: plain(getattr(action, name, None)) for name in _fields(kind)},
             "label": action.describe(),
-            "counterparty": None if kind.counterparty is None
-            else _name(getattr(action, kind.counterparty, None)),
-            "price": getattr(action, money[0], None) if money else None}
+            "counterparty": _name(party), "price": price}
+
+
+def deal_terms(action: Action) -> tuple[Any, int | None]:
+    """(the player `action` binds, the amount it names: its first money field), None each
+    where it has none: what an offer's view and an agent's observation show of its terms."""
+    kind = type(action)
+    money = kind.money_fields
+    return (None if kind.counterparty is None else getattr(action, kind.counterparty, None),
+            getattr(action, money[0], None) if money else None)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -1,0 +1,156 @@
+"""Train a masked PPO agent (sb3-contrib's MaskablePPO) on one CPU core, then evaluate it.
+
+    pip install 'easymoney-game[train]'       # sb3-contrib, torch (CPU is enough)
+    python examples/agents/train_ppo.py [--cpu-minutes 20] [--variant standard]
+                                        [--eval-games 200] [--save agent.zip]
+
+The agent is one seat of a 2-player game against the built-in bots (easymoney.agents.single),
+half its games as the first seat, half as the second, its opponents drawn from `random`,
+`greedy` and `cautious` (one training environment each per seat). What makes it learn:
+
+- actions="compact": a bid or a sale at a fraction of the space's value, so that most
+  masked slots are game moves rather than deals;
+- shaping="worth": potential-based shaping from the R28 worth share, with PPO's own gamma
+  (it keeps the best policy: the terminal +1/-1 is still what is maximised);
+- the observation in [0, 1], normalised further by a running mean (VecNormalize).
+
+Training stops after `--cpu-minutes` of this process's CPU time (one torch thread), then
+plays `--eval-games` fresh games (seeds no training game used) against each bot, the
+agent choosing its most likely legal slot, and prints each win rate with its 95% (Wilson)
+interval. docs/agents.md describes it; bench/bench_learning.py runs it for its figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
+
+import easymoney.agents
+from easymoney.simulate.stats import wilson
+
+OPPONENTS = ("random", "greedy", "cautious")
+SEATS = ("Ann", "Bob")
+GAMMA = 0.995          # PPO's discount, and the shaping's: the same gamma keeps the best policy
+TRAIN_MAX_TURNS = 400  # a training game longer than this is truncated (the evaluation's is not)
+EVAL_SEED = 10**9      # evaluation seeds start here; training seeds are far below
+ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "worth", "gamma": GAMMA}
+
+
+class BoxObservation(gymnasium.ObservationWrapper):  # type: ignore[misc]
+    """The observation vector alone (a Box, as MaskablePPO's MLP takes it); the mask is
+    `action_masks()`, which MaskablePPO asks the environment for."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        super().__init__(env)
+        self.observation_space = env.observation_space["observation"]
+
+    def observation(self, observation: dict[str, np.ndarray]) -> np.ndarray:
+        return observation["observation"]
+
+    def action_masks(self) -> np.ndarray:
+        return self.env.action_masks().astype(bool)
+
+
+def make_env(variant: str, seat: str, opponent: str, seed: int, **options: Any) -> BoxObservation:
+    env = easymoney.agents.single(variant, seat=seat, opponents=opponent, players=list(SEATS),
+                                  seed=seed, **{**ENV_OPTIONS, **options})
+    return BoxObservation(env)
+
+
+class CpuBudget(BaseCallback):  # type: ignore[misc]
+    """Stops training once this process has used `seconds` of CPU time since it started."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.start = time.process_time()
+
+    def _on_step(self) -> bool:
+        return time.process_time() - self.start < self.seconds
+
+
+def train(variant: str = "standard", cpu_minutes: float = 20.0, seed: int = 0,
+          verbose: int = 0) -> tuple[MaskablePPO, VecNormalize, dict[str, float]]:
+    """A MaskablePPO agent trained for `cpu_minutes` of CPU time on one thread:
+    (the model, its observation normaliser, figures of the run)."""
+    torch.set_num_threads(1)
+    torch.manual_seed(seed)
+    makers = [(lambda s=seat, o=opponent, k=k: make_env(variant, s, o, seed * 1_000_000 + k * 100_000,
+                                                         max_turns=TRAIN_MAX_TURNS))
+              for k, (seat, opponent) in enumerate((s, o) for s in SEATS for o in OPPONENTS)]
+    venv = VecNormalize(DummyVecEnv(makers), norm_obs=True, norm_reward=False, gamma=GAMMA)
+    model = MaskablePPO("MlpPolicy", venv, gamma=GAMMA, gae_lambda=0.95, n_steps=256,
+                        batch_size=256, n_epochs=4, learning_rate=3e-4, ent_coef=0.01,
+                        policy_kwargs={"net_arch": [256, 256]}, seed=seed, verbose=verbose,
+                        device="cpu")
+    start = time.process_time()
+    model.learn(total_timesteps=10**10, callback=CpuBudget(cpu_minutes * 60))
+    took = time.process_time() - start
+    venv.training = False
+    return model, venv, {"cpu_seconds": took, "steps": float(model.num_timesteps)}
+
+
+def play(model: MaskablePPO, norm: VecNormalize, variant: str, seat: str, opponent: str,
+         seed: int, max_turns: int = 1000) -> str:
+    """One evaluation game from `seed`: 'win', 'tie', 'loss' or 'truncated' (no end within
+    `max_turns`: not a win)."""
+    env = make_env(variant, seat, opponent, seed, max_turns=max_turns)
+    obs, _ = env.reset(seed=seed)
+    while True:
+        action, _ = model.predict(norm.normalize_obs(obs[None])[0], deterministic=True,
+                                  action_masks=env.action_masks())
+        obs, _, terminated, truncated, _ = env.step(int(action))
+        if truncated:
+            return "truncated"
+        if terminated:
+            outcome = env.unwrapped.table.state.outcome
+            winners = outcome.winners if outcome is not None else ()
+            return "loss" if seat not in winners else "win" if len(winners) == 1 else "tie"
+
+
+def evaluate(model: MaskablePPO, norm: VecNormalize, variant: str, opponent: str,
+             games: int, max_turns: int = 1000) -> dict[str, Any]:
+    """`games` fresh games against `opponent`, half as each seat: counts and the win rate
+    with its 95% interval."""
+    counts = {"win": 0, "tie": 0, "loss": 0, "truncated": 0}
+    for k in range(games):
+        counts[play(model, norm, variant, SEATS[k % 2], opponent, EVAL_SEED + k, max_turns)] += 1
+    low, high = wilson(counts["win"], games)
+    return {**counts, "games": games, "rate": counts["win"] / games, "low": low, "high": high}
+
+
+def report(opponent: str, f: dict[str, Any]) -> str:
+    return (f"  vs {opponent:9} won {f['win']}/{f['games']} = {f['rate']:.0%} "
+            f"(95% interval {f['low']:.0%} to {f['high']:.0%}; {f['tie']} tied, {f['loss']} lost, "
+            f"{f['truncated']} truncated)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--cpu-minutes", type=float, default=20.0)
+    parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", help="where to save the model (a .zip) and its normaliser")
+    args = parser.parse_args()
+    model, norm, run = train(args.variant, args.cpu_minutes, args.seed, verbose=0)
+    print(f"trained {run['steps']:,.0f} steps in {run['cpu_seconds'] / 60:.1f} CPU-minutes")
+    if args.save:
+        model.save(args.save)
+        norm.save(args.save + ".norm.pkl")
+    for opponent in OPPONENTS:
+        print(report(opponent, evaluate(model, norm, args.variant, opponent, args.eval_games)),
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
