@@ -212,3 +212,15 @@ def test_issue30_load_game_reports_the_games_own_errors():
     with pytest.raises(EasyMoneyError, match="unknown variant"):
         pyspiel.load_game("easymoney", {"variant": "nope"})
     spiel.game("standard", 2)  # and a good game is made after a bad one
+
+
+def test_issue30_the_example_of_the_docs_runs():
+    """docs/openspiel.md's MCTS example, at a tiny budget and a short game."""
+    text = (ROOT / "docs" / "openspiel.md").read_text(encoding="utf-8")
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    small = block.replace("max_simulations=20", "max_simulations=2") \
+        .replace("end.max_turns=30", "end.max_turns=4")
+    assert small != block and "MCTSBot" in small
+    scope: dict = {"print": lambda *args: None}
+    exec(compile(small, "docs/openspiel.md", "exec"), scope)
+    assert scope["state"].is_terminal() and scope["state"].game_state.is_over
