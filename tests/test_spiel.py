@@ -155,6 +155,8 @@ def test_issue30_observation_is_the_agents_layout_and_strings_are_given():
     assert view["me"] == ["Ann", "Bob"][player] and view["request"]["player"] in ("Ann", "Bob")
     assert state.information_state_string(player).split(": ")[1].split() == \
         [str(m) for m in state.history()]
+    # perfect information: the information state holds this state alone
+    assert state.resample_from_infostate(player, None).history() == state.history()
 
 
 def test_issue30_serialised_state_reads_back():

@@ -169,8 +169,10 @@ class Spec:
         self.amount_steps = _whole(given["amount_steps"], "amount_steps", 1)
         self.params = {**DEFAULTS, **{k: int(v) if isinstance(v, np.integer) else v
                                       for k, v in params.items()}}
-        first = self.new_state()  # a bad variant, rule, option or seat count fails here
-        game = first.game
+        # a bad variant, rule, option or seat count fails here; the game at its start is
+        # kept, and each new state is its copy (a variant file is read and checked once)
+        self.start = self.new_state()
+        game = self.start.game
         self.catalogue = Catalogue(game, self.amount_steps)
         self.layout = Layout(game)
         for kind in game.ruleset.handled:
@@ -180,7 +182,12 @@ class Spec:
                                  "to chance, and only a throw's dice have known outcomes")
         self.cards = sorted({c.text for c in game.variant.cards})
         self.card_index = {text: k for k, text in enumerate(self.cards)}
-        self.first = first
+
+    def fresh(self) -> ChanceState:
+        """A new game at its start: a copy of the one kept (no step to replay)."""
+        state = self.start.clone()
+        assert isinstance(state, ChanceState)
+        return state
 
     def new_state(self) -> ChanceState:
         state = new_game(self.variant, self.seats, self.seed, enable=self.enable,
@@ -225,7 +232,7 @@ class Play:
 
     def __init__(self, spec: Spec, state: ChanceState | None = None) -> None:
         self.spec = spec
-        self.state = spec.new_state() if state is None else state
+        self.state = spec.fresh() if state is None else state
         self.throw: Action | None = None   # a Roll chosen, its dice not yet thrown
         self.moves: list[int] = []
         self._listed: Any = None           # (legal listing, catalogue places, mask) now
@@ -387,10 +394,7 @@ class EasyMoneyState(pyspiel.State):
     def play(self) -> Play:
         play = self._play
         if play is None:
-            spec = self.get_game().spec
-            # the game made to check the parameters is the first state's: not made twice
-            first, spec.first = spec.first, None
-            play = self._play = Play(spec, first)
+            play = self._play = Play(self.get_game().spec)
         return play
 
     def current_player(self) -> int:
