@@ -226,3 +226,26 @@ def test_issue30_the_example_of_the_docs_runs():
     scope: dict = {"print": lambda *args: None}
     exec(compile(small, "docs/openspiel.md", "exec"), scope)
     assert scope["state"].is_terminal() and scope["state"].game_state.is_over
+
+
+def test_issue30_a_copy_at_a_card_draw_draws_its_own_card_R21():
+    """A clone made while chance is to choose a card replays the steps since the kept copy
+    (a chosen card is a step) and waits for its own card."""
+    game = spiel.game("standard", 2)
+    state = play_until(game.new_initial_state(),
+                       lambda s: s.is_chance_node() and s.game_state.drawing, random.Random(3))
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    assert len(outcomes) >= 2
+    twin = state.clone()
+    assert twin.is_chance_node() and twin.game_state.drawing
+    assert twin.chance_outcomes() == state.chance_outcomes()
+    first = state.action_to_string(outcomes[0])[len("card "):]
+    state.apply_action(outcomes[0])
+    twin.apply_action(outcomes[-1])
+    mine, theirs = (next(line for line in reversed(s.game_state.history) if " draws " in line)
+                    for s in (state, twin))
+    assert mine != theirs
+    assert mine.endswith(first)
+    # and a copy of the copy, after the draw, is the same game
+    again = twin.clone()
+    assert again.game_state.history == twin.game_state.history
