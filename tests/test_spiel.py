@@ -15,7 +15,6 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import easymoney.agents.spiel as spiel  # noqa: E402
-from easymoney.agents.observe import Layout  # noqa: E402
 from easymoney.agents.table import ActionNotInMask  # noqa: E402
 from easymoney.errors import EasyMoneyError  # noqa: E402
 

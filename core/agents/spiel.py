@@ -24,11 +24,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..engine.actions import Action, ActionRange, with_field
+from ..engine.actions import Action, with_field
 from ..engine.game import Game, Player
 from ..engine.stepping import GameState
 from ..engine.view import request_view, state_view
-from ..errors import EasyMoneyError, UsageError, did_you_mean
+from ..errors import UsageError, did_you_mean
 from ..script.table import game_seed, new_game
 from .catalogue import Catalogue
 from .observe import Layout
@@ -481,4 +481,4 @@ def game(variant: str = "standard", players: int = 2, **params: Any) -> EasyMone
 register()
 
 __all__ = ["EasyMoneyGame", "EasyMoneyState", "ChanceState", "CardDraw", "DEFAULTS", "game",
-           "register", "EasyMoneyError"]
+           "register"]
