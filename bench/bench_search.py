@@ -2,10 +2,14 @@
 
     python bench/bench_search.py                  # 1,000 seeds x 2 seat orders, default budget
     python bench/bench_search.py --games 100 --mc mc:rollouts=8,horizon=4 --workers 2
+    python bench/bench_search.py --games 200 --playout greedy --against cautious
 
 Two players on `standard` (or --variant); each game seed is played twice, seats swapped:
 the searching strategy (--mc) against the other (--against, default the best built-in,
-cautious). Prints the searching seat's share of the wins with a 95% Wilson interval (a
+cautious). `--playout NAME` gives the searching strategy that playout policy (its
+`policy` option): a figure against an opponent whose policy its playouts do not play is
+not measured against its own model, and the header says which it is. Prints the
+searching seat's share of the wins with a 95% Wilson interval (a
 shared win counts 1/2), then its cost: searched decisions a second and playouts a second
 (time spent inside its decisions, in one process), and the share of its decisions that
 cost nothing (a single sensible answer).
@@ -22,6 +26,7 @@ from typing import Any
 from easymoney.bots import BotDecider
 from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game
+from easymoney.errors import EasyMoneyError
 from easymoney.loading.loader import load_variant
 from easymoney.search import MonteCarlo, play_stepping
 from easymoney.simulate.arms import game_seed
@@ -70,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="seeds, each played seats swapped")
     parser.add_argument("--mc", default="mc", help="the searching strategy (default mc)")
     parser.add_argument("--against", default="cautious")
+    parser.add_argument("--playout", default=None,
+                        help="the playout policy of --mc (its policy option), e.g. greedy")
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-turns", type=int, default=1000)
@@ -77,6 +84,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop after this long and report the seed pairs played")
     args = parser.parse_args(argv)
+    if args.playout is not None:
+        args.mc += ("," if ":" in args.mc else ":") + f"policy={args.playout}"
+    try:
+        searching = make_strategy(args.mc)  # a bad name or option: one line, before any game
+    except EasyMoneyError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if not isinstance(searching, MonteCarlo):
+        print(f"error: --mc {args.mc}: not the searching strategy mc", file=sys.stderr)
+        return 2
+    playout = searching.policy_name
     jobs = [(args.variant, args.mc, args.against, game_seed(args.seed, i), seat, args.max_turns)
             for i in range(args.games) for seat in (0, 1)]
     start = time.perf_counter()
@@ -101,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     asked, searched, playouts = (sum(r[k] for r in results) for k in (2, 3, 4))
     print(f"{args.mc} vs {args.against} on {args.variant}, 2 players: {n // 2:,} seeds x 2 "
           f"seat orders = {n:,} games in {wall:,.0f} s with {args.workers} workers")
+    model = "its own model: its playouts play as the opponent does" if playout == args.against \
+        else "not its own model"
+    print(f"  playouts by {playout}, opponent {args.against} ({model})")
     print(f"  {args.mc} won {wins:,.1f} of {n:,} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
     print(f"  its decisions: {asked:,}, searched {searched:,} ({searched / max(asked, 1):.1%}; "
           f"the others cost nothing)")

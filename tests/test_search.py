@@ -164,6 +164,21 @@ def test_issue20_bench_search_prints_the_win_rate_and_the_cost() -> None:
     assert "95% CI" in done.stdout and "playouts/s" in done.stdout
 
 
+def test_issue30_bench_search_sets_the_playout_policy_and_says_whose_model_it_is() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench/bench_search.py"), "--games", "1", "--mc",
+         "mc:rollouts=2,horizon=1", "--playout", "greedy", "--workers", "1", "--max-turns", "30"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "mc:rollouts=2,horizon=1,policy=greedy vs cautious" in done.stdout
+    assert "playouts by greedy, opponent cautious (not its own model)" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, str(ROOT / "bench/bench_search.py"), "--games", "1", "--playout", "nope"],
+        capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "unknown strategy 'nope'" in bad.stderr
+    assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
 def test_issue20_a_cluster_worker_needs_the_strategy_not_its_options() -> None:
     """`mc:rollouts=2` on --cluster asks each worker for strategy mc (its options are the
     client's to give); a worker without mc is named, with the strategy it lacks."""

@@ -428,7 +428,8 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy: steps on either leave the other as it is."""
-        twin = GameState.__new__(GameState)
+        kind = type(self)  # a subclass's copy is of its class (the OpenSpiel game's)
+        twin = kind.__new__(kind)
         twin.choose_dice = self.choose_dice
         twin.snapshot_every = self.snapshot_every
         twin.header = list(self.header)

@@ -30,14 +30,15 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
              *, enable: Sequence[str] = (), disable: Sequence[str] = (),
              options: Sequence[str] = (), choose_dice: bool = False,
              keep_log: bool = True, snapshot_every: int = SNAPSHOT_EVERY,
-             confine: Any = None) -> GameState:
+             confine: Any = None, state_type: type[GameState] = GameState) -> GameState:
     """A game at its first decision. `variant` is a built-in name or a YAML file's path;
     `players` are names in turn order, and one written `NAME:STRATEGY` keeps its strategy
     in the script's `players` line (a replay lets it decide past the script's lines; the
     state itself asks nobody); `enable`, `disable` and `options` are what `--with`,
     `--without` and `--option` take; `snapshot_every`: steps between the copies that undo
     and clone start from; `confine` (a loading.Confinement) keeps the variant's files under
-    a folder, as the web page does."""
+    a folder, as the web page does; `state_type`: a subclass of `GameState` to step it
+    (the OpenSpiel game's, whose card draws wait for chance)."""
     from ..engine.registry import discover
     from ..loading.loader import load_variant
     seed = game_seed(seed)
@@ -73,8 +74,8 @@ def new_game(variant: str = "standard", players: Sequence[str] = ("Ann", "Bob"),
         header.insert(2, "# the dice were chosen by the players (--choose-dice)")
     game = Game(v, [(n, None) for n in names], NEVER_ASKED, seed=seed, ruleset=rules,
                 keep_log=keep_log)
-    return GameState(game, choose_dice=choose_dice, header=header, read_line=read_line,
-                     snapshot_every=snapshot_every)
+    return state_type(game, choose_dice=choose_dice, header=header, read_line=read_line,
+                      snapshot_every=snapshot_every)
 
 
 def game_seed(seed: object) -> int:

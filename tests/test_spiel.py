@@ -1,0 +1,250 @@
+"""Issue 30, part 6: the game of any variant as an OpenSpiel game (easymoney.agents.spiel):
+dice and cards as chance nodes (R4, R21), the catalogue's slots as its actions, OpenSpiel's
+own checks and its MCTS bot."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the agents extra (open_spiel) is not installed")
+import numpy as np  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import easymoney.agents.spiel as spiel  # noqa: E402
+from easymoney.agents.table import ActionNotInMask  # noqa: E402
+from easymoney.errors import EasyMoneyError  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+JAIL = str(ROOT / "tests" / "data" / "variants" / "jail.yaml")
+
+
+def random_move(state, rng: random.Random) -> int:
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        return rng.choices(outcomes, probs)[0]
+    return rng.choice(state.legal_actions())
+
+
+def play_until(state, done, rng: random.Random, limit: int = 3000):
+    for _ in range(limit):
+        if done(state) or state.is_terminal():
+            return state
+        state.apply_action(random_move(state, rng))
+    return state
+
+
+def test_issue30_the_game_is_registered_with_its_parameters():
+    game = pyspiel.load_game("easymoney")
+    assert "easymoney" in pyspiel.registered_names()
+    params = game.get_parameters()
+    assert params["variant"] == "standard" and params["players"] == 2
+    assert game.num_players() == 2
+    assert game.num_distinct_actions() == 1215  # the catalogue's slots (docs/agents.md)
+    assert game.max_game_length() == spiel.DEFAULTS["max_steps"]
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    three = pyspiel.load_game("easymoney(players=3,disable=four_sides,max_steps=500)")
+    assert three.num_players() == 3 and three.max_game_length() == 500
+    assert three.get_parameters()["disable"] == "four_sides"
+
+
+def test_issue30_a_throw_is_a_chance_node_of_36_outcomes_R4():
+    game = spiel.game("standard", 2)
+    state = game.new_initial_state()
+    assert state.current_player() == 0
+    roll = [a for a in state.legal_actions() if state.action_to_string(a) == "Roll"]
+    assert roll == state.legal_actions()  # the first decision: only the throw
+    state.apply_action(roll[0])
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 36 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    three_four = next(a for a, _ in outcomes if state.action_to_string(a) == "dice 3 4")
+    state.apply_action(three_four)
+    assert not state.is_chance_node()
+    assert state.game_state.history[0] == "Ann rolls 3 4"
+    assert state.game_state.game.players[0].position == 7
+
+
+def test_issue30_a_card_draw_is_a_chance_node_of_the_draw_pile_R21():
+    game = spiel.game("standard", 2)
+    state = play_until(game.new_initial_state(),
+                       lambda s: s.is_chance_node() and s.game_state.drawing, random.Random(3))
+    assert state.is_chance_node() and state.game_state.drawing
+    deck = [c.text for c in state.game_state.game.deck]
+    outcomes = state.chance_outcomes()
+    names = {state.action_to_string(a): p for a, p in outcomes}
+    assert names == {f'card "{t}"': pytest.approx(deck.count(t) / len(deck)) for t in set(deck)}
+    # a card that is not on top of the shuffled pile: chance's outcome decides, not the deck
+    pick = next(a for a, _ in outcomes if state.action_to_string(a) != f'card "{deck[-1]}"')
+    text = state.action_to_string(pick)[len('card "'):-1]
+    state.apply_action(pick)
+    drawn = [line for line in state.game_state.history if " draws " in line]
+    assert drawn[-1].endswith(f'draws "{text}"')
+    rest = [c.text for c in state.game_state.game.deck]
+    if len(rest) == len(deck) - 1:  # (unless the pile ran out and was reshuffled since)
+        deck.remove(text)
+        assert sorted(rest) == sorted(deck)
+
+
+def test_issue30_openspiel_random_sim_test_passes_on_standard():
+    game = spiel.game("standard", 2, max_steps=120)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_issue30_openspiel_random_sim_test_passes_on_a_plugin_variant():
+    game = spiel.game(JAIL, 3, max_steps=100)
+    assert any(n.startswith("PayBail") for n in game.spec.catalogue.names)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("variant", ["standard", JAIL])
+def test_issue30_the_mcts_bot_plays_a_whole_game(variant):
+    """OpenSpiel's own MCTS (random rollouts) at a tiny budget, to the game's end: the
+    variant's end.max_turns (R28's worth then names the winner)."""
+    game = spiel.game(variant, 2, options="end.max_turns=4")
+    rng = np.random.RandomState(7)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+            decisions += 1
+    assert decisions > 4 and state.game_state.is_over
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.5, 0.5])
+
+
+def test_issue30_same_moves_same_game_and_clones_are_independent():
+    game = spiel.game("standard", 2)
+    a = play_until(game.new_initial_state(), lambda s: len(s.history()) >= 150, random.Random(5))
+    b = game.new_initial_state()
+    for move in a.history():
+        b.apply_action(move)
+    assert a.game_state.history == b.game_state.history
+    assert a.observation_tensor(a.current_player()) == b.observation_tensor(b.current_player())
+    twin = a.clone()
+    before = a.game_state.history
+    play_until(twin, lambda s: len(s.history()) >= 250, random.Random(6))
+    assert a.game_state.history == before and len(twin.history()) > len(a.history())
+    assert twin.game_state.history[:len(before)] == before
+
+
+def test_issue30_observation_is_the_agents_layout_and_strings_are_given():
+    game = spiel.game("standard", 2)
+    state = play_until(game.new_initial_state(), lambda s: len(s.history()) >= 40,
+                       random.Random(2))
+    while state.is_chance_node():
+        state.apply_action(random_move(state, random.Random(1)))
+    layout = game.spec.layout
+    player = state.current_player()
+    tensor = np.array(state.observation_tensor(player), np.float32)
+    assert tensor.shape == (layout.size,)
+    gs = state.game_state
+    assert np.array_equal(tensor, layout.vector(gs.game, player, gs.request))
+    view = json.loads(state.observation_string(player))
+    assert view["me"] == ["Ann", "Bob"][player] and view["request"]["player"] in ("Ann", "Bob")
+    assert state.information_state_string(player).split(": ")[1].split() == \
+        [str(m) for m in state.history()]
+    # perfect information: the information state holds this state alone
+    assert state.resample_from_infostate(player, None).history() == state.history()
+
+
+def test_issue30_serialised_state_reads_back():
+    game = spiel.game("standard", 2)
+    state = play_until(game.new_initial_state(), lambda s: len(s.history()) >= 60,
+                       random.Random(8))
+    back = game.deserialize_state(state.serialize())
+    assert back.history() == state.history()
+    assert back.game_state.history == state.game_state.history
+
+
+def test_issue30_max_steps_cuts_the_game_short_with_returns_zero():
+    game = spiel.game("standard", 2, max_steps=30)
+    state = play_until(game.new_initial_state(), lambda s: False, random.Random(4))
+    assert state.is_terminal() and len(state.history()) <= 30
+    if not state.game_state.is_over:
+        assert state.returns() == [0.0, 0.0] and "cut short" in str(state)
+
+
+def test_issue30_an_illegal_move_is_one_error_and_changes_nothing():
+    game = spiel.game("standard", 2)
+    state = game.new_initial_state()
+    legal = state.legal_actions()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    for move in (illegal, game.num_distinct_actions() + 5, -3):
+        with pytest.raises(ActionNotInMask) as caught:
+            state.apply_action(move)
+        assert "\n" not in str(caught.value) and "legal moves" in str(caught.value)
+        assert state.history() == [] and state.legal_actions() == legal
+    state.apply_action(legal[0])
+    with pytest.raises(ActionNotInMask):
+        state.apply_action(99)  # no such throw
+    assert state.history() == [legal[0]] and state.is_chance_node()
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"variant": "nope"}, "unknown variant 'nope'"),
+    ({"enable": "nosuchrule"}, "unknown rule 'nosuchrule'"),
+    ({"options": "end.max_turns=x"}, "end.max_turns"),
+    ({"colour": 1}, "parameter 'colour' is unknown"),
+    ({"players": "x"}, "players: expected a whole number"),
+    ({"players": 0}, "players: expected a whole number from 1"),
+    ({"seed": -1}, "seed"),
+    ({"max_steps": 0}, "max_steps"),
+    ({"enable": 3}, "enable: expected text"),
+])
+def test_issue30_a_bad_parameter_is_one_error(params, words):
+    with pytest.raises(EasyMoneyError) as caught:
+        spiel.game(**params)
+    message = caught.value.message
+    assert words in message and "\n" not in message
+
+
+def test_issue30_load_game_reports_the_games_own_errors():
+    with pytest.raises(EasyMoneyError, match="unknown variant"):
+        pyspiel.load_game("easymoney", {"variant": "nope"})
+    spiel.game("standard", 2)  # and a good game is made after a bad one
+
+
+def test_issue30_the_example_of_the_docs_runs():
+    """docs/openspiel.md's MCTS example, at a tiny budget and a short game."""
+    text = (ROOT / "docs" / "openspiel.md").read_text(encoding="utf-8")
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    small = block.replace("max_simulations=20", "max_simulations=2") \
+        .replace("end.max_turns=30", "end.max_turns=4")
+    assert small != block and "MCTSBot" in small
+    scope: dict = {"print": lambda *args: None}
+    exec(compile(small, "docs/openspiel.md", "exec"), scope)
+    assert scope["state"].is_terminal() and scope["state"].game_state.is_over
+
+
+def test_issue30_a_copy_at_a_card_draw_draws_its_own_card_R21():
+    """A clone made while chance is to choose a card replays the steps since the kept copy
+    (a chosen card is a step) and waits for its own card."""
+    game = spiel.game("standard", 2)
+    state = play_until(game.new_initial_state(),
+                       lambda s: s.is_chance_node() and s.game_state.drawing, random.Random(3))
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    assert len(outcomes) >= 2
+    twin = state.clone()
+    assert twin.is_chance_node() and twin.game_state.drawing
+    assert twin.chance_outcomes() == state.chance_outcomes()
+    first = state.action_to_string(outcomes[0])[len("card "):]
+    state.apply_action(outcomes[0])
+    twin.apply_action(outcomes[-1])
+    mine, theirs = (next(line for line in reversed(s.game_state.history) if " draws " in line)
+                    for s in (state, twin))
+    assert mine != theirs
+    assert mine.endswith(first)
+    # and a copy of the copy, after the draw, is the same game
+    again = twin.clone()
+    assert again.game_state.history == twin.game_state.history
