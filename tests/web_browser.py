@@ -92,12 +92,12 @@ PREFERRED = ("rolls", "ends turn", "declines", "passes", "buys", "rejects")
 
 
 def click_a_move(driver: Any) -> None:
-    """Click one of the person's controls: a plain move if there is one, else the first
-    control (an amount at its least)."""
+    """Click one of the person's controls: a plain move if there is one (by its script
+    line, the button's title), else the first control (an amount at its least)."""
     buttons = driver.find_elements("css selector", "#controls button.action")
     for word in PREFERRED:
         for b in buttons:
-            if word in b.text:
+            if word in (b.get_attribute("title") or b.text):
                 b.click()
                 return
     if buttons:
