@@ -26,7 +26,8 @@ GLYPH = 0.56  # the width of an average sans-serif character, in font sizes
 NAME_SIZE, NAME_LEAST = 13.0, 9.5  # a name's font size, and the least it shrinks to fit
 PRICE_SIZE = 17.0  # about 11 pixels on a board 640 pixels wide
 NUMBER_SIZE = 10.0
-MAN_RADIUS = 10.0
+MAN_RADIUS = 10.0  # a MAN; 8 when three or more share a narrow cell
+NARROW_NAME = 0.45  # the share of a narrow cell's height its name may take
 
 
 def _attrs(attrs: dict[str, str]) -> str:
@@ -86,7 +87,8 @@ def board_svg(state: BoardState, *, me: str | None = None) -> str:
     px = canvas.size * UNIT
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {px:.0f} {px:.0f}" '
            f'class="board" role="img" aria-label="{escape(variant.name)} board" '
-           'font-family="system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif">',
+           # the widths of Arial's letters, which its look-alikes share, are those GLYPH counts on
+           'font-family="Arial, Helvetica, \'Liberation Sans\', Arimo, sans-serif">',
            '<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
            'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" stroke="#900" '
            'stroke-width="2.5"/></pattern></defs>',
@@ -137,9 +139,10 @@ def _cell(state: BoardState, canvas: _Canvas, cell: Cell, spots: list[str],
                          fill="#666", class_="number"))
     else:
         horizontal = cell.edge in ("bottom", "top")  # a narrow cell: words above the price
-        name_height = height * (0.5 if horizontal else 0.55)
-        # a wide cell keeps its top right corner for the number
-        lines, size = wrap_name(space.name, width - (6 if horizontal else 22), name_height)
+        name_height = height * (NARROW_NAME if horizontal else 0.55)
+        # a wide cell keeps its right end for the MEN (and the number, over them)
+        lines, size = wrap_name(space.name, width - (6 if horizontal else 2 * MAN_RADIUS + 12),
+                                name_height)
         out += _lines(lines, size, left + width / 2 if horizontal else left + 4, top + 2,
                       "middle" if horizontal else "start", "name")
         if caption:
@@ -150,7 +153,7 @@ def _cell(state: BoardState, canvas: _Canvas, cell: Cell, spots: list[str],
             else:
                 out.append(_text(left + 4, top + height - price_size * 0.7, caption,
                                  price_size, "start", class_="price", font_weight="600"))
-        out.append(_text(left + width - 2, top + height - 5 if horizontal else top + 6,
+        out.append(_text(left + width - 2, top + height - 5 if horizontal else top + 7,
                          number, NUMBER_SIZE * 0.9, "end", fill="#777", class_="number"))
     if state.is_game:
         out.extend(_marks(state, canvas, cell))
@@ -167,7 +170,8 @@ def _cell(state: BoardState, canvas: _Canvas, cell: Cell, spots: list[str],
                 men.append(f'<g class="man" data-player="{escape(name)}" data-index="{i}" '
                            f'transform="translate({mx:.1f} {my:.1f})">'
                            f'<title>{escape(name)}</title>'
-                           f'<circle r="{MAN_RADIUS}" fill="{player_colour(p)}" stroke="#111" '
+                           f'<circle r="{_radius(len(here), cell)}" fill="{player_colour(p)}" '
+                           'stroke="#111" '
                            'stroke-width="1.5"/>'
                            + _text(0, 0.5, name[:1], 12, fill="white", font_weight="bold")
                            + "</g>")
@@ -206,30 +210,38 @@ def _spot(canvas: _Canvas, cell: Cell, x: float, y: float, w: float, h: float
     top, bottom = canvas.y(y + h), canvas.y(y)
     if cell.corner:
         return (left + right) / 2, top + (bottom - top) * 0.8
-    if cell.edge == "bottom":
-        return (left + right) / 2, top + BAND * UNIT + (bottom - top - BAND * UNIT) * 0.62
-    if cell.edge == "top":
-        return (left + right) / 2, top + (bottom - top) * 0.6
-    # a wide cell: at its right end, beside the price at the left and under the number
-    middle = (top + bottom) / 2 + 4
+    if cell.edge in ("bottom", "top"):  # midway between the name and the price
+        box_top = top + (BAND * UNIT if cell.edge == "bottom" else 0)
+        box_height = bottom - top - BAND * UNIT
+        name_bottom = box_top + 2 + box_height * NARROW_NAME
+        price_top = box_top + box_height - PRICE_SIZE * 1.2
+        return (left + right) / 2, (name_bottom + price_top) / 2
+    # a wide cell: a column at its right end, right of the price and of the number
+    middle = (top + bottom) / 2
     if cell.edge == "left":
-        return right - BAND * UNIT - MAN_RADIUS - 4, middle
-    return right - MAN_RADIUS - 4, middle
+        return right - BAND * UNIT - MAN_RADIUS - 3, middle
+    return right - MAN_RADIUS - 3, middle
+
+
+def _radius(n: int, cell: Cell) -> float:
+    """A MAN's radius where `n` MEN share the cell's spot."""
+    return MAN_RADIUS if n <= 2 or cell.corner else 8.0
 
 
 def _beside(x: float, y: float, k: int, n: int, cell: Cell) -> tuple[float, float]:
     """The place of MAN `k` of `n` on a spot: side by side on a narrow cell (two rows when
-    many), one above the other on a wide one (more columns leftwards, away from the edge)."""
-    gap = MAN_RADIUS * 2.1
-    if cell.edge in ("left", "right") and not cell.corner:
-        col, row = divmod(k, 2)
-        in_col = min(2, n - col * 2)
-        return x - col * gap, y + (row - (in_col - 1) / 2) * gap * 0.95
+    many, a little over each other), one above the other on a wide one (more columns
+    leftwards, away from the edge), four a row in a corner."""
+    r = _radius(n, cell)
+    gap = r * 2.1
+    if cell.edge in ("left", "right") and not cell.corner:  # a column, tokens overlapping
+        step = min(gap, (UNIT - 2 * r - 4) / max(1, n - 1))
+        return x, y + (k - (n - 1) / 2) * step
     per_row = 4 if cell.corner else 2
     row, col = divmod(k, per_row)
     in_row = min(per_row, n - row * per_row)
     rows = -(-n // per_row)
-    return x + (col - (in_row - 1) / 2) * gap, y + (row - (rows - 1) / 2) * gap * 0.85
+    return x + (col - (in_row - 1) / 2) * gap, y + (row - (rows - 1) / 2) * r * 1.8
 
 
 def _marks(state: BoardState, canvas: _Canvas, cell: Cell) -> list[str]:

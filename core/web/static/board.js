@@ -3,7 +3,8 @@
 // (view.throw = {seq, dice, player, path}) as two dice, and moves the MAN who threw space by
 // space along its path, the first time the page shows that throw. A click on the board
 // skips the move; options.animate = false (a watched game at a high pace) shows the dice
-// and the MEN where they are, with no move.
+// and the MEN where they are, with no move. `container` says data-moving while a MAN moves,
+// and hears "easyboard:moved" when the move is over.
 "use strict";
 (function () {
   const NS = "http://www.w3.org/2000/svg";
@@ -59,50 +60,69 @@
     return null;
   }
 
-  // move the thrower's MAN along the path, one space a STEP_MS; any click ends it
-  function walk(container, svg, thrown) {
+  // move the thrower's MAN along the path, one space a STEP_MS; a click on the board ends
+  // it. A drawing of the same throw arriving meanwhile (the game went on: a buy, a bot's
+  // next decision) takes the move over where it was.
+  function walk(container, svg, thrown, key, from) {
     const man = manOf(svg, thrown.player);
     const points = (thrown.path || []).map((i) => spotOf(svg, i)).filter(Boolean);
-    if (!man || points.length < 2) return;
+    if (!man || points.length < 2 || from >= points.length - 1) { ended(container); return; }
     container.dataset.moving = "1";
     man.classList.add("walking");
-    let k = 0, timer = null;
+    const move = { key, k: from, timer: null, finish: null };
     const place = ([x, y]) => { man.style.transform = `translate(${x}px, ${y}px)`; };
-    const finish = () => {
-      clearTimeout(timer);
-      man.style.transform = "";  // back where the server drew it
-      man.classList.remove("walking");
-      delete container.dataset.moving;
+    const stop = () => {  // the move is left here (a new drawing takes it over, or not)
+      clearTimeout(move.timer);
       container.removeEventListener("click", finish, true);
       moving.delete(container);
     };
-    place(points[0]);
-    const next = () => {
-      k += 1;
-      if (k >= points.length) { finish(); return; }
-      place(points[k]);
-      timer = setTimeout(next, STEP_MS);
+    const finish = () => {
+      stop();
+      man.style.transform = "";  // back where the server drew it
+      man.classList.remove("walking");
+      ended(container);
     };
-    timer = setTimeout(next, STEP_MS);
+    move.finish = finish;
+    move.stop = stop;
+    place(points[move.k]);
+    const next = () => {
+      move.k += 1;
+      if (move.k >= points.length) { finish(); return; }
+      place(points[move.k]);
+      move.timer = setTimeout(next, STEP_MS);
+    };
+    move.timer = setTimeout(next, STEP_MS);
     container.addEventListener("click", finish, true);
-    moving.set(container, { finish });
+    moving.set(container, move);
+  }
+
+  function ended(container) {
+    if (container.dataset.moving === undefined) return;
+    delete container.dataset.moving;
+    container.dispatchEvent(new CustomEvent("easyboard:moved"));
   }
 
   function show(container, view, options) {
     const animate = !options || options.animate !== false;
+    const thrown = view.throw;
+    const key = thrown ? `${thrown.seq}:${thrown.player}:${thrown.dice.join(",")}` : null;
     const under = moving.get(container);
-    if (under) under.finish();  // a new drawing: the move before it is over
+    let from = null;
+    if (under && under.key === key && animate) { under.stop(); from = under.k; }
+    else if (under) under.finish();  // another throw, or no moves now: this one is over
     container.innerHTML = view.svg;
     const svg = container.querySelector("svg");
-    const thrown = view.throw;
-    if (!svg || !thrown) { delete container.dataset.thrown; return; }
-    const key = `${thrown.seq}:${thrown.player}:${thrown.dice.join(",")}`;
+    if (!svg || !thrown) { delete container.dataset.thrown; ended(container); return; }
     // a throw is new once: the first drawing of a page shows the last throw standing still
     const fresh = container.dataset.thrown !== undefined && container.dataset.thrown !== key;
     container.dataset.thrown = key;
     drawDice(svg, thrown, fresh && animate);
-    if (fresh && animate) walk(container, svg, thrown);
+    if (from !== null) walk(container, svg, thrown, key, from);
+    else if (fresh && animate) walk(container, svg, thrown, key, 0);
   }
 
-  window.EasyBoard = { show };
+  // whether a MAN is moving on `container`'s board (a page may wait for "easyboard:moved")
+  function busy(container) { return container.dataset.moving !== undefined; }
+
+  window.EasyBoard = { show, busy };
 })();
