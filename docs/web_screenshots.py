@@ -29,16 +29,8 @@ def asked_to_buy(driver) -> bool:
 
 def main() -> None:
     with web_browser.serving(str(ROOT)) as (base, _), web_browser.browser() as driver:
-        driver.get(base + "/")
-        web_browser.wait_state(driver, "ready")
-        form = driver.find_element("id", "play-form")
-        form.find_element("name", "players").clear()
-        form.find_element("name", "players").send_keys("You Bot:greedy Cat:cautious")
-        form.find_element("name", "seed").clear()
-        form.find_element("name", "seed").send_keys("4")
-        form.find_element("name", "options").send_keys("end.max_turns=200")
-        driver.find_element("id", "start-play").click()
-        web_browser.wait_url(driver, "/play/")
+        web_browser.start_game(driver, base, "You Bot:greedy Cat:cautious",
+                               "end.max_turns=200", seed=4)
         driver.execute_script("document.getElementById('pace').value = '20'")
         clicks = 0
         while web_browser.wait_state(driver, "ready", "over") == "ready":
@@ -48,9 +40,7 @@ def main() -> None:
             clicks += 1
         game = driver.current_url
         for width, height in SIZES:
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": width, "height": height, "deviceScaleFactor": 1,
-                "mobile": width < 600})
+            web_browser.set_viewport(driver, width, height)
             driver.get(game)
             web_browser.wait_state(driver, "ready", "over")
             time.sleep(0.5)

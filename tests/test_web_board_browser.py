@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,24 +22,6 @@ from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER_AND_MARGINS = 60  # what the page's CSS leaves around the board (style.css)
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, Any]]:
-    with web_browser.serving(str(ROOT)) as served:
-        yield served
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    with web_browser.browser() as d:
-        yield d
-
-
-def _window(driver: Any, width: int, height: int) -> None:
-    """The page's own size (its viewport), as a phone or a screen of that size gives it."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
 
 
 def _roll(driver: Any) -> None:
@@ -62,17 +43,15 @@ def _layout(driver: Any) -> dict[str, float]:
                 asideLeft: aside.left, asideTop: aside.top, bottom: svg.bottom};""")
 
 
-def test_issue32_part1_the_board_fills_the_window_and_the_dice_show_after_a_roll(server, driver):
-    base, _ = server
+def test_issue32_part1_the_board_fills_the_window_and_the_dice_show_after_a_roll():
+    with web_browser.serving(str(ROOT)) as (base, _), web_browser.browser() as driver:
+        _fills_and_shows_the_dice(base, driver)
+
+
+def _fills_and_shows_the_dice(base: str, driver: Any) -> None:
     try:
-        _window(driver, 1400, 1000)
-        driver.get(base + "/")
-        web_browser.wait_state(driver, "ready")
-        form = driver.find_element("id", "play-form")
-        form.find_element("name", "options").send_keys("end.max_turns=10")
-        driver.find_element("id", "start-play").click()
-        web_browser.wait_url(driver, "/play/")
-        web_browser.wait_state(driver, "ready")
+        web_browser.set_viewport(driver, 1400, 1000)
+        web_browser.start_game(driver, base)
         assert driver.find_elements("css selector", "#board g.dice g.die") == []  # no throw yet
         _roll(driver)
         web_browser.wait_state(driver, "ready", "bot", "over")
@@ -88,7 +67,7 @@ def test_issue32_part1_the_board_fills_the_window_and_the_dice_show_after_a_roll
         assert wide["height"] >= 1000 - HEADER_AND_MARGINS - 2 and wide["bottom"] <= 1000
         assert wide["asideLeft"] >= wide["right"]
 
-        _window(driver, 390, 844)
+        web_browser.set_viewport(driver, 390, 844)
         driver.refresh()
         web_browser.wait_state(driver, "ready", "bot", "over")
         phone = _layout(driver)  # the whole width, the panel under it
