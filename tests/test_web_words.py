@@ -122,6 +122,7 @@ def test_issue32_part2_events_are_worded_for_the_viewer_and_for_a_spectator():
     seen = [line for group in words.transcript_by_turn(played.state) for line in group["lines"]]
     assert seen == [t for t in map(game.describe, game.log) if t is not None]
     assert [g["turn"] for g in turns] == list(range(0, 41))
+    assert words.transcript_by_turn(played.state, "You", since=38) == turns[-3:]
     assert all(g["lines"][0] == f"Turn {g['turn']}: {g['player']}".replace(": You", ": you")
                for g in turns[1:])
 

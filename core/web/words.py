@@ -118,19 +118,28 @@ def standings(state: Any, me: str | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def transcript_by_turn(state: Any, me: str | None = None) -> list[dict[str, Any]]:
+def transcript_by_turn(state: Any, me: str | None = None, since: int = 0) -> list[dict[str, Any]]:
     """The game's transcript grouped by turn, for `me` (`You roll 3 + 4 = 7`): a group a
     turn, `{"turn": 3, "player": "Ann", "lines": [...]}`; the lines before the first turn
-    (the game's start) are turn 0, with no player."""
+    (the game's start) are turn 0, with no player. `since`: only the turns from that one
+    on (a page that has the others asks for these, and only they are worded)."""
     game = _game(state)
-    groups: list[dict[str, Any]] = [{"turn": 0, "player": None, "lines": []}]
+    groups: list[dict[str, Any]] = []
+    group: dict[str, Any] | None = {"turn": 0, "player": None, "lines": []} if since <= 0 else None
     for event in game.log:
         if event.kind == "turn":
-            groups.append({"turn": event.data.get("number"), "player": event.data.get("player"),
-                           "lines": []})
+            number = event.data.get("number", 0)
+            group = {"turn": number, "player": event.data.get("player"), "lines": []} \
+                if number >= since else None
+            if group is not None:
+                groups.append(group)
+        if group is None:
+            continue
+        if not groups:
+            groups.append(group)
         text = game.describe(event, me)
         if text is not None:
-            groups[-1]["lines"].append(text)
+            group["lines"].append(text)
     return [g for g in groups if g["lines"] or g["turn"]]
 
 
