@@ -34,8 +34,9 @@ def noun(n: int, word: str) -> str:
 # in a refusal's words), so that no other word is taken for a name.
 
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-_MODALS = frozenset({"may", "can", "cannot", "must", "will", "would", "should", "could",
-                     "might", "threw", "rolled", "lands"})
+# words after a name that make it the subject and stay as they are: modals, the past
+_SAME_FOR_YOU = frozenset({"may", "can", "cannot", "must", "will", "would", "should", "could",
+                           "might", "threw", "rolled", "went", "paid"})
 _ES = re.compile(r"(ss|sh|ch|x|z)es$")
 _WORD = re.compile(r"^(\s*)([A-Za-z]+)")
 _AND_VERB = re.compile(r"\band ([a-z]+)\b")
@@ -83,6 +84,7 @@ def addressed(pieces: list[tuple[str, bool]]) -> str:
             skip = 0
             if subject:
                 text = _agree(text, first=bool(out) and out[-1] in ("You", "you"))
+                subject = _CLAUSE_END.search(text) is None  # a new clause has its own subject
             out.append(text)
             continue
         after = pieces[k + 1][0] if k + 1 < len(pieces) and not pieces[k + 1][1] else ""
@@ -93,8 +95,8 @@ def addressed(pieces: list[tuple[str, bool]]) -> str:
             continue
         out.append("You" if start else "you")
         word = _WORD.match(after)
-        subject = word is not None and not word.group(1) == "" and (
-            third_person(word.group(2)) or word.group(2) in _MODALS)
+        subject = word is not None and word.group(1) != "" and (
+            third_person(word.group(2)) or word.group(2) in _SAME_FOR_YOU)
     return "".join(out)
 
 
