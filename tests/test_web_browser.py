@@ -47,6 +47,10 @@ def text(driver: Any, element_id: str) -> str:
 
 
 def board(driver: Any) -> str:
+    """The board drawn, once a MAN moving on it (board.js) has arrived."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 30, poll_frequency=0.02).until(
+        lambda d: d.find_element("id", "board").get_attribute("data-moving") is None)
     return str(driver.find_element("id", "board").get_attribute("innerHTML"))
 
 

@@ -78,7 +78,7 @@
     };
     const finish = () => {
       stop();
-      man.style.transform = "";  // back where the server drew it
+      man.removeAttribute("style");  // back where the server drew it, as it drew it
       man.classList.remove("walking");
       ended(container);
     };
