@@ -47,6 +47,10 @@ def text(driver: Any, element_id: str) -> str:
 
 
 def board(driver: Any) -> str:
+    """The board drawn, once a MAN moving on it (board.js) has arrived."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 30, poll_frequency=0.02).until(
+        lambda d: d.find_element("id", "board").get_attribute("data-moving") is None)
     return str(driver.find_element("id", "board").get_attribute("innerHTML"))
 
 
@@ -233,7 +237,7 @@ def test_issue28_case3_two_clicks_on_rolls_roll_once(server, driver):
     base, _ = server
     _start(driver, base)
     buttons = driver.find_elements("css selector", "#controls button.action")
-    assert [b.text for b in buttons] == ["You rolls"]
+    assert [(b.text, b.get_attribute("title")) for b in buttons] == [("Roll", "You rolls")]
     # both clicks land before the first is answered, as a double click on a slow line does
     driver.execute_script("const b = arguments[0]; b.click(); b.click();", buttons[0])
     web_browser.wait_state(driver, "ready", "bot", "over")

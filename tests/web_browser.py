@@ -92,12 +92,12 @@ PREFERRED = ("rolls", "ends turn", "declines", "passes", "buys", "rejects")
 
 
 def click_a_move(driver: Any) -> None:
-    """Click one of the person's controls: a plain move if there is one, else the first
-    control (an amount at its least)."""
+    """Click one of the person's controls: a plain move if there is one (by its script
+    line, the button's title), else the first control (an amount at its least)."""
     buttons = driver.find_elements("css selector", "#controls button.action")
     for word in PREFERRED:
         for b in buttons:
-            if word in b.text:
+            if word in (b.get_attribute("title") or b.text):
                 b.click()
                 return
     if buttons:
@@ -106,19 +106,35 @@ def click_a_move(driver: Any) -> None:
     driver.find_element("css selector", "#controls button.amount").click()
 
 
+def set_viewport(driver: Any, width: int, height: int) -> None:
+    """The page's own size (its viewport, not the window's with its frame), as a screen or,
+    below 600 pixels wide, a phone of that size gives it."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+def start_game(driver: Any, base: str, players: str = "You Bot:greedy",
+               options: str = "end.max_turns=10", seed: int | None = None) -> None:
+    """A game played from the index page's form, its page loaded."""
+    driver.get(base + "/")
+    wait_state(driver, "ready")
+    form = driver.find_element("id", "play-form")
+    given = {"players": players, "options": options, "seed": seed}
+    for name, value in given.items():
+        if value is not None:
+            box = form.find_element("name", name)
+            box.clear()
+            box.send_keys(str(value))
+    driver.find_element("id", "start-play").click()
+    wait_url(driver, "/play/")
+    wait_state(driver, "ready", "bot", "over")
+
+
 def play_by_clicks(driver: Any, base: str, players: str = "You Bot:greedy",
                    options: str = "end.max_turns=10", pace: int = 20,
                    max_clicks: int = 2000) -> int:
     """Start a game from the index page and click until it is over; the clicks made."""
-    driver.get(base + "/")
-    wait_state(driver, "ready")
-    form = driver.find_element("id", "play-form")
-    form.find_element("name", "players").clear()
-    form.find_element("name", "players").send_keys(players)
-    form.find_element("name", "options").send_keys(options)
-    driver.find_element("id", "start-play").click()
-    wait_url(driver, "/play/")
-    wait_state(driver, "ready", "bot", "over")
+    start_game(driver, base, players, options)
     driver.execute_script(f"document.getElementById('pace').value = '{pace}'")
     clicks = 0
     while clicks < max_clicks:

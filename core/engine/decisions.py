@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RefusedAction
+from ..words import second_person
 from .actions import Action, Refusal, Request
 from .deals import Accept, counterparty, note_rejected, offer_request
 
@@ -37,9 +38,15 @@ NO_RULE = Refusal("-", "-", "no rule in play allows it")
 _NONE: list[Refusal] = []  # shared "no refusal" result: never mutated
 
 
-def refusal_message(action: Action, refusals: list[Refusal]) -> str:
-    """`Ann cannot bid on Beacon Street: R13 four_sides: Ann owns ...`."""
-    return f"{action.player} cannot {action.describe()}: " + "; ".join(str(r) for r in refusals)
+def refusal_message(action: Action, refusals: list[Refusal], viewer: str | None = None) -> str:
+    """`Ann cannot bid on Beacon Street: R13 four_sides: Ann owns ...`; for `viewer` (a
+    player's name, a person reading it) in plain words, that player being "you": `You may
+    not buy Highland Avenue: R13, you own Dover Street on side 1 and have no street ...`."""
+    if viewer is None:
+        return f"{action.player} cannot {action.describe()}: " + "; ".join(str(r) for r in refusals)
+    reasons = "; ".join(f"{by}, {r.reason}" if (by := r.rule if r.rule != "-" else r.plugin)
+                        and by != "-" else r.reason for r in refusals)
+    return second_person(f"{action.player} may not {action.describe()}: {reasons}", viewer)
 
 
 class Decisions:

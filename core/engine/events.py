@@ -6,7 +6,7 @@ import string
 from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
-from ..words import count
+from ..words import addressed, count
 from .actions import money
 
 
@@ -66,8 +66,12 @@ CORE_TEMPLATES: dict[str, str] = {
 }
 
 
-def describe(event: Event, templates: Mapping[str, str | None]) -> str | None:
-    """The event in words, or None for an event that carries data only (template None)."""
+def describe(event: Event, templates: Mapping[str, str | None],
+             viewer: str | None = None) -> str | None:
+    """The event in words, or None for an event that carries data only (template None).
+
+    `viewer`: the player who reads it, named "you" (`You pay Bob $50`, `Bob rejects your
+    offer`): a field holding exactly that name is the reader, and the verb after it agrees."""
     if event.kind in templates and templates[event.kind] is None:
         return None
     template = templates.get(event.kind)
@@ -75,9 +79,27 @@ def describe(event: Event, templates: Mapping[str, str | None]) -> str | None:
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())
         return f"{event.kind}: {details}" if details else event.kind
     try:
+        if viewer is not None and viewer in event.data.values():
+            return _addressed(template, event.data, viewer)
         return _FORMATTER.format(template, **event.data)
     except (KeyError, IndexError, ValueError):
         return f"{event.kind}: {event.data}"
+
+
+def _addressed(template: str, data: dict[str, Any], viewer: str) -> str:
+    """The template written for `viewer`: its fields naming them are the reader's pieces."""
+    pieces: list[tuple[str, bool]] = []
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
+        pieces.append((literal, False))
+        if name is None:
+            continue
+        value, _ = _FORMATTER.get_field(name, (), data)
+        if not spec and conversion is None and value == viewer:
+            pieces.append((viewer, True))
+            continue
+        value = _FORMATTER.convert_field(value, conversion)
+        pieces.append((_FORMATTER.format_field(value, spec or ""), False))
+    return addressed(pieces)
 
 
 class _EveryKind:

@@ -411,8 +411,9 @@ class Game:
     def keep_log(self) -> bool:
         return self.events.keep
 
-    def describe(self, event: Event) -> str | None:
-        return describe(event, self.ruleset.templates)
+    def describe(self, event: Event, viewer: str | None = None) -> str | None:
+        """The event in words; for `viewer` (a player's name) in the second person."""
+        return describe(event, self.ruleset.templates, viewer)
 
     # --- money: the ledger's (transfer, collect, round) ---------------------------------
     def total_money(self) -> int:

@@ -31,6 +31,7 @@ from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement, path_under
 from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answer_text, new_id,
                     rebuild, replay_script, start_game)
+from . import words
 from .svg import board_svg
 
 STATIC = str(files("easymoney.web") / "static")
@@ -251,7 +252,11 @@ class App:
         state = played.state
         req = state.request
         board = played.board()
-        return {"id": played.id, "watch": played.watch, "svg": board_svg(board),
+        # the person at the page: the first seat no bot plays (None: bots only, watched)
+        me = next((n for n in played.seats.names if n not in played.seats.bots), None)
+        return {"id": played.id, "watch": played.watch, "svg": board_svg(board, me=me),
+                "throw": words.motion(state), "prompt": words.prompt(state, me),
+                "players": words.standings(state, me),
                 "request": req.describe() if req is not None else None,
                 "asked": req.player.name if req is not None else None,
                 "bot": played.bot_to_move(), "controls": played.controls(),

@@ -173,27 +173,32 @@ class Played:
         from ..outputs import current_turn
         return BoardState.of(self.state.game, current_turn(self.state.game))
 
-    def controls(self) -> list[dict[str, Any]]:
-        """The legal actions of the person asked, as the page's controls."""
+    def controls(self, me: str | None = None) -> list[dict[str, Any]]:
+        """The legal actions of the person asked, as the page's controls, each labelled in
+        plain words for them (`Buy Highland Avenue for $1,600`); none for a viewer `me`
+        who is not the seat asked."""
+        from .words import control
         state = self.state
         if state.request is None or self.bot_to_move():
             return []
-        out: list[dict[str, Any]] = []
-        for k, action in enumerate(state.legal_actions()):
-            if isinstance(action, ActionRange):
-                out.append({"index": k, "kind": "range", "text": action.line("N"),
-                            "least": action.least, "most": action.most, "step": action.step})
-            else:
-                out.append({"index": k, "kind": "action", "text": str(action)})
-        return out
+        asked = state.request.player.name
+        if me is not None and me != asked:
+            return []
+        return [control(k, action, asked) for k, action in enumerate(state.legal_actions())]
 
-    def refused(self) -> list[dict[str, Any]]:
+    def refused(self, me: str | None = None) -> list[dict[str, Any]]:
         """What the person asked cannot answer that the request would otherwise allow, with
         the rule that refuses it and its words (the buy R13 refuses: only the decline is
-        left). Actions of a kind refused for the same reasons (R13's second house on each
-        street) are one entry, the others named in `also`; at most MAX_REFUSED entries."""
+        left), and its `reason` for them (`You may not buy ...: R13, you own ...`). Actions
+        of a kind refused for the same reasons (R13's second house on each street) are one
+        entry, the others named in `also`; at most MAX_REFUSED entries. None for a viewer
+        `me` who is not the seat asked."""
         from ..engine.decisions import refusal_message
+        from .words import reason
         if self.state.request is None or self.bot_to_move():
+            return []
+        asked = self.state.request.player.name
+        if me is not None and me != asked:
             return []
         groups: dict[tuple[Any, ...], dict[str, Any]] = {}
         for action, refusals in self.state.refused_answers():
@@ -202,6 +207,7 @@ class Played:
                 groups[key]["also"].append(action.describe())
                 continue
             groups[key] = {"action": str(action), "words": refusal_message(action, refusals),
+                           "reason": reason(action, refusals, asked),
                            "rules": list(dict.fromkeys(r.rule for r in refusals if r.rule != "-")),
                            "also": []}
         return list(groups.values())[:MAX_REFUSED]

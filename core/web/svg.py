@@ -2,10 +2,17 @@
 
 The same cells as `easymoney board` (board/layout.py) and the same state (BoardState); a
 kind of space the page does not know (a plugin's) is drawn plainly, grey, with its name.
+The drawing has a `viewBox` and no size of its own: the page's CSS makes it fill the space
+it has, so its text sizes are chosen for the board seen at about 640 pixels (a 1024×700
+window), a price then about 11 pixels tall. Names wrap on word boundaries, in a size that
+fits their longest word; the MEN stand beside the price, never on it. Each space has a
+spot for MEN (`circle.spot`, its `data-index`) and the centre an empty `g.dice`, which the
+page's script (static/board.js) uses to show the throw and move a MAN space by space.
 """
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 
 from ..board.draw import KIND_COLOURS, OTHER_KIND, player_colour, space_caption
@@ -13,135 +20,306 @@ from ..board.layout import CORNER, Cell, board_size, layout
 from ..board.state import BoardState
 from ..engine.actions import money
 
-UNIT = 60  # pixels per board unit
-HOUSE = "#2e7d32"
+UNIT = 60  # viewBox units per board unit: a side's cell is 60 wide and 120 deep
+BAND = 0.32  # the kind band's depth, in board units (layout.Cell.band's default)
+GLYPH = 0.56  # the width of an average sans-serif character, in font sizes
+NAME_SIZE, NAME_LEAST = 13.0, 9.5  # a name's font size, and the least it shrinks to fit
+PRICE_SIZE = 17.0  # about 11 pixels on a board 640 pixels wide
+NUMBER_SIZE = 10.0
+MAN_RADIUS = 10.0  # a MAN; 8 when three or more share a narrow cell
+NARROW_NAME = 0.45  # the share of a narrow cell's height its name may take
 
 
-def _y(state: BoardState, y: float, h: float) -> float:
-    """SVG's y runs down; the layout's runs up."""
-    return (board_size(state.variant) - y - h) * UNIT
+def _attrs(attrs: dict[str, str]) -> str:
+    return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
 
 
-def _rect(state: BoardState, x: float, y: float, w: float, h: float, **attrs: str) -> str:
-    extra = " ".join(f'{k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
-    return (f'<rect x="{x * UNIT:.1f}" y="{_y(state, y, h):.1f}" width="{w * UNIT:.1f}" '
-            f'height="{h * UNIT:.1f}" {extra}/>')
+class _Canvas:
+    """Board units (y up, from the bottom left) to SVG's (y down), and its elements."""
+
+    def __init__(self, state: BoardState) -> None:
+        self.size = board_size(state.variant)
+
+    def x(self, x: float) -> float:
+        return x * UNIT
+
+    def y(self, y: float) -> float:
+        return (self.size - y) * UNIT
+
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: str) -> str:
+        return (f'<rect x="{self.x(x):.1f}" y="{self.y(y + h):.1f}" width="{w * UNIT:.1f}" '
+                f'height="{h * UNIT:.1f}"{_attrs(attrs)}/>')
 
 
-def _text(state: BoardState, x: float, y: float, text: str, size: float, **attrs: str) -> str:
-    extra = " ".join(f'{k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
-    return (f'<text x="{x * UNIT:.1f}" y="{_y(state, y, 0):.1f}" font-size="{size}" '
-            f'text-anchor="middle" dominant-baseline="middle" {extra}>{escape(text)}</text>')
+def _text(x: float, y: float, text: str, size: float, anchor: str = "middle",
+          **attrs: str) -> str:
+    """Text at SVG point (x, y), its middle on y."""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}" '
+            f'dominant-baseline="central"{_attrs(attrs)}>{escape(text)}</text>')
 
 
-def _wrap(name: str, width: int) -> list[str]:
-    import textwrap
-    return textwrap.wrap(name, width, break_long_words=True)[:3] or [""]
+def wrap_name(name: str, width: float, height: float, size: float = NAME_SIZE,
+              least: float = NAME_LEAST) -> tuple[list[str], float]:
+    """`name` in lines broken between words only (never `Interurba/n`), in the largest size
+    from `size` down to `least` at which its longest word fits `width` and its lines fit
+    `height` (1.15 sizes a line); at the least size, a word longer than the width stays whole."""
+    words = name.split() or [""]
+    while True:
+        per_line = max(1, int(width / (GLYPH * size)))
+        lines = textwrap.wrap(name, per_line, break_long_words=False,
+                              break_on_hyphens=False) or [""]
+        fits = max(len(w) for w in words) <= per_line and len(lines) * size * 1.15 <= height
+        if fits or size <= least:
+            return lines, size
+        size = max(least, size - 0.5)
 
 
-def board_svg(state: BoardState) -> str:
-    """The whole board, with the state of the game on it when there is one."""
+def _fit(text: str, width: float, size: float) -> float:
+    """The size at most `size` at which `text` on one line fits `width`."""
+    return min(size, width / max(1, GLYPH * len(text)))
+
+
+def board_svg(state: BoardState, *, me: str | None = None) -> str:
+    """The whole board, with the state of the game on it when there is one; `me`: the
+    seat of the person looking, marked in the centre."""
     variant = state.variant
-    size = board_size(variant)
-    px = size * UNIT
+    canvas = _Canvas(state)
+    px = canvas.size * UNIT
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {px:.0f} {px:.0f}" '
-           f'class="board" role="img" aria-label="{escape(variant.name)} board">',
-           _rect(state, 0, 0, size, size, fill="#fbf8ef", stroke="black")]
+           f'class="board" role="img" aria-label="{escape(variant.name)} board" '
+           # the widths of Arial's letters, which its look-alikes share, are those GLYPH counts on
+           'font-family="Arial, Helvetica, \'Liberation Sans\', Arimo, sans-serif">',
+           '<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+           'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" stroke="#900" '
+           'stroke-width="2.5"/></pattern></defs>',
+           canvas.rect(0, 0, canvas.size, canvas.size, fill="#fbf8ef", stroke="#333")]
+    spots: list[str] = []
+    men: list[str] = []
     for cell in layout(variant):
-        first = cell.indices[0]
-        space = variant.spaces[first]
-        kind_colour = KIND_COLOURS.get(space.kind, OTHER_KIND)
-        owner = state.owner[first] if state.is_game else None
-        fill = "white"
-        if cell.corner:
-            fill = kind_colour + "55"
-        if owner is not None:
-            fill = player_colour(owner) + "40"
-        out.append(f'<g class="space" data-index="{first}" data-kind="{escape(space.kind)}">'
-                   f'<title>{escape(space.name)} ({escape(space.kind)})</title>')
-        out.append(_rect(state, cell.x, cell.y, cell.w, cell.h, fill=fill, stroke="black",
-                         stroke_width="0.8"))
-        if not cell.corner:
-            out.append(_rect(state, *cell.band(), fill=kind_colour, stroke="black",
-                             stroke_width="0.5"))
-        cx, cy = cell.x + cell.w / 2, cell.y + cell.h / 2
-        width = 12 if cell.corner else (9 if cell.edge in ("bottom", "top") and cell.w < 1.5
-                                        else 18)
-        lines = _wrap(space.name, width)
-        for k, line in enumerate(lines):
-            out.append(_text(state, cx, cy + 0.35 - 0.2 * k, line, 9 if cell.corner else 8,
-                             class_="name"))
-        number = str(first) if len(cell.indices) == 1 else f"{first}–{cell.indices[-1]}"
-        out.append(_text(state, cell.x + 0.18, cell.y + cell.h - 0.12 if cell.edge == "top"
-                         else cell.y + 0.12, number, 6, fill="#555"))
-        caption = space_caption(space)
-        if caption:
-            out.append(_text(state, cx, cy - 0.35, caption, 7, fill="#333"))
-        if state.is_game:
-            out.extend(_state_marks(state, cell))
-        out.append("</g>")
-    out.extend(_centre(state))
+        out.extend(_cell(state, canvas, cell, spots, men))
+    out.extend(_centre(state, canvas, me))
+    out.append('<g class="spots">' + "".join(spots) + "</g>")
+    out.append('<g class="men">' + "".join(men) + "</g>")
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _state_marks(state: BoardState, cell: Cell) -> list[str]:
-    out = []
+def _cell(state: BoardState, canvas: _Canvas, cell: Cell, spots: list[str],
+          men: list[str]) -> list[str]:
+    """One cell: its spaces' frames, kind band, names, numbers, prices, and the state on it."""
+    variant = state.variant
+    first = cell.indices[0]
+    space = variant.spaces[first]
+    kind_colour = KIND_COLOURS.get(space.kind, OTHER_KIND)
+    owner = state.owner[first] if state.is_game else None
+    fill = "white"
+    if cell.corner:
+        fill = kind_colour + "55"
+    if owner is not None:
+        fill = player_colour(owner) + "30"
+    out = [f'<g class="space" data-index="{first}" data-kind="{escape(space.kind)}">'
+           f'<title>{escape(space.name)} ({escape(space.kind)})</title>',
+           canvas.rect(cell.x, cell.y, cell.w, cell.h, fill=fill, stroke="#333",
+                       stroke_width="1")]
+    if not cell.corner:
+        out.append(canvas.rect(*cell.band(BAND), fill=kind_colour, stroke="#333",
+                               stroke_width="0.6"))
+    box = _text_box(canvas, cell)  # the part of the cell the words go in, SVG units
+    left, top, width, height = box
+    caption = space_caption(space)
+    number = str(first) if len(cell.indices) == 1 else f"{first}–{cell.indices[-1]}"
+    if cell.corner:
+        lines, size = wrap_name(space.name, width - 8, height * 0.45, 17, 12)
+        out += _lines(lines, size, left + width / 2, top + 8, "middle", "name")
+        if caption:
+            out.append(_text(left + width / 2, top + height * 0.58, caption,
+                             _fit(caption, width - 8, PRICE_SIZE), class_="price",
+                             font_weight="600"))
+        out.append(_text(left + 4, top + height - 6, number, NUMBER_SIZE, "start",
+                         fill="#666", class_="number"))
+    else:
+        horizontal = cell.edge in ("bottom", "top")  # a narrow cell: words above the price
+        name_height = height * (NARROW_NAME if horizontal else 0.55)
+        # a wide cell keeps its right end for the MEN (and the number, over them)
+        lines, size = wrap_name(space.name, width - (6 if horizontal else 2 * MAN_RADIUS + 12),
+                                name_height)
+        out += _lines(lines, size, left + width / 2 if horizontal else left + 4, top + 2,
+                      "middle" if horizontal else "start", "name")
+        if caption:
+            price_size = _fit(caption, width - 6 if horizontal else width * 0.55, PRICE_SIZE)
+            if horizontal:
+                out.append(_text(left + width / 2, top + height - price_size * 0.7, caption,
+                                 price_size, class_="price", font_weight="600"))
+            else:
+                out.append(_text(left + 4, top + height - price_size * 0.7, caption,
+                                 price_size, "start", class_="price", font_weight="600"))
+        out.append(_text(left + width - 2, top + height - 5 if horizontal else top + 7,
+                         number, NUMBER_SIZE * 0.9, "end", fill="#777", class_="number"))
+    if state.is_game:
+        out.extend(_marks(state, canvas, cell))
+    out.append("</g>")
     for i, x, y, w, h in cell.parts():
-        owner = state.owner[i]
-        if state.mortgaged[i]:
-            out.append(_rect(state, x, y, w, h, fill="url(#hatch)", fill_opacity="0.3",
-                             class_="mortgaged", data_index=str(i)))
-            out.append(_text(state, x + w / 2, y + h / 2 - 0.1, "MORTGAGED", 7, fill="#a00",
-                             font_weight="bold", class_="mortgaged-label"))
-        if owner is not None:
-            houses = state.houses[i]
-            bx, by, bw, bh = cell.band()
-            label = "SUBDIVISION" if houses >= 5 else ("⌂" * houses)
-            out.append(_rect(state, bx, by, bw, bh, fill=player_colour(owner), stroke="black",
-                             stroke_width="0.5", class_="owner", data_index=str(i),
-                             data_owner=state.players[owner].name, data_houses=str(houses)))
-            if label:
-                rotate = cell.edge in ("left", "right")
-                tx, ty = bx + bw / 2, by + bh / 2
-                extra = {"transform": f"rotate(90 {tx * UNIT:.1f} {_y(state, ty, 0):.1f})"} \
-                    if rotate else {}
-                out.append(_text(state, tx, ty, label, 7 if houses >= 5 else 9, fill="white",
-                                 class_="houses", **extra))
-        men = state.men_at(i)
-        for k, p in enumerate(men):
-            mx = x + w * (k + 1) / (len(men) + 1)
-            my = y + h * 0.3
-            out.append(f'<circle cx="{mx * UNIT:.1f}" cy="{_y(state, my, 0):.1f}" r="9" '
-                       f'fill="{player_colour(p)}" stroke="black" class="man" '
-                       f'data-player="{escape(state.players[p].name)}" data-index="{i}"/>')
-            out.append(_text(state, mx, my, state.players[p].name[:1], 9, fill="white",
-                             font_weight="bold"))
+        sx, sy = _spot(canvas, cell, x, y, w, h)
+        spots.append(f'<circle class="spot" data-index="{i}" cx="{sx:.1f}" cy="{sy:.1f}" '
+                     'r="0" fill="none"/>')
+        if state.is_game:
+            here = state.men_at(i)
+            for k, p in enumerate(here):
+                mx, my = _beside(sx, sy, k, len(here), cell)
+                name = state.players[p].name
+                men.append(f'<g class="man" data-player="{escape(name)}" data-index="{i}" '
+                           f'transform="translate({mx:.1f} {my:.1f})">'
+                           f'<title>{escape(name)}</title>'
+                           f'<circle r="{_radius(len(here), cell)}" fill="{player_colour(p)}" '
+                           'stroke="#111" '
+                           'stroke-width="1.5"/>'
+                           + _text(0, 0.5, name[:1], 12, fill="white", font_weight="bold")
+                           + "</g>")
     return out
 
 
-def _centre(state: BoardState) -> list[str]:
-    """The title and, in a game, each player's cash and place, the pots and the card holder."""
-    x0 = CORNER + 0.4
-    top = board_size(state.variant) - CORNER - 0.5
-    lines: list[tuple[str, str]] = [(f"EASY MONEY · {state.variant.name}", "#000")]
+def _text_box(canvas: _Canvas, cell: Cell) -> tuple[float, float, float, float]:
+    """(left, top, width, height) in SVG units of the cell without its kind band."""
+    x, y, w, h = cell.x, cell.y, cell.w, cell.h
+    if not cell.corner:
+        if cell.edge == "bottom":
+            h -= BAND
+        elif cell.edge == "top":
+            y += BAND
+            h -= BAND
+        elif cell.edge == "left":
+            w -= BAND
+        else:
+            x += BAND
+            w -= BAND
+    return canvas.x(x), canvas.y(y + h), w * UNIT, h * UNIT
+
+
+def _lines(lines: list[str], size: float, x: float, top: float, anchor: str,
+           cls: str) -> list[str]:
+    return [_text(x, top + size * (0.65 + 1.15 * k), line, size, anchor, class_=cls)
+            for k, line in enumerate(lines)]
+
+
+def _spot(canvas: _Canvas, cell: Cell, x: float, y: float, w: float, h: float
+          ) -> tuple[float, float]:
+    """Where the MEN of a space stand: beside its price, between the name and the price on
+    a narrow cell (bottom, top), right of the price on a wide one (left, right), low in a
+    corner."""
+    left, right = canvas.x(x), canvas.x(x + w)
+    top, bottom = canvas.y(y + h), canvas.y(y)
+    if cell.corner:
+        return (left + right) / 2, top + (bottom - top) * 0.8
+    if cell.edge in ("bottom", "top"):  # midway between the name and the price
+        box_top = top + (BAND * UNIT if cell.edge == "bottom" else 0)
+        box_height = bottom - top - BAND * UNIT
+        name_bottom = box_top + 2 + box_height * NARROW_NAME
+        price_top = box_top + box_height - PRICE_SIZE * 1.2
+        return (left + right) / 2, (name_bottom + price_top) / 2
+    # a wide cell: a column at its right end, right of the price and of the number
+    middle = (top + bottom) / 2
+    if cell.edge == "left":
+        return right - BAND * UNIT - MAN_RADIUS - 3, middle
+    return right - MAN_RADIUS - 3, middle
+
+
+def _radius(n: int, cell: Cell) -> float:
+    """A MAN's radius where `n` MEN share the cell's spot."""
+    return MAN_RADIUS if n <= 2 or cell.corner else 8.0
+
+
+def _beside(x: float, y: float, k: int, n: int, cell: Cell) -> tuple[float, float]:
+    """The place of MAN `k` of `n` on a spot: side by side on a narrow cell (two rows when
+    many, a little over each other), one above the other on a wide one (more columns
+    leftwards, away from the edge), four a row in a corner."""
+    r = _radius(n, cell)
+    gap = r * 2.1
+    if cell.edge in ("left", "right") and not cell.corner:  # a column, tokens overlapping
+        step = min(gap, (UNIT - 2 * r - 4) / max(1, n - 1))
+        return x, y + (k - (n - 1) / 2) * step
+    per_row = 4 if cell.corner else 2
+    row, col = divmod(k, per_row)
+    in_row = min(per_row, n - row * per_row)
+    rows = -(-n // per_row)
+    return x + (col - (in_row - 1) / 2) * gap, y + (row - (rows - 1) / 2) * r * 1.8
+
+
+def _marks(state: BoardState, canvas: _Canvas, cell: Cell) -> list[str]:
+    """Owners (the band in their colour, the houses on it), Subdivisions and mortgages."""
+    out = []
+    for i, x, y, w, h in cell.parts():
+        if state.mortgaged[i]:
+            out.append(canvas.rect(x, y, w, h, fill="url(#hatch)", fill_opacity="0.35",
+                                   class_="mortgaged", data_index=str(i)))
+            sx, sy = _spot(canvas, cell, x, y, w, h)
+            out.append(_text(sx, sy, "MORTGAGED", min(10.0, (w * UNIT - 4) / (0.72 * 9)), fill="#900", font_weight="bold",
+                             class_="mortgaged-label", stroke="white", stroke_width="2.5",
+                             paint_order="stroke"))
+        owner = state.owner[i]
+        if owner is None:
+            continue
+        houses = state.houses[i]
+        bx, by, bw, bh = cell.band(BAND)
+        out.append(canvas.rect(bx, by, bw, bh, fill=player_colour(owner), stroke="#333",
+                               stroke_width="0.6", class_="owner", data_index=str(i),
+                               data_owner=state.players[owner].name, data_houses=str(houses)))
+        tx, ty = canvas.x(bx + bw / 2), canvas.y(by + bh / 2)
+        vertical = cell.edge in ("left", "right")
+        if houses >= 5:
+            length = (bh if vertical else bw) * UNIT - 4
+            extra = {"transform": f"rotate(90 {tx:.1f} {ty:.1f})"} if vertical else {}
+            out.append(_text(tx, ty + 0.5, "SUBDIVISION", min(10.0, length / (0.74 * 11)),
+                             fill="white", class_="houses", font_weight="bold", **extra))
+        elif houses:
+            out.append(_houses(tx, ty, houses, vertical))
+    return out
+
+
+def _houses(x: float, y: float, count: int, vertical: bool) -> str:
+    """`count` little houses in a row (a column on a left or right band) centred on x, y."""
+    gap = 12.5
+    shapes = []
+    for k in range(count):
+        off = (k - (count - 1) / 2) * gap
+        hx, hy = (x, y + off) if vertical else (x + off, y)
+        shapes.append(f'<path d="M{hx - 5:.1f} {hy + 5:.1f}v-5l5-5l5 5v5z"/>')
+    return (f'<g class="houses" data-count="{count}" fill="white" stroke="#111" '
+            f'stroke-width="1">{"".join(shapes)}</g>')
+
+
+def _centre(state: BoardState, canvas: _Canvas, me: str | None) -> list[str]:
+    """The title and, in a game, each player's cash and place, the pots and the card
+    holder; and the place of the dice (`g.dice`), which the page's script fills."""
+    x0 = canvas.x(CORNER + 0.45)
+    y0 = canvas.y(canvas.size - CORNER - 0.3)
+    inner = (canvas.size - 2 * CORNER - 0.9) * UNIT
+    lines: list[tuple[str, str, float, str]] = [
+        (f"EASY MONEY · {state.variant.name}", "#2e4a2e", 26, "bold")]
     if state.is_game:
         lines.append((f"game over: {state.over}" if state.over else f"turn {state.turn}",
-                      "#333"))
+                      "#333", 18, "normal"))
         for k, p in enumerate(state.players):
             where = "bankrupt" if p.bankrupt else \
                 f"on {p.position} {state.variant.spaces[p.position].name}"
-            lines.append((f"● {p.name}  {money(p.cash)}  {where}", player_colour(k)))
+            you = p.name == me
+            lines.append((f"● {p.name}  {money(p.cash)}  {where}" + ("  (you)" if you else ""),
+                          player_colour(k), 19, "bold" if you else "600"))
         # by title, as the terminal's board shows them: `Hospital pot`
-        lines += [(f"{title}: {money(cash)}", "#333") for title, cash in state.pots.items()]
-        lines += [(f"{text} card: {holder or 'not held'}", "#333") for text, holder in state.kept]
-        lines.append((f"Cards in the pile: {state.deck}", "#333"))
+        lines += [(f"{title}: {money(cash)}", "#333", 18, "normal")
+                  for title, cash in state.pots.items()]
+        lines += [(f"{text} card: {holder or 'not held'}", "#333", 18, "normal")
+                  for text, holder in state.kept]
+        lines.append((f"Cards in the pile: {state.deck}", "#333", 18, "normal"))
     out = []
-    for k, (line, colour) in enumerate(lines):
-        out.append(f'<text x="{x0 * UNIT:.1f}" y="{(board_size(state.variant) - top) * UNIT + k * 22:.1f}" '
-                   f'font-size="{16 if k == 0 else 13}" fill="{colour}" class="centre">'
-                   f'{escape(line)}</text>')
-    out.insert(0, '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-               'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#600" '
-               'stroke-width="2"/></pattern></defs>')
+    y = y0
+    for line, colour, size, weight in lines:
+        size = _fit(line, inner, size)
+        y += size * 1.45
+        out.append(f'<text x="{x0:.1f}" y="{y:.1f}" font-size="{size:.1f}" fill="{colour}" '
+                   f'font-weight="{weight}" class="centre">{escape(line)}</text>')
+    # the dice: under the words, in the middle of the centre
+    cx = canvas.x(canvas.size / 2)
+    cy = max(y + 80, canvas.y(canvas.size / 2) + 60)
+    out.append(f'<g class="dice" data-x="{cx:.1f}" data-y="{cy:.1f}" '
+               f'transform="translate({cx:.1f} {cy:.1f})"></g>')
     return out

@@ -47,18 +47,18 @@ const watching = () => location.pathname.startsWith("/watch/");
 
 function render(view) {
   game = view;
-  $("board").innerHTML = view.svg;
+  EasyBoard.show($("board"), view, { animate: !(view.watch && Number($("pace").value) < 300) });
   if (clickAt !== null) { window.__timings.push(performance.now() - clickAt); clickAt = null; }
   $("request").textContent = view.request ? view.request : "The game is over: " + view.over;
   const controls = $("controls"); controls.replaceChildren();
   for (const c of view.controls) {
     if (c.kind === "action") {
-      const b = document.createElement("button"); b.textContent = c.text; b.className = "action";
+      const b = document.createElement("button"); b.textContent = c.label || c.text; b.title = c.text; b.className = "action";
       b.dataset.index = c.index; b.onclick = () => act({ index: c.index });
       controls.appendChild(b);
     } else {
       const box = document.createElement("span"); box.className = "range";
-      const label = document.createElement("span"); label.textContent = c.text;
+      const label = document.createElement("span"); label.textContent = c.label || c.text;
       const input = document.createElement("input"); input.type = "number";
       input.min = c.least; input.max = c.most; input.step = c.step; input.value = c.least;
       input.dataset.index = c.index;

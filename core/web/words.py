@@ -1,0 +1,172 @@
+"""Plain words for a person at the page: controls labelled from the actions' own
+descriptions, refusals with the rule that keeps an answer out, the reader as "you", the
+standings, the transcript by turn, and the last throw for the board to show.
+
+`me` is the name of the seat of the person reading (None: a spectator, who reads every
+seat in the third person). The engine words it: `Game.describe(event, viewer)` and
+`refusal_message(action, refusals, viewer)` know which words are a player's name (an
+event's fields) and make its verb agree (`You have`, `your offer`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import Action, ActionRange, money
+from ..engine.decisions import refusal_message
+from ..engine.view import state_view
+from ..words import second_person
+
+__all__ = ["action_label", "control", "motion", "prompt", "reason", "second_person",
+           "standings", "transcript_by_turn"]
+
+# a range's words around its amount end with a preposition that only the amount completes
+_DANGLING = (" for", " at", " of", " to")
+
+
+def _game(state: Any) -> Any:
+    """The Game of a GameState (the page's), or the Game itself."""
+    return getattr(state, "game", state)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def action_label(action: Action, me: str | None = None) -> str:
+    """`Buy Highland Avenue for $1,600`, `Roll`, `Offer to sell Dover Street to Bot for
+    $500`, `Accept Bot's offer to sell ... to you for $500`: the action's own description
+    (`Action.describe`), an offer to another player (an action another player must agree
+    to, R16, R22) said as one, and the price of a space bought from the Bank (`acquires`,
+    when the description names no amount)."""
+    text = action.describe()
+    kind = type(action)
+    space = getattr(action, kind.acquires, None) if kind.acquires else None
+    price = getattr(space, "price", None)
+    if kind.acquires == "space" and kind.acquirer == "player" and "$" not in text \
+            and isinstance(price, int) and price > 0:
+        text += f" for {money(price)}"
+    if kind.counterparty is not None:
+        text = "offer to " + text
+    return _capital(second_person(text, me))
+
+
+def control(k: int, action: Action | ActionRange, me: str | None = None) -> dict[str, Any]:
+    """The page's control for legal action number `k`: its script line (`text`), and its
+    `label` in plain words; a range has the words before and after its amount (`words`),
+    for a button that says the amount chosen (`Bid $760 on Highland Avenue`)."""
+    if not isinstance(action, ActionRange):
+        return {"index": k, "kind": "action", "text": str(action),
+                "label": action_label(action, me)}
+    shown = action_label(action.at(action.least), me)
+    mark = money(action.least)
+    head, found, tail = shown.rpartition(mark)
+    if not found:  # an amount that is not money (a count): the number itself
+        head, found, tail = shown.rpartition(str(action.least))
+    if not found:
+        head, tail = shown + " ", ""
+    words = head.rstrip()
+    for dangling in _DANGLING:
+        if not tail and words.endswith(dangling):
+            words = words[:-len(dangling)]
+    return {"index": k, "kind": "range", "text": action.line("N"),
+            "least": action.least, "most": action.most, "step": action.step,
+            "label": (words + tail).strip(), "words": [head, tail],
+            "money": found == mark}
+
+
+def reason(action: Action, refusals: list[Any], me: str | None = None) -> str:
+    """`You may not buy Highland Avenue: R13, you own Dover Street on side 1 and have no
+    street on sides 2, 3, 4`: the refused action and each rule that refuses it."""
+    return refusal_message(action, refusals, viewer=me or action.player.name)
+
+
+def prompt(state: Any, me: str | None = None) -> str:
+    """What the game waits for, to the person reading: `Your turn to buy Highland Avenue
+    or decline`, `Waiting for Bot to roll ...`, or how the game ended."""
+    request = getattr(state, "request", None)
+    game = _game(state)
+    if request is None:
+        o = game.outcome
+        return "The game is over" + (f": {o.reason}, {o.detail}" if o is not None else "")
+    words = request.describe()
+    name = request.player.name
+    if name == me and words.startswith(f"{name} to "):
+        return "Your turn " + second_person(words[len(name) + 1:], me)
+    return "Waiting for " + second_person(words, me)
+
+
+def standings(state: Any, me: str | None = None) -> list[dict[str, Any]]:
+    """Each player in seat order: cash, worth (R28: cash, streets at their price and houses
+    at the street's price, mortgaged ones at half), rank, and holdings: the spaces owned
+    with their houses and mortgages, the cards held, the houses left in their supply."""
+    game = _game(state)
+    view = state_view(game)
+    ranks = {p.name: rank for p, _, rank in game.standings()}
+    spaces = game.variant.spaces
+    out = []
+    for p in view["players"]:
+        mortgaged = set(p["mortgaged"])
+        out.append({
+            "name": p["name"], "you": p["name"] == me, "cash": p["cash"], "worth": p["worth"],
+            "rank": ranks.get(p["name"]), "bankrupt": p["bankrupt"],
+            "position": p["position"], "houses_left": p["houses_left"], "cards": p["cards"],
+            "spaces": [{"index": i, "name": spaces[i].name,
+                        "houses": view["houses"].get(str(i), 0), "mortgaged": i in mortgaged}
+                       for i in p["spaces"]],
+        })
+    return out
+
+
+def transcript_by_turn(state: Any, me: str | None = None, since: int = 0) -> list[dict[str, Any]]:
+    """The game's transcript grouped by turn, for `me` (`You roll 3 + 4 = 7`): a group a
+    turn, `{"turn": 3, "player": "Ann", "lines": [...]}`; the lines before the first turn
+    (the game's start) are turn 0, with no player. `since`: only the turns from that one
+    on (a page that has the others asks for these, and only they are worded)."""
+    game = _game(state)
+    groups: list[dict[str, Any]] = []
+    group: dict[str, Any] | None = {"turn": 0, "player": None, "lines": []} if since <= 0 else None
+    for event in game.log:
+        if event.kind == "turn":
+            number = event.data.get("number", 0)
+            group = {"turn": number, "player": event.data.get("player"), "lines": []} \
+                if number >= since else None
+            if group is not None:
+                groups.append(group)
+        if group is None:
+            continue
+        if not groups:
+            groups.append(group)
+        text = game.describe(event, me)
+        if text is not None:
+            group["lines"].append(text)
+    return [g for g in groups if g["lines"] or g["turn"]]
+
+
+def motion(state: Any) -> dict[str, Any] | None:
+    """The last throw, for the board to show its dice and move the MAN: `{"seq": 57,
+    "dice": [3, 4], "player": "Ann", "path": [12, 13, ..., 19]}`, `seq` the throw's place
+    in the game's log (a page animates a throw it has not shown yet), `path` every space
+    the MAN stood on from where it was to where it is (a move back runs backwards; a card
+    that sends it on, R12, goes on from there). None before the first throw."""
+    game = _game(state)
+    log = game.log
+    at = next((k for k in range(len(log) - 1, -1, -1) if log[k].kind == "roll"), None)
+    if at is None:
+        return None
+    roll = log[at].data
+    player = roll["player"]
+    n = len(game.variant.spaces)
+    path: list[int] = []
+    for event in log[at + 1:]:
+        if event.kind in ("roll", "turn"):
+            break
+        data = event.data
+        if data.get("player") != player:
+            continue
+        if event.kind == "move":
+            start, steps = data["start"], data["steps"]
+            step = 1 if steps >= 0 else -1
+            run = [(start + k * step) % n for k in range(abs(steps) + 1)]
+            path += run[1:] if path and path[-1] == run[0] else run
+    return {"seq": at, "dice": list(roll["dice"]), "player": player, "path": path}
