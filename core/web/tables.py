@@ -463,7 +463,7 @@ class Tables:
             return
         me = table.seat_of(given[:200]) if given else None
         if given and me is None:  # it acts for nobody; the browser watches
-            await ws.send_json({"refused": "this link's credential acts for no seat at this "
+            await ws.send_json({"unknown_credential": "this link's credential acts for no seat at this "
                                 "table (a wrong link, or the seat was given to a bot): you watch"})
         listener = Listener(asyncio.Event(), me)
         table.listeners.add(listener)
