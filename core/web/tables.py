@@ -79,18 +79,12 @@ class Listener:
     me: str | None
 
 
-@dataclass
-class Table:
-    id: str
-    params: dict[str, Any]
-    # each seat: name, strategy (None: a person's), key (SHA-256 of its credential; None:
-    # free, or a bot's), bot_from (the step from which a bot plays it; None: a person's)
-    seats: list[dict[str, Any]]
-    creator: str
-    pace: float
-    created: float
-    changes: int = 0
-    over: str | None = None
+@dataclass(eq=False)
+class Table(KeptTable):
+    """A table: what the file keeps of it (its seats: name, strategy (None: a person's),
+    key (SHA-256 of its credential; None: free, or a bot's), bot_from (the step from which
+    a bot plays it; None: a person's)), and what this server holds of it while it runs."""
+
     played: Played | None = None
     saved: int = 0  # decisions written to the file
     listeners: set[Any] = field(default_factory=set)
@@ -124,10 +118,6 @@ class Table:
 
     def is_creator(self, given: str) -> bool:
         return hmac.compare_digest(digest(given), self.creator)
-
-    def kept(self) -> KeptTable:
-        return KeptTable(self.id, self.params, self.seats, self.creator, self.pace,
-                         self.created, self.changes, self.over)
 
     def lobby_entry(self) -> dict[str, Any]:
         return {"id": self.id, "variant": self.params["variant"], "over": self.over,
@@ -185,6 +175,8 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
     the refused answers only for the seat asked, and only to that seat's browser."""
     played = table.played
     assert played is not None
+    if me is not None and table.seat(me)["strategy"] is not None:
+        me = None  # the seat was given to a bot: its browser watches from now on
     state = played.state
     req = state.request
     board = played.board()
@@ -338,7 +330,7 @@ class Tables:
         table = Table(new_id(), params,
                       [{"name": n, "strategy": seats.strategies.get(n), "key": None,
                         "bot_from": 0 if n in seats.bots else None} for n in seats.names],
-                      digest(creator), pace_ms / 1000, time.time())
+                      digest(creator), pace_ms / 1000, time.time(), 0, None)
         mine = None
         if sit:
             mine = credential()
@@ -353,7 +345,7 @@ class Tables:
         played.params = params
         played.worker = worker
         table.played = played
-        self.kept.add(table.kept())
+        self.kept.add(table)
         self.items[table.id] = table
         self.drive(table)
         fragment = f"creator={creator}" + (f"&seat={mine}" if mine else "")
