@@ -508,6 +508,7 @@ def create_app(root: str = ".", store: Store | None = None, *,
     ]
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        app.tables.resume()
         try:
             yield
         finally:  # the uploaded variants go with the server; the tables stay in their file

@@ -92,6 +92,9 @@ class Table(KeptTable):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     note: str | None = None  # why the bots stopped (a bot that thought too long)
     touched: float = field(default_factory=time.monotonic)
+    # the board drawn for the table's current version (each browser's, if it is drawn for
+    # a seat): every browser at the table is sent the same drawing, made once
+    drawn: dict[Any, str] = field(default_factory=dict)
 
     @property
     def stamp(self) -> int:
@@ -170,6 +173,19 @@ def over_text(played: Played) -> str | None:
     return f"{outcome.reason}: {outcome.detail}" if outcome is not None else "the game is over"
 
 
+def drawing(table: Table, board: Any, me: str | None) -> str:
+    """The board's SVG for `me`'s browser, drawn once per version of the table."""
+    assert table.played is not None
+    key = (table.played.version, me if SVG_TAKES_ME else None)
+    svg = table.drawn.get(key)
+    if svg is None:
+        if key[0] not in {k[0] for k in table.drawn}:
+            table.drawn.clear()  # a new version: the drawings of the last are stale
+        draw: Any = board_svg  # takes `me` once the board's part has landed
+        svg = table.drawn[key] = draw(board, me=me) if SVG_TAKES_ME else draw(board)
+    return svg
+
+
 def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
     """The table as the browser of seat `me` (None: a spectator) shows it: the controls and
     the refused answers only for the seat asked, and only to that seat's browser."""
@@ -185,7 +201,7 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
     view: dict[str, Any] = {
         "id": table.id, "table": True, "me": me, "stamp": table.stamp,
         "version": played.version,
-        "svg": board_svg(board, me=me) if SVG_TAKES_ME else board_svg(board),
+        "svg": drawing(table, board, me),
         "request": req.describe() if req is not None else None, "asked": asked,
         "bot": played.bot_to_move(), "controls": played.controls() if mine else [],
         "refused": played.refused() if mine else [], "over": board.over,
@@ -202,6 +218,11 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
     return view
 
 
+def encoded(view: dict[str, Any]) -> tuple[int, int, str]:
+    """A view as its socket sends it (encoded in the table's thread, not the event loop's)."""
+    return view["stamp"], view["lines"], json.dumps(view, separators=(",", ":"))
+
+
 class Tables:
     """The tables of a server: those kept in the file, each made again when first asked for."""
 
@@ -211,6 +232,7 @@ class Tables:
         self.store = store
         self.confinement = confinement
         self.items: dict[str, Table] = {}
+        self.resuming: asyncio.Task[None] | None = None
         for t in kept.tables():
             self.items[t.id] = Table(t.id, t.params, t.seats, t.creator, t.pace, t.created,
                                      t.changes, t.over)
@@ -301,7 +323,24 @@ class Tables:
             if table.note:
                 return
 
+    def resume(self) -> None:
+        """Make again, in the background, the tables being played when the server stopped,
+        so that their bots decide on whoever watches (a browser asking first is served
+        first: `ready` makes a table once, whoever asks)."""
+        waiting = [t for t in self.items.values() if t.over is None and t.played is None]
+        if waiting:
+            self.resuming = asyncio.get_running_loop().create_task(self._resume(waiting))
+
+    async def _resume(self, waiting: list[Table]) -> None:
+        for table in waiting:
+            with contextlib.suppress(EasyMoneyError):  # one that cannot be made waits to be asked
+                await self.ready(table)
+
     async def close(self) -> None:
+        if self.resuming is not None:
+            self.resuming.cancel()
+            with contextlib.suppress(BaseException):
+                await self.resuming
         for table in self.items.values():
             if table.driver is not None:
                 table.driver.cancel()
@@ -464,9 +503,9 @@ class Tables:
         try:
             while True:
                 if table.stamp != since and table.played is not None:
-                    view = await self.work(table, lambda p: table_view(table, listener.me, lines))
-                    await ws.send_json(view)
-                    since, lines = view["stamp"], view["lines"]
+                    since, lines, text = await self.work(table, lambda p: encoded(
+                        table_view(table, listener.me, lines)))
+                    await ws.send_text(text)
                 woken = asyncio.ensure_future(listener.wake.wait())
                 done, _ = await asyncio.wait({woken, heard}, return_when=asyncio.FIRST_COMPLETED)
                 if heard in done:
