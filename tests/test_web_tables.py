@@ -249,10 +249,11 @@ def test_issue32_a_restart_loses_no_table_and_every_link_still_works(tmp_path):
 def test_issue32_a_socket_from_another_site_or_without_a_hello_is_closed():
     with serving(None) as c:
         t = open_table(c)
-        with pytest.raises(WebSocketDisconnect):
-            with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{t['id']}",
-                                     headers={"Origin": "http://evil.example"}) as ws:
-                ws.receive_json()
+        for foreign in ({"Origin": "http://evil.example"}, {"Host": "evil.example:8000"}):
+            with pytest.raises(WebSocketDisconnect):
+                with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{t['id']}",
+                                         headers=foreign) as ws:
+                    ws.receive_json()
         with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{t['id']}") as ws:
             ws.send_text("[1, 2")
             with pytest.raises(WebSocketDisconnect) as closed:

@@ -33,7 +33,7 @@ from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answe
                     rebuild, replay_script, start_game)
 from .kept import Kept
 from .svg import board_svg
-from .tables import DEFAULT_PACE_MS, Forbidden, Tables, script_response, table_view
+from .tables import DEFAULT_PACE_MS, Forbidden, Tables, script_response
 
 STATIC = str(files("easymoney.web") / "static")
 MAX_BODY = (1 << 20) + 65536  # a script or a variant (1 MiB each, as on the command line)
@@ -404,7 +404,7 @@ class App:
     async def table(self, request: Request) -> Response:
         """The table as a spectator sees it (a seat's own view comes over its socket)."""
         table = self.tables.table(request.path_params["id"])
-        return JSONResponse(await self.tables.work(table, lambda p: table_view(table, None)))
+        return JSONResponse(await self.tables.spectated(table))
 
     async def join(self, request: Request) -> Response:
         table = self.tables.table(request.path_params["id"])

@@ -45,6 +45,10 @@ PACE_MS = (0, 5000)     # the bots' pace a table may have, in milliseconds
 DEFAULT_PACE_MS = 700
 HELLO_SECONDS = 10.0    # a socket that says nothing for this long after opening is closed
 LOAD_SECONDS = 120.0    # a table made again from its decisions (its bots deciding again)
+# tables whose work (a step, a drawing, a game made again) runs at once: each table has a
+# thread of its own, but a hundred of them taking turns at Python's lock would leave the
+# event loop, which answers every page, waiting behind them all
+AT_ONCE = 4
 
 
 def digest(credential: str) -> str:
@@ -95,6 +99,9 @@ class Table(KeptTable):
     # the board drawn for the table's current version (each browser's, if it is drawn for
     # a seat): every browser at the table is sent the same drawing, made once
     drawn: dict[Any, str] = field(default_factory=dict)
+    # the spectators' view at a stamp, its transcript aside: every spectator's browser and
+    # the table's own page are sent it without a turn of the table's thread
+    watched: tuple[int, dict[str, Any]] | None = None
 
     @property
     def stamp(self) -> int:
@@ -215,6 +222,18 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
                             ("motion", lambda: _words.motion(state))):
             with contextlib.suppress(AttributeError):
                 view[name] = words()
+    if me is None:
+        table.watched = (view["stamp"], {**view, "transcript": None})
+    return view
+
+
+def watched_view(table: Table, lines: int = 0) -> dict[str, Any] | None:
+    """The spectators' view of the table as it is now, if it has been made at this stamp."""
+    kept, played = table.watched, table.played
+    if kept is None or played is None or kept[0] != table.stamp:
+        return None
+    view = dict(kept[1])
+    view["transcript"] = played.transcript[lines:view["lines"]]  # it only grows at a table
     return view
 
 
@@ -233,6 +252,7 @@ class Tables:
         self.confinement = confinement
         self.items: dict[str, Table] = {}
         self.resuming: asyncio.Task[None] | None = None
+        self.at_once = asyncio.Semaphore(AT_ONCE)
         for t in kept.tables():
             self.items[t.id] = Table(t.id, t.params, t.seats, t.creator, t.pace, t.created,
                                      t.changes, t.over)
@@ -252,8 +272,9 @@ class Tables:
                 if table.played is None:
                     worker = Worker()
                     try:
-                        played = await worker.run(lambda: load(
-                            self.store, self.kept, table, self.confinement(table.params)))
+                        async with self.at_once:
+                            played = await worker.run(lambda: load(
+                                self.store, self.kept, table, self.confinement(table.params)))
                     except BaseException:
                         worker.close()
                         raise
@@ -271,6 +292,7 @@ class Tables:
             assert t.played is not None and t.played.worker is not None
             t.played.worker.close()
             t.played = None
+            t.drawn.clear()
 
     async def work(self, table: Table, work: Callable[[Played], Any]) -> Any:
         """`work(played)` in the table's own thread, then its new decisions written to the
@@ -283,7 +305,8 @@ class Tables:
                 return work(played)
             finally:
                 self._save(table, played)
-        return await played.worker.run(run)
+        async with self.at_once:
+            return await played.worker.run(run)
 
     def _save(self, table: Table, played: Played) -> None:
         decisions = played.decisions
@@ -335,6 +358,14 @@ class Tables:
         for table in waiting:
             with contextlib.suppress(EasyMoneyError):  # one that cannot be made waits to be asked
                 await self.ready(table)
+
+    async def spectated(self, table: Table) -> dict[str, Any]:
+        """The table as a spectator sees it."""
+        await self.ready(table)
+        view = watched_view(table)
+        if view is None:
+            view = await self.work(table, lambda p: table_view(table, None))
+        return view
 
     async def close(self) -> None:
         if self.resuming is not None:
@@ -503,8 +534,12 @@ class Tables:
         try:
             while True:
                 if table.stamp != since and table.played is not None:
-                    since, lines, text = await self.work(table, lambda p: encoded(
-                        table_view(table, listener.me, lines)))
+                    ready = watched_view(table, lines) if listener.me is None else None
+                    if ready is not None:
+                        since, lines, text = encoded(ready)
+                    else:
+                        since, lines, text = await self.work(table, lambda p: encoded(
+                            table_view(table, listener.me, lines)))
                     await ws.send_text(text)
                 woken = asyncio.ensure_future(listener.wake.wait())
                 done, _ = await asyncio.wait({woken, heard}, return_when=asyncio.FIRST_COMPLETED)
