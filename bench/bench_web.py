@@ -249,15 +249,7 @@ def table_clicks(served: Served) -> None:
           f"worst {max(times):.1f} ms")
 
 
-def tables_at_once(served: Served, count: int) -> tuple[list[str], list[Browser]]:
-    base = served.base
-    ids = [post(base, "/api/tables", {"players": "Ann:greedy Bob:cautious Cat:random Dan:greedy",
-                                      "sit": "", "pace": 1000, "seed": seed})["id"]
-           for seed in range(count)]
-    watchers = [Browser(base, tid) for tid in ids]
-    time.sleep(10)  # every table steps a while
-    pages = {"the lobby's list": "/api/tables", "a table's state": f"/api/tables/{ids[0]}",
-             "the first page": "/"}
+def page_times(base: str, pages: dict[str, str], label: str) -> None:
     for what, path in pages.items():
         times = []
         for _ in range(40):
@@ -267,12 +259,27 @@ def tables_at_once(served: Served, count: int) -> tuple[list[str], list[Browser]
             times.append((time.perf_counter() - t0) * 1000)
             time.sleep(0.05)
         times.sort()
-        print(f"{count} tables of 4 seats stepping: {what} answered in "
-              f"{statistics.median(times):.1f} ms median, {times[int(len(times) * 0.95)]:.1f} ms "
-              "95th percentile")
+        print(f"{label}: {what} answered in {statistics.median(times):.1f} ms median, "
+              f"{times[int(len(times) * 0.95)]:.1f} ms 95th percentile")
+
+
+def tables_at_once(served: Served, count: int) -> tuple[list[str], list[Browser]]:
+    base = served.base
+    first = post(base, "/api/tables", {"players": "Ann Bob", "sit": "Ann", "seed": 1})["id"]
+    pages = {"the lobby's list": "/api/tables", "a table's state": f"/api/tables/{first}",
+             "the first page": "/"}
+    page_times(base, pages, "1 table, nothing stepping (for comparison)")
+    ids = [post(base, "/api/tables", {"players": "Ann:greedy Bob:cautious Cat:random Dan:greedy",
+                                      "sit": "", "pace": 1000, "seed": seed})["id"]
+           for seed in range(count)]
+    watchers = [Browser(base, tid) for tid in ids]
+    time.sleep(10)  # every table steps a while
+    before = sum(w.view.get("steps", 0) for w in watchers)
+    page_times(base, pages, f"{count} tables of 4 seats stepping")
     steps = sum(w.view.get("steps", 0) for w in watchers)
     print(f"{count} tables of 4 seats stepping: server memory (VmRSS) {served.rss_mb():.0f} MB; "
-          f"{steps:,} steps played at them so far")
+          f"{steps - before:,} steps played at them while the pages were asked for, "
+          f"{steps:,} in all")
     return ids, watchers
 
 
