@@ -264,3 +264,15 @@ def test_issue32_a_socket_from_another_site_or_without_a_hello_is_closed():
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
             assert closed.value.code == 4404
+
+
+def test_issue32_serve_db_that_is_not_a_tables_file_is_one_line_and_exit_2(tmp_path, capsys):
+    from easymoney.cli import main
+    from web_browser import free_port
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not a database\n")
+    assert main(["serve", "--port", str(free_port()), "--root", str(tmp_path),
+                 "--db", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--db" in err and "notes.txt" in err, err
+    assert bad.read_text() == "not a database\n"

@@ -64,9 +64,14 @@ class Kept:
         # the file is made with the first table: a server nobody opens a table at leaves none
         if path == ":memory:" or os.path.exists(path):
             self._open()
-        elif os.path.isdir(os.path.dirname(os.path.abspath(path))) and \
-                not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
-            raise UsageError(f"--db {path}: its folder is not writable: name another file")
+            return
+        # said now, not at the first table: the nearest folder that is there must be writable
+        folder = os.path.dirname(os.path.abspath(path))
+        while not os.path.exists(folder):
+            folder = os.path.dirname(folder)
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise UsageError(f"--db {path}: {folder} is not a folder this server may write "
+                             "to: name another file")
 
     def _open(self) -> sqlite3.Connection:
         if self.db is not None:
