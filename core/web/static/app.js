@@ -70,7 +70,7 @@ function render(view) {
     clearTimeout(timer);
     timer = setTimeout(botStep, Number($("pace").value));
   } else {
-    document.body.dataset.state = view.request ? "ready" : "over";
+    document.body.dataset.state = !view.request ? "over" : paused ? "paused" : "ready";
   }
 }
 
@@ -154,12 +154,16 @@ async function act(body) {
   if (r.status === 409) await redraw();
 }
 
-async function botStep() {
-  if (paused && !stepping) return;
-  const r = await send("bot", {});
-  if (r.ok) render(r.data);
-  else if (r.status === 409) await redraw();  // a step another request already took
-  else $("refusal").textContent = r.data.error;
+let stepAsked = Promise.resolve();  // the bot step asked last, until it is drawn
+function botStep() {
+  if (paused && !stepping) return stepAsked;
+  stepAsked = (async () => {
+    const r = await send("bot", {});
+    if (r.ok) render(r.data);
+    else if (r.status === 409) await redraw();  // a step another request already took
+    else $("refusal").textContent = r.data.error;
+  })();
+  return stepAsked;
 }
 let stepping = false;
 
@@ -176,10 +180,12 @@ async function playPage() {
     $("refusal").textContent = r.data.error;
     if (r.status === 409) await redraw();
   };
-  $("pause").onclick = () => {
+  $("pause").onclick = async () => {
     paused = !paused; $("pause").textContent = paused ? "Resume" : "Pause";
-    if (!paused && game.bot) botStep(); else clearTimeout(timer);
-    document.body.dataset.state = paused ? "paused" : "bot";
+    if (!paused) { document.body.dataset.state = "bot"; if (game.bot) botStep(); return; }
+    clearTimeout(timer);
+    await stepAsked;  // a step asked before the pause is drawn first: paused means still
+    if (paused && game.request) document.body.dataset.state = "paused";
   };
   $("step").onclick = async () => { stepping = true; await botStep(); stepping = false; };
   let r = await call("GET", `/api/games/${gameId()}`);
