@@ -98,7 +98,14 @@ def test_issue32_two_people_and_a_spectator_play_a_whole_game_through_a_restart(
         # Bob takes the free seat from the lobby; the spectator opens the table's link
         bob.get(base + "/lobby")
         web_browser.wait_state(bob, "ready")
-        bob.find_element("css selector", f"tr[data-table='{table_id}'] button.join").click()
+        def sit() -> bool:  # the lobby lists the tables again every few seconds
+            from selenium.common.exceptions import StaleElementReferenceException
+            try:
+                bob.find_element("css selector", f"tr[data-table='{table_id}'] button.join").click()
+            except StaleElementReferenceException:
+                return False
+            return True
+        wait_for(sit, "Bob to take the free seat")
         web_browser.wait_url(bob, "#seat=")
         web_browser.wait_state(bob, "ready", "waiting")
         assert "you are Bob" in bob.find_element("id", "who").text

@@ -226,24 +226,12 @@ async function takeSeat(tableId, name, errorId) {
   else $(errorId).textContent = r.data.error;
 }
 
-async function lobbyPage() {
-  const { data } = await call("GET", "/api/variants");
-  for (const name of data.variants || []) {
-    const o = document.createElement("option"); o.value = name; o.textContent = name;
-    if (name === "standard") o.selected = true;
-    document.querySelector("select.variants").appendChild(o);
-  }
-  $("strategies").textContent = (data.strategies || []).join(", ");
-  $("table-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const f = new FormData($("table-form"));
-    const body = Object.fromEntries(f.entries());
-    body.pace = Number(body.pace);
-    const r = await call("POST", "/api/tables", body);
-    if (r.ok) location.href = r.data.link; else $("table-error").textContent = r.data.error;
-  });
+// the lobby's two lists, as the server has them now
+async function listTables() {
   const r = await call("GET", "/api/tables");
+  if (!r.ok) return;
   const open = $("open-tables").tBodies[0], done = $("finished-tables").tBodies[0];
+  open.replaceChildren(); done.replaceChildren();
   for (const t of r.data.open || []) {
     const seats = cell(...t.seats.map(seatChip));
     const acts = cell(link("Watch", t.url));
@@ -262,6 +250,26 @@ async function lobbyPage() {
     done.appendChild(tr);
   }
   $("no-tables").hidden = (r.data.open || []).length > 0;
+}
+
+async function lobbyPage() {
+  const { data } = await call("GET", "/api/variants");
+  for (const name of data.variants || []) {
+    const o = document.createElement("option"); o.value = name; o.textContent = name;
+    if (name === "standard") o.selected = true;
+    document.querySelector("select.variants").appendChild(o);
+  }
+  $("strategies").textContent = (data.strategies || []).join(", ");
+  $("table-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = new FormData($("table-form"));
+    const body = Object.fromEntries(f.entries());
+    body.pace = Number(body.pace);
+    const r = await call("POST", "/api/tables", body);
+    if (r.ok) location.href = r.data.link; else $("table-error").textContent = r.data.error;
+  });
+  await listTables();
+  setInterval(listTables, 5000);  // tables open, seats taken and games end meanwhile
   document.body.dataset.state = "ready";
 }
 
