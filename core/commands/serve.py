@@ -31,6 +31,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", default=".", metavar="DIR",
                         help="the folder whose scripts and variants the pages may open by path "
                              "(default: the current folder); nothing outside it is served")
+    parser.add_argument("--db", metavar="FILE",
+                        help="the SQLite file the tables and their games are kept in (default: "
+                             "ROOT/.easymoney/tables.db); a server started again on it serves "
+                             "every table as it was")
 
 
 def served_hosts(host: str, allowed: list[str]) -> list[str]:
@@ -101,12 +105,21 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"easymoney serve needs the web extra: {INSTALL_WEB}") from None
     sock = listening(args.host, args.port)
     port = sock.getsockname()[1]  # --port 0: the one the system chose
-    app = create_app(args.root, hosts=served_hosts(args.host, args.allow_host), port=port)
-    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning")
+    db = args.db or os.path.join(args.root, ".easymoney", "tables.db")
+    try:
+        app = create_app(args.root, hosts=served_hosts(args.host, args.allow_host), port=port,
+                         db=db)
+    except BaseException:
+        sock.close()
+        raise
+    # ws="wsproto": the tables' sockets; no access log (a request line is never a secret
+    # here, since a seat's credential follows a `#`, but there is no need to keep it)
+    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", ws="wsproto",
+                            access_log=False)
     server = uvicorn.Server(config)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{port}/ "
-          f"in a browser (Ctrl-C stops)", flush=True)
+          f"in a browser (Ctrl-C stops); tables kept in {db}", flush=True)
     try:
         with hangup_stops(server):
             server.run(sockets=[sock])

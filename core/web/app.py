@@ -24,7 +24,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from ..errors import EasyMoneyError, UsageError
@@ -32,7 +32,9 @@ from ..loading.sources import Confinement, path_under
 from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answer_text, new_id,
                     rebuild, replay_script, start_game)
 from . import words
+from .kept import Kept
 from .svg import board_svg
+from .tables import DEFAULT_PACE_MS, Forbidden, Tables, script_response
 
 STATIC = str(files("easymoney.web") / "static")
 MAX_BODY = (1 << 20) + 65536  # a script or a variant (1 MiB each, as on the command line)
@@ -147,9 +149,10 @@ def _upload_name(filename: str) -> str:
 class App:
     """The routes, over one Store of games."""
 
-    def __init__(self, root: str, store: Store | None = None) -> None:
+    def __init__(self, root: str, store: Store | None = None, db: str | None = None) -> None:
         self.root = os.path.realpath(root)
         self.store = store or Store()
+        self.tables = Tables(Kept(db or ":memory:"), self.store, self.confinement)
 
     def confinement(self, params: dict[str, Any]) -> Confinement:
         """Where the variant `params` names may be read from: a built-in name, or a YAML
@@ -392,6 +395,55 @@ class App:
         return JSONResponse({"svg": board_svg(f.board), "turn": f.turn, "lines": f.lines})
 
 
+    # --- tables: friends at one game (tables.py) -------------------------------------------------
+    async def lobby(self, request: Request) -> Response:
+        return JSONResponse(self.tables.lobby())
+
+    async def new_table(self, request: Request) -> Response:
+        body = await _json(request)
+        params = game_params(body)
+        sit = _text(body.get("sit"), "sit").strip()
+        pace = _int(body.get("pace"), "pace", DEFAULT_PACE_MS)
+        return JSONResponse(await self.tables.open(params, sit, pace))
+
+    async def table(self, request: Request) -> Response:
+        """The table as a spectator sees it (a seat's own view comes over its socket)."""
+        table = self.tables.table(request.path_params["id"])
+        return JSONResponse(await self.tables.spectated(table))
+
+    async def join(self, request: Request) -> Response:
+        table = self.tables.table(request.path_params["id"])
+        body = await _json(request)
+        return JSONResponse(await self.tables.join(table, _text(body.get("seat"), "seat")))
+
+    async def seat_bot(self, request: Request) -> Response:
+        table = self.tables.table(request.path_params["id"])
+        body = await _json(request)
+        strategy = _text(body.get("strategy"), "strategy", "greedy").strip() or "greedy"
+        return JSONResponse(await self.tables.seat_bot(
+            table, _text(body.get("creator"), "creator"), _text(body.get("seat"), "seat"),
+            strategy))
+
+    async def table_act(self, request: Request) -> Response:
+        table = self.tables.table(request.path_params["id"])
+        body = await _json(request)
+        given = _text(body.get("credential"), "credential")
+        version = _version(body)
+        index = amount = line = None
+        if "line" in body:
+            line = _text(body["line"], "line")
+        elif "index" in body:
+            index = _int(body["index"], "index")
+            amount = None if body.get("amount") is None else _int(body["amount"], "amount")
+        else:
+            raise BadRequest("give `line` (a script line) or `index` (a control)")
+        return JSONResponse(await self.tables.act(table, given, version, index, amount, line))
+
+    async def table_script(self, request: Request) -> Response:
+        table = self.tables.table(request.path_params["id"])
+        return script_response(table, await self.tables.work(table, lambda p: p.state.script()))
+
+
 class Answer(Exception):
     """An error to answer with, quoting a source line only of the file the person sent."""
 
@@ -405,12 +457,14 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def create_app(root: str = ".", store: Store | None = None, *,
-               hosts: Iterable[str] = LOOPBACK, port: int | None = None) -> Starlette:
-    """The application serving the folder `root` (scripts and variants are read under it).
+               hosts: Iterable[str] = LOOPBACK, port: int | None = None,
+               db: str | None = None) -> Starlette:
+    """The application serving the folder `root` (scripts and variants are read under it),
+    its tables kept in the SQLite file `db` (None: in memory only, gone with the server).
 
     It answers requests for `hosts` (names and addresses the server is reached by) on `port`
     (None: any), from pages of that same origin only (see Guard)."""
-    app = App(root, store)
+    app = App(root, store, db)
 
     def guarded(handler: Any) -> Any:
         async def run(request: Request) -> Response:
@@ -422,6 +476,8 @@ def create_app(root: str = ".", store: Store | None = None, *,
                 return _error(400, str(exc))
             except LookupError as exc:
                 return _error(404, str(exc))
+            except Forbidden as exc:
+                return _error(403, str(exc))
             except Stale as exc:
                 return _error(409, str(exc))
             except Answer as exc:
@@ -440,6 +496,15 @@ def create_app(root: str = ".", store: Store | None = None, *,
         Route("/api/games/{id}/bot", guarded(app.bot), methods=["POST"]),
         Route("/api/games/{id}/undo", guarded(app.undo), methods=["POST"]),
         Route("/api/games/{id}/script", guarded(app.script)),
+        Route("/api/tables", guarded(app.lobby)),
+        Route("/api/tables", guarded(app.new_table), methods=["POST"]),
+        Route("/api/tables/{id}", guarded(app.table)),
+        Route("/api/tables/{id}/join", guarded(app.join), methods=["POST"]),
+        Route("/api/tables/{id}/act", guarded(app.table_act), methods=["POST"]),
+        Route("/api/tables/{id}/bot", guarded(app.seat_bot), methods=["POST"]),
+        Route("/api/tables/{id}/script", guarded(app.table_script)),
+        WebSocketRoute("/ws/tables/{id}", app.tables.socket),
+        Route("/lobby", _page("lobby.html")),
         Route("/api/replays", guarded(app.new_replay), methods=["POST"]),
         Route("/api/replays/{id}", guarded(app.replay)),
         Route("/api/replays/{id}/frame/{k}", guarded(app.frame)),
@@ -448,13 +513,16 @@ def create_app(root: str = ".", store: Store | None = None, *,
     ]
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        app.tables.resume()
         try:
             yield
-        finally:  # the uploaded variants go with the server
+        finally:  # the uploaded variants go with the server; the tables stay in their file
+            await app.tables.close()
             app.store.close()
 
     web = Starlette(routes=routes, lifespan=lifespan)
     web.state.store = app.store
+    web.state.tables = app.tables
     web.add_middleware(Guard, hosts=hosts, port=port)
     return web
 
@@ -520,11 +588,17 @@ class Guard:
         return (int(port_text) if port_text else default_port) == self.port
 
 
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        return FileResponse(os.path.join(STATIC, name), media_type="text/html")
+    return page
+
+
 def _mode_page(app: App) -> Any:
     async def page(request: Request) -> Response:
         mode = request.path_params["mode"]
-        if mode not in ("play", "watch", "step"):
+        if mode not in ("play", "watch", "step", "table"):
             return _error(404, "no such page")
-        name = "step.html" if mode == "step" else "play.html"
+        name = {"step": "step.html", "table": "table.html"}.get(mode, "play.html")
         return FileResponse(os.path.join(STATIC, name), media_type="text/html")
     return page

@@ -47,33 +47,10 @@ const watching = () => location.pathname.startsWith("/watch/");
 
 function render(view) {
   game = view;
-  EasyBoard.show($("board"), view, { animate: !(view.watch && Number($("pace").value) < 300) });
+  drawBoard(view, !(view.watch && Number($("pace").value) < 300));
   if (clickAt !== null) { window.__timings.push(performance.now() - clickAt); clickAt = null; }
   $("request").textContent = view.request ? view.request : "The game is over: " + view.over;
-  const controls = $("controls"); controls.replaceChildren();
-  for (const c of view.controls) {
-    if (c.kind === "action") {
-      const b = document.createElement("button"); b.textContent = c.label || c.text; b.title = c.text; b.className = "action";
-      b.dataset.index = c.index; b.onclick = () => act({ index: c.index });
-      controls.appendChild(b);
-    } else {
-      const box = document.createElement("span"); box.className = "range";
-      const label = document.createElement("span"); label.textContent = c.label || c.text;
-      const input = document.createElement("input"); input.type = "number";
-      input.min = c.least; input.max = c.most; input.step = c.step; input.value = c.least;
-      input.dataset.index = c.index;
-      const b = document.createElement("button"); b.textContent = "OK"; b.className = "amount";
-      b.onclick = () => {
-        const n = Number(input.value);
-        if (!Number.isInteger(n) || n < c.least || n > c.most || (n - c.least) % c.step) {
-          $("refusal").textContent = `${c.text}: N from ${c.least} to ${c.most} in steps of ${c.step}`;
-          return;
-        }
-        act({ index: c.index, amount: n });
-      };
-      box.append(label, input, b); controls.appendChild(box);
-    }
-  }
+  drawControls(view.controls, act);
   controlsEnabled(true);
   showRefused(view.refused);
   if (view.lines < lines) { $("transcript").replaceChildren(); lines = 0; }
@@ -93,7 +70,44 @@ function render(view) {
     clearTimeout(timer);
     timer = setTimeout(botStep, Number($("pace").value));
   } else {
-    document.body.dataset.state = view.request ? "ready" : "over";
+    document.body.dataset.state = !view.request ? "over" : paused ? "paused" : "ready";
+  }
+}
+
+// the board: board.js animates it where it is loaded; otherwise the server's SVG as it is
+function drawBoard(view, animate) {
+  if (window.EasyBoard) window.EasyBoard.show($("board"), view, { animate });
+  else $("board").innerHTML = view.svg;
+}
+
+// one button per legal action, and for an amount a number box bounded by its range, so
+// nothing the controls send can be refused; `act` takes {index[, amount]}
+function drawControls(list, act) {
+  const controls = $("controls"); controls.replaceChildren();
+  for (const c of list) {
+    const words = c.label || c.text;
+    if (c.kind === "action") {
+      const b = document.createElement("button"); b.textContent = words; b.title = c.text; b.className = "action";
+      b.dataset.index = c.index; b.dataset.text = c.text; b.onclick = () => act({ index: c.index });
+      controls.appendChild(b);
+    } else {
+      const box = document.createElement("span"); box.className = "range";
+      const label = document.createElement("span"); label.textContent = words;
+      const input = document.createElement("input"); input.type = "number";
+      input.min = c.least; input.max = c.most; input.step = c.step; input.value = c.least;
+      input.dataset.index = c.index;
+      const b = document.createElement("button"); b.textContent = "OK"; b.className = "amount";
+      b.dataset.text = c.text;
+      b.onclick = () => {
+        const n = Number(input.value);
+        if (!Number.isInteger(n) || n < c.least || n > c.most || (n - c.least) % c.step) {
+          $("refusal").textContent = `${words}: from ${c.least} to ${c.most} in steps of ${c.step}`;
+          return;
+        }
+        act({ index: c.index, amount: n });
+      };
+      box.append(label, input, b); controls.appendChild(box);
+    }
   }
 }
 
@@ -102,7 +116,7 @@ function showRefused(refused) {
   const list = $("refused"); list.replaceChildren();
   for (const r of refused) {
     const more = r.also.length > 3 ? `; and ${r.also.length - 3} more` : "";
-    list.appendChild(li(r.words + (r.also.length ? ` (so too: ${r.also.slice(0, 3).join("; ")}${more})` : "")));
+    list.appendChild(li((r.reason || r.words) + (r.also.length ? ` (so too: ${r.also.slice(0, 3).join("; ")}${more})` : "")));
   }
   $("why-count").textContent = refused.length;
   $("why").hidden = !refused.length;
@@ -140,12 +154,16 @@ async function act(body) {
   if (r.status === 409) await redraw();
 }
 
-async function botStep() {
-  if (paused && !stepping) return;
-  const r = await send("bot", {});
-  if (r.ok) render(r.data);
-  else if (r.status === 409) await redraw();  // a step another request already took
-  else $("refusal").textContent = r.data.error;
+let stepAsked = Promise.resolve();  // the bot step asked last, until it is drawn
+function botStep() {
+  if (paused && !stepping) return stepAsked;
+  stepAsked = (async () => {
+    const r = await send("bot", {});
+    if (r.ok) render(r.data);
+    else if (r.status === 409) await redraw();  // a step another request already took
+    else $("refusal").textContent = r.data.error;
+  })();
+  return stepAsked;
 }
 let stepping = false;
 
@@ -162,10 +180,12 @@ async function playPage() {
     $("refusal").textContent = r.data.error;
     if (r.status === 409) await redraw();
   };
-  $("pause").onclick = () => {
+  $("pause").onclick = async () => {
     paused = !paused; $("pause").textContent = paused ? "Resume" : "Pause";
-    if (!paused && game.bot) botStep(); else clearTimeout(timer);
-    document.body.dataset.state = paused ? "paused" : "bot";
+    if (!paused) { document.body.dataset.state = "bot"; if (game.bot) botStep(); return; }
+    clearTimeout(timer);
+    await stepAsked;  // a step asked before the pause is drawn first: paused means still
+    if (paused && game.request) document.body.dataset.state = "paused";
   };
   $("step").onclick = async () => { stepping = true; await botStep(); stepping = false; };
   let r = await call("GET", `/api/games/${gameId()}`);
@@ -181,6 +201,181 @@ async function playPage() {
   }
   if (r.ok) render(r.data);
   else { $("refusal").textContent = r.data.error; document.body.dataset.state = "gone"; }
+}
+
+// --- the lobby: tables being played, finished games, a new table ------------------------------
+function seatChip(seat) {
+  const e = document.createElement("span");
+  e.className = "seat " + (seat.bot ? "bot" : seat.taken ? "taken" : "free");
+  e.textContent = seat.bot ? `${seat.name} (bot: ${seat.bot})` : `${seat.name} (${seat.taken ? "taken" : "free"})`;
+  return e;
+}
+
+function cell(...children) {
+  const td = document.createElement("td");
+  for (const c of children) td.append(c);
+  return td;
+}
+
+function link(text, href) { const a = document.createElement("a"); a.textContent = text; a.href = href; return a; }
+
+// a free seat taken: the server gives its credential once, in the seat's own link
+async function takeSeat(tableId, name, errorId) {
+  const r = await call("POST", `/api/tables/${tableId}/join`, { seat: name });
+  if (r.ok) { location.href = r.data.link; if (page === "table") location.reload(); }
+  else $(errorId).textContent = r.data.error;
+}
+
+// the lobby's two lists, as the server has them now
+async function listTables() {
+  const r = await call("GET", "/api/tables");
+  if (!r.ok) return;
+  const open = $("open-tables").tBodies[0], done = $("finished-tables").tBodies[0];
+  open.replaceChildren(); done.replaceChildren();
+  for (const t of r.data.open || []) {
+    const seats = cell(...t.seats.map(seatChip));
+    const acts = cell(link("Watch", t.url));
+    for (const s of t.seats.filter((s) => !s.bot && !s.taken)) {
+      const b = document.createElement("button"); b.textContent = `Sit as ${s.name}`;
+      b.className = "join"; b.onclick = () => takeSeat(t.id, s.name, "table-error");
+      acts.append(" ", b);
+    }
+    const tr = document.createElement("tr"); tr.dataset.table = t.id;
+    tr.append(cell(t.id), cell(t.variant), seats, acts); open.appendChild(tr);
+  }
+  for (const t of r.data.finished || []) {
+    const tr = document.createElement("tr"); tr.dataset.table = t.id;
+    tr.append(cell(t.id), cell(t.variant), cell(t.over),
+              cell(link("View", t.url), " · ", link("Save the script", `/api/tables/${t.id}/script`)));
+    done.appendChild(tr);
+  }
+  $("no-tables").hidden = (r.data.open || []).length > 0;
+}
+
+async function lobbyPage() {
+  const { data } = await call("GET", "/api/variants");
+  for (const name of data.variants || []) {
+    const o = document.createElement("option"); o.value = name; o.textContent = name;
+    if (name === "standard") o.selected = true;
+    document.querySelector("select.variants").appendChild(o);
+  }
+  $("strategies").textContent = (data.strategies || []).join(", ");
+  $("table-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = new FormData($("table-form"));
+    const body = Object.fromEntries(f.entries());
+    body.pace = Number(body.pace);
+    const r = await call("POST", "/api/tables", body);
+    if (r.ok) location.href = r.data.link; else $("table-error").textContent = r.data.error;
+  });
+  await listTables();
+  setInterval(listTables, 5000);  // tables open, seats taken and games end meanwhile
+  document.body.dataset.state = "ready";
+}
+
+// --- a table: the state arrives over a WebSocket at each change ------------------------------
+// The seat's credential and the creator's are after the `#` of the page's link: a browser
+// never sends that part to a server, so it is in no request line and no log; the page sends
+// it in a request's body and a socket's first message only.
+async function tablePage() {
+  const tableId = location.pathname.split("/")[2];
+  const secret = new URLSearchParams(location.hash.slice(1));
+  const credential = secret.get("seat") || "", creator = secret.get("creator") || "";
+  let view = null, shown = 0, socket = null, wait = 250, clicked = null;
+  $("invite-link").value = `${location.origin}/table/${tableId}`;
+  $("save").href = `/api/tables/${tableId}/script`;
+
+  function connect() {
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`);
+    socket.onopen = () => {
+      wait = 250;
+      // what this browser has: the server sends the table only if it is newer
+      socket.send(JSON.stringify({ since: view ? view.stamp : -1, lines: shown, credential }));
+      document.body.dataset.conn = "open"; $("conn").textContent = "live";
+    };
+    socket.onmessage = (m) => {
+      const data = JSON.parse(m.data);
+      if (data.unknown_credential) { $("refusal").textContent = data.unknown_credential; return; }
+      draw(data);
+    };
+    socket.onclose = (ev) => {
+      document.body.dataset.conn = "closed";
+      $("conn").textContent = ev.code >= 4000 ? ev.reason : "reconnecting…";
+      if (ev.code === 4404) { document.body.dataset.state = "gone"; $("refusal").textContent = ev.reason; return; }
+      setTimeout(connect, wait); wait = Math.min(wait * 2, 2000);
+    };
+  }
+
+  function draw(v) {
+    const animate = view !== null && v.version === view.version + 1;
+    view = v;
+    drawBoard(v, animate);
+    if (clicked !== null && v.version > clicked.version) {
+      window.__timings.push(performance.now() - clicked.at); clicked = null;
+    }
+    $("who").textContent = v.me ? `you are ${v.me}` : "watching";
+    $("request").textContent = v.request ? v.request : "The game is over: " + v.over;
+    drawControls(v.controls, act);
+    showRefused(v.refused);
+    $("typed").hidden = !v.me || !v.request;
+    for (const t of v.transcript) $("transcript").appendChild(li(t));
+    shown = v.lines;
+    $("transcript").scrollTop = $("transcript").scrollHeight;
+    const st = $("standings"); st.replaceChildren();
+    for (const [name, worth] of v.standings) st.appendChild(li(`${name}: worth $${worth.toLocaleString("en-US")}`));
+    drawSeats(v);
+    if (v.note) $("refusal").textContent = v.note;
+    document.body.dataset.version = v.version;
+    document.body.dataset.steps = v.steps;
+    document.body.dataset.asked = v.asked || "";
+    document.body.dataset.state = !v.request ? "over" : v.controls.length ? "ready" : "waiting";
+  }
+
+  function drawSeats(v) {
+    const list = $("seats"); list.replaceChildren();
+    for (const s of v.seats) {
+      const item = document.createElement("li"); item.dataset.seat = s.name;
+      item.append(seatChip(s));
+      if (s.name === v.me) item.append(" ← you");
+      if (!s.bot && !s.taken && !v.me && v.request) {
+        const b = document.createElement("button"); b.textContent = "Take this seat"; b.className = "join";
+        b.onclick = () => takeSeat(tableId, s.name, "refusal");
+        item.append(b);
+      }
+      if (!s.bot && creator && v.request) {  // the person left: a bot plays on for them
+        const b = document.createElement("button"); b.textContent = "Give to a bot"; b.className = "to-bot";
+        b.onclick = async () => {
+          const r = await call("POST", `/api/tables/${tableId}/bot`, { creator, seat: s.name, strategy: "greedy" });
+          if (!r.ok) $("refusal").textContent = r.data.error;
+        };
+        item.append(b);
+      }
+      list.appendChild(item);
+    }
+    $("invite").hidden = !v.seats.some((s) => !s.bot && !s.taken) || !v.request;
+  }
+
+  async function act(body) {
+    if (document.body.dataset.state === "busy") return;  // one request at a time
+    $("refusal").textContent = "";
+    clicked = { at: performance.now(), version: view.version };
+    document.body.dataset.state = "busy";
+    controlsEnabled(false);
+    let r;
+    try {
+      r = await call("POST", `/api/tables/${tableId}/act`, { ...body, credential, version: view.version });
+    } catch (e) {  // the server is away (a restart): the socket brings the table back
+      r = { ok: false, data: { error: "the server did not answer: try again in a moment" } };
+    }
+    if (r.ok) return;  // the new state comes over the socket
+    clicked = null;
+    controlsEnabled(true);
+    document.body.dataset.state = "ready";
+    $("refusal").textContent = r.data.error;
+  }
+
+  $("typed").addEventListener("submit", (ev) => { ev.preventDefault(); act({ line: $("line").value }); });
+  connect();
 }
 
 // --- a script stepped through ----------------------------------------------------------------
@@ -233,3 +428,5 @@ async function stepPage() {
 if (page === "index") index();
 else if (page === "play") playPage();
 else if (page === "step") stepPage();
+else if (page === "lobby") lobbyPage();
+else if (page === "table") tablePage();
