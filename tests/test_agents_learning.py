@@ -395,7 +395,8 @@ def test_issue30_the_ppo_example_trains_and_plays_a_game():
     spec.loader.exec_module(ppo)
     model, norm, run = ppo.train("standard", cpu_minutes=0.01, seed=0)
     assert run["steps"] > 0 and run["cpu_seconds"] > 0
-    outcome = ppo.play(model, norm, "standard", "Bob", "random", ppo.EVAL_SEED, max_turns=15)
-    assert outcome in ("win", "tie", "loss", "truncated")
-    figures = ppo.evaluate(model, norm, "standard", "greedy", 2, max_turns=10)
+    result, how = ppo.play(model, norm, "standard", "Bob", "random", ppo.EVAL_SEED, turns=15)
+    assert result in ("win", "tie", "loss") and how in ("turns", "bankruptcy", "bank")
+    figures = ppo.evaluate(model, norm, "standard", "greedy", 2, turns=10)
     assert figures["games"] == 2 and 0 <= figures["low"] <= figures["rate"] <= figures["high"] <= 1
+    assert sum(figures["endings"].values()) == 2

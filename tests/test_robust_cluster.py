@@ -122,7 +122,7 @@ def test_issue19_case13_a_scheduler_frozen_mid_run_is_one_line(tmp_path):
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         with easymoney(tmp_path, "simulate", "--games", "1000000", "--cluster", address,
-                       "--json-out", "g.json") as run:
+                       "--json-out", "g.json", env={**os.environ, "PYTHONFAULTHANDLER": "1"}) as run:
             end = time.monotonic() + HUNG
             while not list(tmp_path.iterdir()):  # the run has begun: its temporary file
                 assert time.monotonic() < end and run.poll() is None, run.communicate()
@@ -132,7 +132,9 @@ def test_issue19_case13_a_scheduler_frozen_mid_run_is_one_line(tmp_path):
             try:
                 out, err = run.communicate(timeout=HUNG)
             except subprocess.TimeoutExpired:
-                pytest.fail(f"still running {HUNG} s after the scheduler froze")
+                run.send_signal(signal.SIGABRT)  # faulthandler: where it waits, in its stderr
+                pytest.fail(f"still running {HUNG} s after the scheduler froze: "
+                            f"{run.communicate(timeout=HUNG)[1][-4000:]}")
             assert (run.returncode, out) == (2, "")
             assert err.startswith(f"error: --cluster {address}: lost the scheduler"), err
             assert len(err.splitlines()) == 1, err

@@ -58,8 +58,8 @@ def _fills_and_shows_the_dice(base: str, driver: Any) -> None:
         dice = [int(d.get_attribute("data-value"))
                 for d in driver.find_elements("css selector", "#board g.dice g.die")]
         rolled = next(li.text for li in driver.find_elements("css selector", "#transcript li")
-                      if li.text.startswith("You rolls"))
-        assert re.match(rf"You rolls {dice[0]} \+ {dice[1]} = {sum(dice)}$", rolled), (dice, rolled)
+                      if li.text.startswith("You roll "))
+        assert re.match(rf"You roll {dice[0]} \+ {dice[1]} = {sum(dice)}$", rolled), (dice, rolled)
         _a_move_is_skipped_by_a_click(driver)
 
         wide = _layout(driver)  # the board as tall as the window leaves it, the panel beside

@@ -101,7 +101,7 @@ def test_issue21_a_refused_typed_line_then_undo_then_save_and_replay(server, dri
     driver.find_element("id", "undo").click()
     web_browser.wait_state(driver, "ready")
     assert int(body(driver, "steps")) < before
-    assert text(driver, "request").startswith("You ")
+    assert text(driver, "request").startswith("Your turn ")
     while web_browser.wait_state(driver, "ready", "over") == "ready":
         web_browser.click_a_move(driver)
     href = driver.find_element("id", "save").get_attribute("href")
@@ -195,7 +195,7 @@ def test_issue21_a_page_reload_in_the_middle_of_a_game(server, driver):
     driver.refresh()
     web_browser.wait_state(driver, "ready", "over")
     assert driver.current_url != url and board(driver) == drawn
-    assert text(driver, "request").startswith("You ")
+    assert text(driver, "request").startswith("Your turn ")
 
 
 def test_issue21_watching_bots_can_be_paused_and_stepped(server, driver):
@@ -245,8 +245,11 @@ def test_issue28_case3_two_clicks_on_rolls_roll_once(server, driver):
     time.sleep(0.5)  # not a timing test: a second request, if one went, has been answered
     web_browser.wait_state(driver, "ready", "bot", "over")
     transcript = [li.text for li in driver.find_elements("css selector", "#transcript li")]
-    assert any(t.startswith("You rolls") for t in transcript)
-    assert not any("You ends" in t for t in transcript), transcript
+    # issue 32: the transcript speaks to the person, and a turn heads its lines
+    assert any(t.startswith("You roll ") for t in transcript), transcript
+    assert not any("You end" in t for t in transcript), transcript
+    headings = driver.find_elements("css selector", "#transcript li.turn")
+    assert headings and headings[0].text.startswith("Turn 1: ")
     assert body(driver, "steps") == "1"
 
 

@@ -169,3 +169,24 @@ def test_issue32_part2_the_last_throw_and_the_path_of_the_man():
     assert path[:total + 1] == [(start + k) % n for k in range(total + 1)]
     assert words.prompt(played.state, "You").startswith("Your turn to ")
     assert words.prompt(played.state, None).startswith("Waiting for You to ")
+
+
+@pytest.mark.parametrize("players, watch, reader", [
+    ("You Bot:greedy", False, "You"),       # the page's own game: it speaks to the person
+    ("You Bot:greedy", True, None),         # watched: everyone in the third person
+    ("Ann Bob Bot:greedy", False, None),    # two people at one page: neither is "you"
+])
+def test_issue32_part2_the_pages_transcript_speaks_to_its_one_person(players, watch, reader):
+    from easymoney.web.games import Store, start_game
+    params = {"variant": "standard", "players": players, "seed": 3, "enable": [],
+              "disable": [], "options": ["end.max_turns=6"]}
+    played = start_game(Store(), params, watch=watch, addressed=True)
+    _until(played, lambda p: False)
+    game = played.state.game
+    assert played.reader == reader
+    assert played.transcript == [t for t in (game.describe(e, reader) for e in game.log) if t]
+    if reader is not None:
+        assert any(t.startswith("You roll ") for t in played.transcript)
+        assert not [t for t in played.transcript if THIRD_PERSON_YOU.search(t)]
+    # a table's game is everyone's: it is never addressed
+    assert start_game(Store(), params, watch=watch).reader is None

@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import EasyMoneyError, UsageError
@@ -191,10 +191,12 @@ class Cluster:
     def chunks(self, plan: Plan, bounds: Iterator[tuple[int, int]]) -> Iterator[Chunk]:
         client = self.client
         try:
-            theirs = client.run(worker_environment)
+            # Dask's calls before the first task have no timeout of their own: a scheduler
+            # that froze before them would hold the run for ever
+            theirs = self._guarded(lambda: client.run(worker_environment))
             check_workers(plan, worker_environment(), theirs)
-            threads = sum(client.nthreads().values()) or 1
-            shared = client.scatter(plan, broadcast=True, hash=False)
+            threads = sum(self._guarded(client.nthreads).values()) or 1
+            shared = self._guarded(lambda: client.scatter(plan, broadcast=True, hash=False))
             window: deque[Any] = deque()
             limit = threads * IN_FLIGHT_PER_THREAD
             for start, stop in bounds:
@@ -217,21 +219,32 @@ class Cluster:
             raise UsageError(f"--cluster {self.spec}: the cluster failed the run: "
                              f"{type(exc).__name__}: {_reason(exc)}") from None
 
+    def _guarded(self, call: Callable[[], Any]) -> Any:
+        """`call()`'s value, made in a thread while this one waits for it (`_wait`)."""
+        done = threading.Event()
+        answer: list[Any] = []
+        failed: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                answer.append(call())
+            except BaseException as exc:  # handed to the caller's thread
+                failed.append(exc)
+            finally:
+                done.set()
+        threading.Thread(target=work, daemon=True, name="easymoney-cluster-call").start()
+        self._wait(done)
+        if failed:
+            raise failed[0]
+        return answer[0]
+
     def _result(self, future: Any) -> Chunk:
         # future.result(timeout=) can block past its timeout once the scheduler is gone, and
         # the client may still say "running": wait for the done callback, and knock on the
         # scheduler's port meanwhile
         done = threading.Event()
         future.add_done_callback(lambda _: done.set())
-        lost_since: float | None = None
-        while not done.wait(HEARTBEAT):
-            if self._reachable():
-                lost_since = None
-                continue
-            lost_since = lost_since or time.monotonic()
-            if time.monotonic() - lost_since > LOST_TIMEOUT:
-                raise UsageError(f"--cluster {self.spec}: lost the scheduler (no answer for "
-                                 f"{LOST_TIMEOUT} s)")
+        self._wait(done)
         try:
             return future.result()
         except Exception:
@@ -241,6 +254,19 @@ class Cluster:
                 raise UsageError(f"--cluster {self.spec}: lost the scheduler during the "
                                  f"run") from None
             raise
+
+    def _wait(self, done: threading.Event) -> None:
+        """Until `done`, knocking on the scheduler every HEARTBEAT seconds: one line once it
+        has not answered for LOST_TIMEOUT seconds."""
+        lost_since: float | None = None
+        while not done.wait(HEARTBEAT):
+            if self._reachable():
+                lost_since = None
+                continue
+            lost_since = lost_since or time.monotonic()
+            if time.monotonic() - lost_since > LOST_TIMEOUT:
+                raise UsageError(f"--cluster {self.spec}: lost the scheduler (no answer for "
+                                 f"{LOST_TIMEOUT} s)")
 
     def _reachable(self) -> bool:
         """Whether the scheduler answers: its port accepting a connection is not enough (a

@@ -198,7 +198,8 @@ class App:
         watch = bool(fields.get("watch"))
         try:
             played = await self._made(lambda: start_game(
-                self.store, params, watch=watch, variant_file=variant_file, confine=confine))
+                self.store, params, watch=watch, variant_file=variant_file, confine=confine,
+                addressed=True))
         except EasyMoneyError as exc:
             if variant_file:
                 os.unlink(variant_file)
@@ -223,7 +224,7 @@ class App:
                              "game's decisions as its view gives them, is expected")
         watch, confine = bool(body.get("watch")), self.confinement(params)
         played = await self._made(lambda: rebuild(self.store, params, decisions, watch=watch,
-                                                  confine=confine))
+                                                  confine=confine, addressed=True))
         self.store.add(played)
         return JSONResponse({"id": played.id})
 

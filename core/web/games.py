@@ -150,6 +150,9 @@ class Played:
     seats: Seats
     params: dict[str, Any]
     transcript: list[str] = field(default_factory=list)
+    # the person the transcript speaks to (`You roll`, `Bot rejects your offer`): the one
+    # seat no bot plays at a page's own game; None at a table, whose transcript all share
+    reader: str | None = None
     touched: float = field(default_factory=time.monotonic)
     watch: bool = False
     variant_file: str | None = None  # an uploaded variant, removed with the game
@@ -292,7 +295,12 @@ class Played:
             state.undo()
         del self.decisions[state.steps:]
         # the transcript is the game's: an undone step's lines go with it
-        self.transcript[:] = [t for t in map(state.game.describe, state.game.log) if t is not None]
+        self.transcript[:] = self.worded(state.game.log)
+
+    def worded(self, events: Any) -> list[str]:
+        """The transcript lines of `events`, for the reader."""
+        describe, reader = self.state.game.describe, self.reader
+        return [t for t in (describe(e, reader) for e in events) if t is not None]
 
 
 @dataclass(slots=True)
@@ -522,9 +530,11 @@ def new_id() -> str:
 
 
 def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
-               variant_file: str | None = None, confine: Confinement | None = None) -> Played:
+               variant_file: str | None = None, confine: Confinement | None = None,
+               addressed: bool = False) -> Played:
     """A new game from the page's form (already checked for types), its variant read under
-    `confine`: `params` say what the person named, never a path of the server's."""
+    `confine`: `params` say what the person named, never a path of the server's.
+    `addressed`: the transcript speaks to the person, when one seat alone is a person's."""
     from ..script.table import new_game
     seats = parse_seats(params["players"])
     written, notes = seats.script_seats()
@@ -536,26 +546,30 @@ def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
                         "this script to replay it")
     state.header[2:2] = notes  # after the recorder's own two lines
     game = Played(new_id(), state, seats, params, watch=watch, variant_file=variant_file)
-    game.transcript = [t for t in map(state.game.describe, state.game.log) if t is not None]
+    people = [n for n in seats.names if n not in seats.bots]
+    if addressed and not watch and len(people) == 1:
+        game.reader = people[0]
+    game.transcript = game.worded(state.game.log)
     state.listen(lambda event: _hear(game, event))
     return game
 
 
 def _hear(played: Played, event: Any) -> None:
-    text = played.state.game.describe(event)
+    text = played.state.game.describe(event, played.reader)
     if text is not None:
         played.transcript.append(text)
 
 
 def rebuild(store: Store, params: dict[str, Any], decisions: Sequence[str], *,
-            watch: bool = False, confine: Confinement | None = None) -> Played:
+            watch: bool = False, confine: Confinement | None = None,
+            addressed: bool = False) -> Played:
     """The same game again from its start and its decisions, one a step (Played.decisions).
 
     A person's decision is taken as a line typed at the page is; a bot decides again, as it
     did (a `random` bot draws from the game's generator just as before, so the game throws
     the same dice after it), and must decide what was kept. The seed deals the same cards.
     """
-    played = start_game(store, params, watch=watch, confine=confine)
+    played = start_game(store, params, watch=watch, confine=confine, addressed=addressed)
     try:
         with time_limit(REBUILD_SECONDS):
             for k, line in enumerate(decisions, 1):

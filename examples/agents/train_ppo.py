@@ -40,9 +40,16 @@ from easymoney.simulate.stats import wilson
 OPPONENTS = ("random", "greedy", "cautious")
 SEATS = ("Ann", "Bob")
 GAMMA = 0.995          # PPO's discount, and the shaping's: the same gamma keeps the best policy
-TRAIN_MAX_TURNS = 400  # a training game longer than this is truncated (the evaluation's is not)
+# Games end by the rules at a turn limit (the `end` rule's `end.max_turns`, R28: the richer
+# seat wins), as `easymoney simulate` ends them at 1,000 turns: a win is a win by the rules,
+# not a truncation. Training games are shorter, so that a result comes back sooner.
+TRAIN_TURNS = 400
+EVAL_TURNS = 1000
 EVAL_SEED = 10**9      # evaluation seeds start here; training seeds are far below
-ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "worth", "gamma": GAMMA}
+# the environment's own cut (truncation) lies past every game's turn limit, so that it never
+# comes first, and scales the observation's turn count the same in training and evaluation
+ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "worth", "gamma": GAMMA,
+                               "max_turns": EVAL_TURNS + 1}
 
 
 class BoxObservation(gymnasium.ObservationWrapper):  # type: ignore[misc]
@@ -60,9 +67,12 @@ class BoxObservation(gymnasium.ObservationWrapper):  # type: ignore[misc]
         return self.env.action_masks().astype(bool)
 
 
-def make_env(variant: str, seat: str, opponent: str, seed: int, **options: Any) -> BoxObservation:
+def make_env(variant: str, seat: str, opponent: str, seed: int, turns: int,
+             **options: Any) -> BoxObservation:
+    """The agent's seat of a game that ends by the rules after `turns` player-turns."""
     env = easymoney.agents.single(variant, seat=seat, opponents=opponent, players=list(SEATS),
-                                  seed=seed, **{**ENV_OPTIONS, **options})
+                                  seed=seed, options=[f"end.max_turns={turns}"],
+                                  **{**ENV_OPTIONS, **options})
     return BoxObservation(env)
 
 
@@ -85,7 +95,7 @@ def train(variant: str = "standard", cpu_minutes: float = 20.0, seed: int = 0,
     torch.set_num_threads(1)
     torch.manual_seed(seed)
     makers = [(lambda s=seat, o=opponent, k=k: make_env(variant, s, o, seed * 1_000_000 + k * 100_000,
-                                                         max_turns=TRAIN_MAX_TURNS))
+                                                         TRAIN_TURNS))
               for k, (seat, opponent) in enumerate((s, o) for s in SEATS for o in OPPONENTS)]
     venv = VecNormalize(DummyVecEnv(makers), norm_obs=True, norm_reward=False, gamma=GAMMA)
     model = MaskablePPO("MlpPolicy", venv, gamma=GAMMA, gae_lambda=0.95, n_steps=256,
@@ -100,38 +110,55 @@ def train(variant: str = "standard", cpu_minutes: float = 20.0, seed: int = 0,
 
 
 def play(model: MaskablePPO, norm: VecNormalize, variant: str, seat: str, opponent: str,
-         seed: int, max_turns: int = 1000) -> str:
-    """One evaluation game from `seed`: 'win', 'tie', 'loss' or 'truncated' (no end within
-    `max_turns`: not a win)."""
-    env = make_env(variant, seat, opponent, seed, max_turns=max_turns)
+         seed: int, turns: int = EVAL_TURNS) -> tuple[str, str]:
+    """One evaluation game from `seed`, ending by the rules after `turns` player-turns at
+    the latest: its result for the agent ('win', 'tie', 'loss', or 'truncated' should the
+    environment cut it: not a win) and how it ended (the outcome's reason)."""
+    env = make_env(variant, seat, opponent, seed, turns, max_turns=max(turns, EVAL_TURNS) + 1)
     obs, _ = env.reset(seed=seed)
     while True:
         action, _ = model.predict(norm.normalize_obs(obs[None])[0], deterministic=True,
                                   action_masks=env.action_masks())
         obs, _, terminated, truncated, _ = env.step(int(action))
         if truncated:
-            return "truncated"
+            return "truncated", "truncated"
         if terminated:
             outcome = env.unwrapped.table.state.outcome
             winners = outcome.winners if outcome is not None else ()
-            return "loss" if seat not in winners else "win" if len(winners) == 1 else "tie"
+            how = outcome.reason if outcome is not None else "over"
+            return ("loss" if seat not in winners else "win" if len(winners) == 1 else "tie"), how
 
 
 def evaluate(model: MaskablePPO, norm: VecNormalize, variant: str, opponent: str,
-             games: int, max_turns: int = 1000) -> dict[str, Any]:
-    """`games` fresh games against `opponent`, half as each seat: counts and the win rate
-    with its 95% interval."""
+             games: int, turns: int = EVAL_TURNS) -> dict[str, Any]:
+    """`games` fresh games against `opponent`, half as each seat: counts, how the games
+    ended, and the win rate with its 95% interval."""
     counts = {"win": 0, "tie": 0, "loss": 0, "truncated": 0}
+    endings: dict[str, int] = {}
     for k in range(games):
-        counts[play(model, norm, variant, SEATS[k % 2], opponent, EVAL_SEED + k, max_turns)] += 1
+        result, how = play(model, norm, variant, SEATS[k % 2], opponent, EVAL_SEED + k, turns)
+        counts[result] += 1
+        endings[how] = endings.get(how, 0) + 1
     low, high = wilson(counts["win"], games)
-    return {**counts, "games": games, "rate": counts["win"] / games, "low": low, "high": high}
+    return {**counts, "games": games, "rate": counts["win"] / games, "low": low, "high": high,
+            "endings": endings}
 
 
 def report(opponent: str, f: dict[str, Any]) -> str:
+    ended = ", ".join(f"{n} by {how}" for how, n in sorted(f["endings"].items()))
     return (f"  vs {opponent:9} won {f['win']}/{f['games']} = {f['rate']:.0%} "
             f"(95% interval {f['low']:.0%} to {f['high']:.0%}; {f['tie']} tied, {f['loss']} lost, "
-            f"{f['truncated']} truncated)")
+            f"{f['truncated']} truncated; ended {ended})")
+
+
+def load(path: str, variant: str = "standard") -> tuple[MaskablePPO, VecNormalize]:
+    """A model saved by `--save PATH`, with its observation normaliser."""
+    torch.set_num_threads(1)
+    model = MaskablePPO.load(path, device="cpu")
+    dummy = DummyVecEnv([lambda: make_env(variant, SEATS[0], OPPONENTS[0], 0, TRAIN_TURNS)])
+    norm = VecNormalize.load(path + ".norm.pkl", dummy)
+    norm.training = False
+    return model, norm
 
 
 def main() -> None:
@@ -141,13 +168,19 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="where to save the model (a .zip) and its normaliser")
+    parser.add_argument("--load", help="evaluate a model saved with --save instead of training")
+    parser.add_argument("--opponents", default=",".join(OPPONENTS),
+                        help="the bots to evaluate against, by name (default: %(default)s)")
     args = parser.parse_args()
-    model, norm, run = train(args.variant, args.cpu_minutes, args.seed, verbose=0)
-    print(f"trained {run['steps']:,.0f} steps in {run['cpu_seconds'] / 60:.1f} CPU-minutes")
-    if args.save:
+    if args.load:
+        model, norm = load(args.load, args.variant)
+    else:
+        model, norm, run = train(args.variant, args.cpu_minutes, args.seed, verbose=0)
+        print(f"trained {run['steps']:,.0f} steps in {run['cpu_seconds'] / 60:.1f} CPU-minutes")
+    if args.save and not args.load:
         model.save(args.save)
         norm.save(args.save + ".norm.pkl")
-    for opponent in OPPONENTS:
+    for opponent in args.opponents.split(","):
         print(report(opponent, evaluate(model, norm, args.variant, opponent, args.eval_games)),
               flush=True)
 

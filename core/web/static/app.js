@@ -16,6 +16,8 @@ async function call(method, url, body) {
 }
 
 function li(text, cls) { const e = document.createElement("li"); e.textContent = text; if (cls) e.className = cls; return e; }
+// a transcript line; the one that opens a turn (the turn rule's `Turn 12: Ann`) heads its group
+function line(text) { return li(text, /^Turn \d+: /.test(text) ? "turn" : ""); }
 
 // --- the index page ----------------------------------------------------------------------
 async function index() {
@@ -49,12 +51,13 @@ function render(view) {
   game = view;
   drawBoard(view, !(view.watch && Number($("pace").value) < 300));
   if (clickAt !== null) { window.__timings.push(performance.now() - clickAt); clickAt = null; }
-  $("request").textContent = view.request ? view.request : "The game is over: " + view.over;
+  // the prompt in plain words for the person (`Your turn to roll`); the request line without it
+  $("request").textContent = view.prompt || (view.request ? view.request : "The game is over: " + view.over);
   drawControls(view.controls, act);
   controlsEnabled(true);
   showRefused(view.refused);
   if (view.lines < lines) { $("transcript").replaceChildren(); lines = 0; }
-  for (const t of view.transcript) $("transcript").appendChild(li(t));
+  for (const t of view.transcript) $("transcript").appendChild(line(t));
   lines = view.lines;
   $("transcript").scrollTop = $("transcript").scrollHeight;
   const st = $("standings"); st.replaceChildren();
@@ -93,9 +96,13 @@ function drawControls(list, act) {
     } else {
       const box = document.createElement("span"); box.className = "range";
       const label = document.createElement("span"); label.textContent = words;
+      // a slider bounded by the range, and the number it stands at, either one moving the other
+      const slider = document.createElement("input"); slider.type = "range";
       const input = document.createElement("input"); input.type = "number";
-      input.min = c.least; input.max = c.most; input.step = c.step; input.value = c.least;
-      input.dataset.index = c.index;
+      for (const e of [slider, input]) { e.min = c.least; e.max = c.most; e.step = c.step; e.value = c.least; }
+      input.dataset.index = c.index; slider.setAttribute("aria-label", words);
+      slider.oninput = () => { input.value = slider.value; };
+      input.oninput = () => { slider.value = input.value; };
       const b = document.createElement("button"); b.textContent = "OK"; b.className = "amount";
       b.dataset.text = c.text;
       b.onclick = () => {
@@ -106,7 +113,7 @@ function drawControls(list, act) {
         }
         act({ index: c.index, amount: n });
       };
-      box.append(label, input, b); controls.appendChild(box);
+      box.append(label, slider, input, b); controls.appendChild(box);
     }
   }
 }
@@ -314,11 +321,11 @@ async function tablePage() {
       window.__timings.push(performance.now() - clicked.at); clicked = null;
     }
     $("who").textContent = v.me ? `you are ${v.me}` : "watching";
-    $("request").textContent = v.request ? v.request : "The game is over: " + v.over;
+    $("request").textContent = v.prompt || (v.request ? v.request : "The game is over: " + v.over);
     drawControls(v.controls, act);
     showRefused(v.refused);
     $("typed").hidden = !v.me || !v.request;
-    for (const t of v.transcript) $("transcript").appendChild(li(t));
+    for (const t of v.transcript) $("transcript").appendChild(line(t));
     shown = v.lines;
     $("transcript").scrollTop = $("transcript").scrollHeight;
     const st = $("standings"); st.replaceChildren();
