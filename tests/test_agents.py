@@ -305,7 +305,7 @@ def test_issue20_the_instructions_of_an_environment_step_are_counted():
     import subprocess
     import sys
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "instructions.py"), "--env",
-                           "--steps", "100"], capture_output=True, text=True, timeout=300, check=False)
+                           "--steps", "100"], capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     found = re.search(r"2 seats, random masked agent, 100 steps: ([\d,]+) instructions a step", done.stdout)
     assert found is not None, done.stdout
