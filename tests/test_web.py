@@ -278,7 +278,7 @@ def test_issue21_finished_and_idle_games_expire():
         store.close()
 
 
-def test_issue21_serve_says_where_to_point_the_browser(monkeypatch, capsys):
+def test_issue21_serve_says_where_to_point_the_browser(monkeypatch, capsys, tmp_path):
     import uvicorn
     from easymoney.cli import main
     from web_browser import free_port
@@ -286,7 +286,8 @@ def test_issue21_serve_says_where_to_point_the_browser(monkeypatch, capsys):
     monkeypatch.setattr(uvicorn.Server, "run",
                         lambda self, sockets=None: seen.setdefault("host", self.config.host))
     port = free_port()  # the command listens on it before it says so
-    assert main(["serve", "--port", str(port), "--root", str(ROOT)]) == 0
+    # a folder of its own: the tables' file it keeps is not the repository's
+    assert main(["serve", "--port", str(port), "--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and f"http://127.0.0.1:{port}/" in out and seen["host"] == "127.0.0.1"
     assert main(["serve", "--port", "70000"]) == 2
