@@ -42,7 +42,8 @@ def serving(root: str) -> Iterator[tuple[str, Any]]:
     from easymoney.web.app import create_app
     app = create_app(root)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           log_config=None))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

@@ -114,8 +114,10 @@ def run(args: argparse.Namespace) -> int:
         raise
     # ws="wsproto": the tables' sockets; no access log (a request line is never a secret
     # here, since a seat's credential follows a `#`, but there is no need to keep it)
+    # log_config=None: uvicorn's own dictConfig would close every logging handler of the
+    # process (`easymoney.cli.main` called in-process, as the tests do, lost its capture)
     config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", ws="wsproto",
-                            access_log=False)
+                            access_log=False, log_config=None)
     server = uvicorn.Server(config)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{port}/ "
