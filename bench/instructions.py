@@ -9,8 +9,8 @@ prints the difference divided by the player-turns played: the engine's cost per 
 instructions, which a shared machine does not blur the way it blurs a timing.
 
 `--env` counts bench_agents.py's steps instead (`standard`, 2 seats, a random masked agent,
-the same stream of steps): a run with its 500 warm-up steps only and a run with N more
-(default 20,000); the difference divided by N is what one environment step costs.
+the same stream of steps): a run with its warm-up steps only (--warmup, default 500) and a
+run with N more (default 20,000); the difference divided by N is what one step costs.
 
 Python runs with a fixed hash seed and one BLAS thread (idle BLAS threads spin, and
 valgrind counts them), so two runs agree within 0.1%; compare commits in one virtual
@@ -34,14 +34,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def count(games: int, play: str = "--play") -> tuple[int, int]:
+def count(games: int, play: str = "--play", extra: tuple[str, ...] = ()) -> tuple[int, int]:
     """(instructions, player-turns or steps) of a run of `games` games (`--play`) or of
     `games` environment steps (`--play-env`)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-             str(Path(__file__).resolve()), play, str(games)],
+             str(Path(__file__).resolve()), play, str(games), *extra],
             capture_output=True, text=True, check=False,
             env={**{k: v for k, v in os.environ.items() if k != "EASYMONEY_CHECK_INVARIANTS"},
                  # string hashes vary by process, and so do dict probes; idle BLAS threads spin
@@ -52,11 +52,12 @@ def count(games: int, play: str = "--play") -> tuple[int, int]:
     return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
 
 
-def both(n: int, play: str = "--play") -> tuple[tuple[int, int], tuple[int, int]]:
+def both(n: int, play: str = "--play",
+         extra: tuple[str, ...] = ()) -> tuple[tuple[int, int], tuple[int, int]]:
     """The counts of the run with none and of the run with `n`, made side by side: the
     count is the same however the machine shares its cores, and the wait halves."""
     with ThreadPoolExecutor(2) as pool:
-        runs = [pool.submit(count, k, play) for k in (0, n)]
+        runs = [pool.submit(count, k, play, extra) for k in (0, n)]
         return runs[0].result(), runs[1].result()
 
 
@@ -65,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=20, help="games counted (default 20)")
     p.add_argument("--env", action="store_true", help="count environment steps (bench_agents.py)")
     p.add_argument("--steps", type=int, default=20000, help="with --env: steps counted (default 20,000)")
+    p.add_argument("--warmup", type=int, default=500,
+                   help="with --env: steps played first, in both counts (default 500, as bench_agents.py)")
     p.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the runs valgrind watches
     p.add_argument("--play-env", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -75,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         import easymoney.agents
         from bench_agents import run
         env = easymoney.agents.env("standard", 2, seed=0, state_info=False)
-        run(env, 500, random.Random(0))  # the warm-up bench_agents.py plays: in both counts
+        run(env, args.warmup, random.Random(0))  # the warm-up: in both counts
         print(run(env, args.play_env, random.Random(0))[0] if args.play_env else 0)
         return 0
     if args.play is not None:
@@ -88,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         print("bench/instructions.py needs valgrind (apt install valgrind)", file=sys.stderr)
         return 2
     if args.env:
-        (base, _), (total, steps) = both(args.steps, "--play-env")
+        (base, _), (total, steps) = both(args.steps, "--play-env", ("--warmup", str(args.warmup)))
         print(f"standard, 2 seats, random masked agent, {steps:,} steps: "
               f"{(total - base) / steps:,.0f} instructions a step")
         return 0

@@ -186,10 +186,28 @@ class Terminated(SystemExit):
 _UNWINDING: dict[int, str] = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
 
 
+# the signals handled inside cleanup_on_signals, latest last (None outside it)
+_RECEIVED: list[int] | None = None
+
+
 def _on_signal(signum: int, frame: FrameType | None) -> None:
-    with contextlib.suppress(OSError):  # after a hang-up the terminal refuses writes (EIO)
-        print(f"easymoney: {_UNWINDING[signum]}", file=sys.stderr)
+    if not _RECEIVED:
+        with contextlib.suppress(OSError):  # after a hang-up the terminal refuses writes (EIO)
+            print(f"easymoney: {_UNWINDING[signum]}", file=sys.stderr)
+    if _RECEIVED is not None:
+        _RECEIVED.append(signum)
     raise Terminated(signum)
+
+
+def raise_if_signalled() -> None:
+    """Raise Terminated again if a signal was handled but the run goes on.
+
+    The handler runs in whatever Python code the main thread is in, also code called back
+    from a library's C code (numpy, sqlite3) that may clear any error it meets: the
+    exception is then lost. Long runs call this at their safe points (a trial, a chunk of
+    games) so that a signal still ends them, with the words of a signal."""
+    if _RECEIVED:
+        raise Terminated(_RECEIVED[-1])
 
 
 @contextlib.contextmanager
@@ -218,10 +236,14 @@ def cleanup_on_signals() -> Iterator[None]:
     Ctrl-C already unwinds (KeyboardInterrupt). Either way every temporary file of a
     StreamedFile is removed, also those a caller forgot to abort.
     """
+    global _RECEIVED
+    outer, _RECEIVED = _RECEIVED, []
     try:
         with handling(_UNWINDING, _on_signal):
             yield
+            raise_if_signalled()  # the run ended although a signal came: it ends as told
     finally:
+        _RECEIVED = outer
         for tmp in list(_LIVE):
             with contextlib.suppress(OSError):
                 os.unlink(tmp)

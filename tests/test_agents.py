@@ -302,11 +302,19 @@ def test_issue20_the_bench_prints_steps_a_second():
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
 def test_issue20_the_instructions_of_an_environment_step_are_counted():
+    """bench/instructions.py: valgrind's count (over one game: under valgrind the import of
+    the agents' libraries alone takes a minute) and the steps its --env runs play."""
     import subprocess
     import sys
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "instructions.py"), "--env",
-                           "--steps", "100"], capture_output=True, text=True, timeout=600, check=False)
+    script = str(ROOT / "bench" / "instructions.py")
+    done = subprocess.run([sys.executable, script, "--games", "1"], capture_output=True,
+                          text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
-    found = re.search(r"2 seats, random masked agent, 100 steps: ([\d,]+) instructions a step", done.stdout)
+    found = re.search(r"1 games: ([\d,]+) player-turns, ([\d,]+) instructions a player-turn",
+                      done.stdout)
     assert found is not None, done.stdout
-    assert int(found.group(1).replace(",", "")) > 10_000  # a step is far more than a few calls
+    assert int(found.group(2).replace(",", "")) > 10_000  # a turn is far more than a few calls
+    played = subprocess.run([sys.executable, script, "--play-env", "40", "--warmup", "10"],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.split()[-1] == "40"  # the steps counted, as the count divides by them

@@ -142,3 +142,27 @@ def test_issue28_case17_a_hang_up_unwinds_even_when_the_terminal_is_gone(monkeyp
     with pytest.raises(outputs.Terminated) as info:
         outputs._on_signal(signal.SIGHUP, None)
     assert info.value.code == 129
+
+
+def test_a_signal_whose_exception_a_library_swallowed_still_ends_the_run(capsys):
+    """The handler's exception can be lost in code called back from a library's C code
+    (the tune study went on to its end after SIGTERM): the next safe point, or the end of
+    the run, raises it again, and the signal is told once."""
+    from easymoney import outputs
+
+    def swallowed() -> None:  # as C code that clears any error it meets
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)
+        except BaseException:
+            pass
+
+    with pytest.raises(outputs.Terminated) as info, outputs.cleanup_on_signals():
+        swallowed()
+        with pytest.raises(outputs.Terminated):
+            outputs.raise_if_signalled()  # a safe point
+        swallowed()
+    assert info.value.code == 143
+    assert capsys.readouterr().err.count("easymoney: terminated") == 1
+    with outputs.cleanup_on_signals():  # a later run in the same process is not ended by it
+        pass

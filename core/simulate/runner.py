@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from ..engine.settings import Settings
 from ..engine.model import Variant
+from ..outputs import raise_if_signalled
 from ..seats import end_programs
 from .arms import Arm, Batch, check_batch
 from .games import (ArmStats, Chunk, Contrast, GameRow, PairStats, Plan, SimulationError,
@@ -320,6 +321,7 @@ def run(arms: Sequence[Arm], batch: Batch, *, workers: int | None = None,
     bounds = chunk_bounds(batch.games, size)
     chunks = -(-batch.games // size)
     for done, part in enumerate(executor.chunks(plan, bounds), 1):
+        raise_if_signalled()
         for mine, theirs in zip(stats, part.stats):
             mine.merge(theirs)
         for mine_p, theirs_p in zip(pairs, part.pairs):

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
+from ..outputs import raise_if_signalled
 from .tune import Domain, Evaluation, Target
 
 if TYPE_CHECKING:
@@ -210,6 +211,7 @@ def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Dom
     import optuna
     played = 0
     while True:
+        raise_if_signalled()
         done = len(finished(study))
         if done >= total or space_size(domains) <= len(_distinct(study)):
             return played  # the budget spent, or every candidate of a finite space known
