@@ -1,8 +1,8 @@
 """Starting `easymoney` (or a server) as a child process that a test always cleans up.
 
-A child runs in a session and process group of its own, with SIGINT and SIGTERM at their
-defaults: pytest started in the background (`pytest &`) ignores SIGINT, and a child would
-inherit that and never see the test's Ctrl-C. Whatever happens in the test, the whole group
+A child runs in a session and process group of its own, with SIGINT, SIGTERM and SIGHUP at
+their defaults: pytest started in the background (`pytest &`) ignores SIGINT, and under
+`nohup` SIGHUP, and a child would inherit that and never see the test's signal. Whatever happens in the test, the whole group
 (the child and every worker it forked) is killed when the `with` block ends.
 """
 
@@ -22,9 +22,10 @@ HUNG = 60  # seconds after which a run that has not ended counts as hung
 
 
 def default_signals() -> None:
-    """In the child, before exec: SIGINT and SIGTERM at their defaults (exec keeps an ignore)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """In the child, before exec: SIGINT, SIGTERM and SIGHUP at their defaults (exec keeps an
+    ignore)."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def start(argv: list[str], **kw: Any) -> subprocess.Popen:

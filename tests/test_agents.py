@@ -112,10 +112,12 @@ def test_issue20_the_jail_request_is_asked_of_its_agent():
     layout = env.table.layout
     assert "jail" in layout.kinds
     seen = False
-    for agent in env.agent_iter(4000):
+    for agent in env.agent_iter(40_000):
         obs, _, term, trunc, info = env.last()
         if term or trunc:
             env.step(None)
+            if not env.agents:  # a game with no one sent to jail: the next one
+                env.reset()
             continue
         request = env.table.state.request
         assert agent == request.player.name

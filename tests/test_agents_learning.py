@@ -76,6 +76,40 @@ def test_issue30_a_window_closes_after_its_bounded_actions():
     assert env.table._window_actions == 0  # the window closed: the next one counts anew
 
 
+def test_issue30_a_mortgage_is_not_redeemed_in_the_window_it_was_taken():
+    """A mortgage and its redemption in one window move nothing but the Bank's interest: the
+    mask leaves the redemption of a space mortgaged in this window out (the rules still
+    allow it), and the next window offers it again."""
+    env = agents.env("standard", 2, seed=0, state_info=False)
+    env.reset(seed=0)
+    state = env.table.state
+    game = state.game
+    ann = game.players[0]
+    streets = [s for s in game.spaces if s.kind == "street"][:2]
+    for space in streets:
+        game.change_owner(space, ann)
+    game.set_mortgaged(streets[1], True)  # mortgaged before this window: redeemable in it
+    state._legal = None
+    cat = env.catalogue
+
+    def offered(prefix: str) -> list[str]:
+        return [cat.name(int(s)) for s in np.flatnonzero(env.observe("Ann")["action_mask"])
+                if cat.name(int(s)).startswith(prefix)]
+
+    first, second = (f"space={s.index}" for s in streets)
+    assert offered("Redeem") == [f"Redeem {second}"]
+    env.step(next(int(s) for s in np.flatnonzero(env.observe("Ann")["action_mask"])
+                  if cat.name(int(s)) == f"Mortgage {first}"))
+    assert offered("Redeem") == [f"Redeem {second}"]  # not the one just mortgaged
+    assert f'Ann redeems "{streets[0].name}"' in map(str, state.legal_actions())  # the rules allow it: the mask leaves it out
+    env.step(next(int(s) for s in np.flatnonzero(env.observe("Ann")["action_mask"])
+                  if cat.name(int(s)) == f"Redeem {second}"))
+    assert offered("Mortgage") == []  # nor is what was redeemed mortgaged again
+    while env.agent_selection == "Ann" and state.game.turns_played == 0:
+        env.step(int(np.flatnonzero(env.observe("Ann")["action_mask"])[0]))
+    assert env.table._raised == set() and env.table._spent == set()  # the window closed
+
+
 def test_issue30_a_rejected_offer_is_not_offered_again_without_the_offers_rule():
     """Without R22a (`offers` off) the environment leaves a rejected deal out of the mask
     for the rest of the window, at every price."""
@@ -205,13 +239,14 @@ def random_episode(env, seed: int) -> dict[str, float]:
     return total
 
 
+@pytest.mark.parametrize("shaping", ["worth", "assets"])
 @pytest.mark.parametrize("max_turns", [4, 1000])
-def test_issue30_worth_shaping_telescopes(max_turns):
+def test_issue30_worth_shaping_telescopes(max_turns, shaping):
     """R28 shaping with gamma 1: a seat's rewards sum to its terminal reward plus
-    Phi(last) - Phi(first), Phi the worth share (0 once terminated)."""
+    Phi(last) - Phi(first), Phi the worth (or assets) share (0 once terminated)."""
     plain = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False)
     shaped = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False,
-                        shaping="worth")
+                        shaping=shaping)
     terminal = random_episode(plain, 3)
     first = {a: 0.5 for a in shaped.possible_agents}  # equal worths at the start
     total = random_episode(shaped, 3)
@@ -247,13 +282,33 @@ def test_issue30_worth_shaping_telescopes_with_a_discount_in_the_single_seat_env
     assert shaped == pytest.approx(plain + gamma ** k * last - first)
 
 
+def test_issue30_assets_count_a_purchase_and_a_house_at_cost_and_a_mortgage_as_a_loss():
+    """`shaping="assets"`: R28 scores a street without houses at nothing, so its potential
+    falls by the price at each purchase; the assets share does not move on a purchase or a
+    house, and falls on a mortgage (the space's price, for its mortgage value)."""
+    env = agents.env("standard", 2, seed=0, state_info=False, shaping="assets")
+    env.reset(seed=0)
+    table = env.table
+    game = table.state.game
+    ann = game.players[0]
+    street = next(s for s in game.spaces if s.kind == "street")
+    before, worth = table.assets(ann), game.worth(ann)
+    ann.cash -= street.price
+    game.change_owner(street, ann)
+    assert table.assets(ann) == before and game.worth(ann) == worth - street.price
+    ann.cash += street.mortgage
+    game.set_mortgaged(street, True)
+    assert table.assets(ann) == before - street.price + street.mortgage
+
+
 def test_issue30_worth_share_rewards_the_share_at_the_end():
     env = agents.env("standard", 2, seed=2, max_turns=6, state_info=False, reward="worth_share")
     total = random_episode(env, 2)
     assert env.table.state.outcome is None  # truncated at 6 turns: each seat's share
     assert sum(total.values()) == pytest.approx(1.0)
-    assert all(0 < v < 1 for v in total.values())
-    assert env.table.worth_share(0) == pytest.approx(total["Ann"])
+    assert all(0 <= v <= 1 for v in total.values())
+    for k, agent in enumerate(env.possible_agents):  # the share of each, as R28 counts it
+        assert env.table.worth_share(k) == pytest.approx(total[agent])
 
 
 @pytest.mark.parametrize("option, value", [("reward", "money"), ("shaping", "cash"),

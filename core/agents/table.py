@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from ..script.table import game_seed, new_game
 from .catalogue import Catalogue
 from .observe import Layout
 
+if TYPE_CHECKING:
+    from ..engine.game import Player
+
 DEFAULT_MAX_TURNS = 1000
 DEFAULT_AMOUNT_STEPS = 5
 # steps (every seat's actions, the bots' too) before an episode is truncated: about ten
@@ -33,7 +36,7 @@ DEFAULT_MAX_STEPS = 20_000
 # deal) before only the moves that close it (roll, end the turn) are left in the mask
 DEFAULT_WINDOW_ACTIONS = 8
 REWARDS = ("terminal", "worth_share")
-SHAPINGS = (None, "worth")
+SHAPINGS = (None, "worth", "assets")
 ACTION_SPACES = ("standard", "compact")
 
 
@@ -119,7 +122,7 @@ class Table:
         if reward not in REWARDS:
             raise UsageError(f"reward={reward!r}: one of {', '.join(map(repr, REWARDS))}")
         if shaping not in SHAPINGS:
-            raise UsageError(f"shaping={shaping!r}: None or 'worth'")
+            raise UsageError(f"shaping={shaping!r}: None, 'worth' or 'assets'")
         if isinstance(gamma, bool) or not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
             raise UsageError(f"gamma must be a number in (0, 1], not {gamma!r}")
         self.reward, self.shaping, self.gamma = reward, shaping, float(gamma)
@@ -133,6 +136,10 @@ class Table:
         self.drop_rejected = "offers" not in self.state.game.ruleset.enabled
         self._window: tuple[int, str, int] | None = None  # (turn, kind, seat) of the window
         self._window_actions = 0  # the actions its player took in it
+        # the spaces its player raised money on in it (a mortgage) and spent money on (a
+        # redemption, a house): the one is not undone by the other in the same window
+        self._raised: set[int] = set()
+        self._spent: set[int] = set()
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
@@ -153,7 +160,7 @@ class Table:
         self.state = self._new(number)
         self.seed, self.next_seed = number, number + 1
         self._known = []
-        self._window, self._window_actions = None, 0
+        self._close_window()
         self._first_step = self.state.steps
 
     # --- what is legal ------------------------------------------------------------------------
@@ -183,11 +190,29 @@ class Table:
             moves = [a for a in legal if not _keeps_window_open(a)]
             if moves:  # a window no move closes (a plugin's): left as it is
                 legal = moves
+        if (self._raised or self._spent) and self._window == (
+                self.state.game.turns_played, request.kind, request.player.index):
+            legal = [a for a in legal if not self._undoes(_template(a))]
         if self.drop_rejected:
             game = self.state.game
             legal = [a for a in legal if _template(a).counterparty is None
                      or rejected_offer(game, _template(a)) is None]
         return legal
+
+    def _undoes(self, action: Action) -> bool:
+        """Whether `action` would undo, on the same space, what its player did earlier in
+        this window: spend on a space they raised money on (redeem what they mortgaged,
+        build where they sold), or raise money on one they spent on. Such a pair moves
+        nothing but the Bank's interest, and a policy can loop on it."""
+        space = getattr(action, "space", None)
+        if space is None or not type(action).window or type(action).counterparty is not None:
+            return False
+        index = getattr(space, "index", None)
+        return index in (self._spent if type(action).raises_money else self._raised)
+
+    def _close_window(self) -> None:
+        self._window, self._window_actions = None, 0
+        self._raised, self._spent = set(), set()
 
     def offered(self) -> list[Action | ActionRange]:
         """The legal actions an agent may choose from now (the mask's): `legal_actions()`
@@ -200,12 +225,16 @@ class Table:
         if request is None or request.kind not in WINDOW_KINDS or action.player is not request.player:
             return
         if not _keeps_window_open(action):  # a roll, the end of the turn: the window closes
-            self._window, self._window_actions = None, 0
+            self._close_window()
             return
         window = (self.state.game.turns_played, request.kind, request.player.index)
         if window != self._window:
-            self._window, self._window_actions = window, 0
+            self._close_window()
+            self._window = window
         self._window_actions += 1
+        space = getattr(action, "space", None)
+        if space is not None and type(action).counterparty is None:
+            (self._raised if type(action).raises_money else self._spent).add(space.index)
 
     def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
         """The legal slots now, each with what it stands for."""
@@ -304,10 +333,31 @@ class Table:
         total = sum(max(0, w) for w in worths)
         return max(0, game.worth(player)) / total if total > 0 else 1.0 / len(worths)
 
+    def assets(self, player: Player) -> int:
+        """What `player` holds at cost: their worth (R28) plus the price of each space they
+        own unmortgaged, which R28 does not count (a street without houses is worth
+        nothing there). Buying and building leave it as it was; a mortgage lowers it."""
+        game = self.state.game
+        return game.worth(player) + sum(getattr(space, "price", 0) or 0
+                                        for space in player.spaces
+                                        if not game.mortgaged[space.index])
+
+    def assets_share(self, me: int) -> float:
+        """Seat `me`'s assets over those of the seats in the game (0 for a bankrupt seat)."""
+        game = self.state.game
+        if game.players[me].bankrupt:
+            return 0.0
+        held = [self.assets(p) for p in game.players if not p.bankrupt]
+        total = sum(max(0, a) for a in held)
+        return max(0, self.assets(game.players[me])) / total if total > 0 else 1.0 / len(held)
+
     def potential(self, me: int, terminal: bool) -> float:
-        """Phi of the shaping: the worth share, 0 in a terminal state (for seat `me`: the
-        game over or the seat out) so that the shaping keeps the best policy (Ng et al.)."""
-        return 0.0 if terminal else self.worth_share(me)
+        """Phi of the shaping: the worth share (`"worth"`) or the assets share (`"assets"`),
+        0 in a terminal state (for seat `me`: the game over or the seat out) so that the
+        shaping keeps the best policy (Ng et al.)."""
+        if terminal:
+            return 0.0
+        return self.assets_share(me) if self.shaping == "assets" else self.worth_share(me)
 
     def observation_names(self) -> list[str]:
         """The name of each feature of the observation vector, in order (docs/agents.md)."""

@@ -10,8 +10,10 @@ half its games as the first seat, half as the second, its opponents drawn from `
 
 - actions="compact": a bid or a sale at a fraction of the space's value, so that most
   masked slots are game moves rather than deals;
-- shaping="worth": potential-based shaping from the R28 worth share, with PPO's own gamma
-  (it keeps the best policy: the terminal +1/-1 is still what is maximised);
+- shaping="assets": potential-based shaping from the share of what each seat holds at cost
+  (R28's worth, plus the price of each unmortgaged space, which R28 scores at nothing
+  until it has houses), with PPO's own gamma: it keeps the best policy (the terminal
+  +1/-1 is still what is maximised), and a purchase or a house does not look like a loss;
 - the observation in [0, 1], normalised further by a running mean (VecNormalize).
 
 Training stops after `--cpu-minutes` of this process's CPU time (one torch thread), then
@@ -39,7 +41,9 @@ from easymoney.simulate.stats import wilson
 
 OPPONENTS = ("random", "greedy", "cautious")
 SEATS = ("Ann", "Bob")
-GAMMA = 0.995          # PPO's discount, and the shaping's: the same gamma keeps the best policy
+# PPO's discount, and the shaping's (the same gamma keeps the best policy): close to 1, as a
+# discount per step lets a seat that expects to lose gain by stalling, its -1 put off
+GAMMA = 0.999
 # Games end by the rules at a turn limit (the `end` rule's `end.max_turns`, R28: the richer
 # seat wins), as `easymoney simulate` ends them at 1,000 turns: a win is a win by the rules,
 # not a truncation. Training games are shorter, so that a result comes back sooner.
@@ -48,7 +52,7 @@ EVAL_TURNS = 1000
 EVAL_SEED = 10**9      # evaluation seeds start here; training seeds are far below
 # the environment's own cut (truncation) lies past every game's turn limit, so that it never
 # comes first, and scales the observation's turn count the same in training and evaluation
-ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "worth", "gamma": GAMMA,
+ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "assets", "gamma": GAMMA,
                                "max_turns": EVAL_TURNS + 1}
 
 
