@@ -76,10 +76,10 @@ def test_issue30_a_window_closes_after_its_bounded_actions():
     assert env.table._window_actions == 0  # the window closed: the next one counts anew
 
 
-def test_issue30_a_mortgage_is_not_redeemed_in_the_window_it_was_taken():
-    """A mortgage and its redemption in one window move nothing but the Bank's interest: the
-    mask leaves the redemption of a space mortgaged in this window out (the rules still
-    allow it), and the next window offers it again."""
+def test_issue30_a_mortgage_is_not_redeemed_in_the_turn_it_was_taken():
+    """A mortgage and its redemption in one turn move nothing but the Bank's interest: the
+    mask leaves the redemption of a space mortgaged in this turn out, in both its windows
+    (the rules still allow it), and the next turn offers it again."""
     env = agents.env("standard", 2, seed=0, state_info=False)
     env.reset(seed=0)
     state = env.table.state
@@ -105,9 +105,21 @@ def test_issue30_a_mortgage_is_not_redeemed_in_the_window_it_was_taken():
     env.step(next(int(s) for s in np.flatnonzero(env.observe("Ann")["action_mask"])
                   if cat.name(int(s)) == f"Redeem {second}"))
     assert offered("Mortgage") == []  # nor is what was redeemed mortgaged again
-    while env.agent_selection == "Ann" and state.game.turns_played == 0:
-        env.step(int(np.flatnonzero(env.observe("Ann")["action_mask"])[0]))
-    assert env.table._raised == set() and env.table._spent == set()  # the window closed
+    env.step(next(int(s) for s in np.flatnonzero(env.observe("Ann")["action_mask"])
+                  if cat.name(int(s)) == "Roll"))
+    while env.agent_selection == "Ann" and state.request.kind not in WINDOW_KINDS:
+        env.step(int(np.flatnonzero(env.observe("Ann")["action_mask"])[-1]))  # decline, pass
+    if state.request.kind in WINDOW_KINDS and state.request.player is ann:  # after the throw
+        assert offered("Redeem") == [] and offered("Mortgage") == []
+    turn = state.game.turns_played
+    while not (state.game.turns_played > turn and state.request.player is ann
+               and state.request.kind in WINDOW_KINDS):  # to Ann's next window
+        mask = env.observe(env.agent_selection)["action_mask"]
+        names = [cat.name(int(s)) for s in np.flatnonzero(mask)]
+        wanted = next((n for n in ("Roll", "EndTurn", "Decline space=asked", "Pass space=asked")
+                       if n in names), names[0])  # no trade, no sale: the streets stay Ann's
+        env.step(int(np.flatnonzero(mask)[names.index(wanted)]))
+    assert f"Redeem {first}" in offered("Redeem")  # a new turn: offered again
 
 
 def test_issue30_a_rejected_offer_is_not_offered_again_without_the_offers_rule():

@@ -136,8 +136,10 @@ class Table:
         self.drop_rejected = "offers" not in self.state.game.ruleset.enabled
         self._window: tuple[int, str, int] | None = None  # (turn, kind, seat) of the window
         self._window_actions = 0  # the actions its player took in it
-        # the spaces its player raised money on in it (a mortgage) and spent money on (a
-        # redemption, a house): the one is not undone by the other in the same window
+        # the spaces a player raised money on in their turn (a mortgage) and spent money on
+        # (a redemption, a house), both windows of it: the one is not undone by the other
+        # in the same turn; `_turn` is (turn, seat) of the two sets
+        self._turn: tuple[int, int] | None = None
         self._raised: set[int] = set()
         self._spent: set[int] = set()
         self._first_step = 0
@@ -161,6 +163,7 @@ class Table:
         self.seed, self.next_seed = number, number + 1
         self._known = []
         self._close_window()
+        self._turn, self._raised, self._spent = None, set(), set()
         self._first_step = self.state.steps
 
     # --- what is legal ------------------------------------------------------------------------
@@ -190,8 +193,8 @@ class Table:
             moves = [a for a in legal if not _keeps_window_open(a)]
             if moves:  # a window no move closes (a plugin's): left as it is
                 legal = moves
-        if (self._raised or self._spent) and self._window == (
-                self.state.game.turns_played, request.kind, request.player.index):
+        if (self._raised or self._spent) and request.kind in WINDOW_KINDS and self._turn == (
+                self.state.game.turns_played, request.player.index):
             legal = [a for a in legal if not self._undoes(_template(a))]
         if self.drop_rejected:
             game = self.state.game
@@ -201,9 +204,9 @@ class Table:
 
     def _undoes(self, action: Action) -> bool:
         """Whether `action` would undo, on the same space, what its player did earlier in
-        this window: spend on a space they raised money on (redeem what they mortgaged,
-        build where they sold), or raise money on one they spent on. Such a pair moves
-        nothing but the Bank's interest, and a policy can loop on it."""
+        this turn's windows: spend on a space they raised money on (redeem what they
+        mortgaged), or raise money on one they spent on. Such a pair moves nothing but the
+        Bank's interest, and a policy can loop on it (before the throw, then after it)."""
         space = getattr(action, "space", None)
         if space is None or not type(action).window or type(action).counterparty is not None:
             return False
@@ -212,7 +215,6 @@ class Table:
 
     def _close_window(self) -> None:
         self._window, self._window_actions = None, 0
-        self._raised, self._spent = set(), set()
 
     def offered(self) -> list[Action | ActionRange]:
         """The legal actions an agent may choose from now (the mask's): `legal_actions()`
@@ -234,6 +236,9 @@ class Table:
         self._window_actions += 1
         space = getattr(action, "space", None)
         if space is not None and type(action).counterparty is None:
+            turn = (self.state.game.turns_played, request.player.index)
+            if turn != self._turn:
+                self._turn, self._raised, self._spent = turn, set(), set()
             (self._raised if type(action).raises_money else self._spent).add(space.index)
 
     def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
