@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from .errors import EasyMoneyError, UsageError
+from .errors import EasyMoneyError, Interrupted, UsageError
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -174,7 +174,7 @@ def write_atomically(path: str, text: str | bytes) -> None:
     out.commit()
 
 
-class Terminated(SystemExit):
+class Terminated(Interrupted):
     """Raised in the main thread by SIGTERM or SIGHUP: unwinds like Ctrl-C, so that
     temporary files go (and worker processes and seat programs are ended)."""
 
@@ -199,14 +199,23 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     raise Terminated(signum)
 
 
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    if _RECEIVED is not None:
+        _RECEIVED.append(signum)
+    raise KeyboardInterrupt
+
+
 def raise_if_signalled() -> None:
-    """Raise Terminated again if a signal was handled but the run goes on.
+    """Raise Terminated (KeyboardInterrupt for Ctrl-C) again if a signal was handled but
+    the run goes on.
 
     The handler runs in whatever Python code the main thread is in, also code called back
     from a library's C code (numpy, sqlite3) that may clear any error it meets: the
     exception is then lost. Long runs call this at their safe points (a trial, a chunk of
     games) so that a signal still ends them, with the words of a signal."""
     if _RECEIVED:
+        if _RECEIVED[-1] == signal.SIGINT:
+            raise KeyboardInterrupt
         raise Terminated(_RECEIVED[-1])
 
 
@@ -238,8 +247,11 @@ def cleanup_on_signals() -> Iterator[None]:
     """
     global _RECEIVED
     outer, _RECEIVED = _RECEIVED, []
+    # Ctrl-C is remembered too, where it raises KeyboardInterrupt (not where it is ignored)
+    interrupt = ([signal.SIGINT] if signal.getsignal(signal.SIGINT) is signal.default_int_handler
+                 else [])
     try:
-        with handling(_UNWINDING, _on_signal):
+        with handling(_UNWINDING, _on_signal), handling(interrupt, _on_interrupt):
             yield
             raise_if_signalled()  # the run ended although a signal came: it ends as told
     finally:

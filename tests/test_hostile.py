@@ -313,6 +313,22 @@ def test_hostile_third_party_plugins_are_reported_and_left_out(
     assert load_variant("standard", registry=reg).name == "standard"
 
 
+@pytest.mark.parametrize("signal_exc", [KeyboardInterrupt(), "terminated"])
+def test_ctrl_c_or_sigterm_while_a_plugin_loads_stops_the_run(
+        monkeypatch: pytest.MonkeyPatch, signal_exc: Any) -> None:
+    """A broken plugin's error, SystemExit included, is kept and the others load; but Ctrl-C
+    or SIGTERM arriving while a plugin is imported stops the run (taken for the plugin's
+    failure, a run of a million games went on after Ctrl-C)."""
+    from easymoney.outputs import Terminated
+    exc = Terminated() if signal_exc == "terminated" else signal_exc
+    monkeypatch.setattr(registry_module, "entry_points",
+                        lambda group: [_FakeEntryPoint("slow_import", error=exc)])
+    reg = Registry()
+    with pytest.raises(type(exc)):
+        registry_module._load_entry_points(reg)
+    assert reg.load_errors == []
+
+
 # --- I/O -----------------------------------------------------------------------------------------------
 
 def test_missing_files(tmp_path: Path) -> None:

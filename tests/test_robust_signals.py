@@ -166,3 +166,11 @@ def test_a_signal_whose_exception_a_library_swallowed_still_ends_the_run(capsys)
     assert capsys.readouterr().err.count("easymoney: terminated") == 1
     with outputs.cleanup_on_signals():  # a later run in the same process is not ended by it
         pass
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not under `pytest &`
+        with pytest.raises(KeyboardInterrupt), outputs.cleanup_on_signals():
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(1)
+            except BaseException:
+                pass
+            outputs.raise_if_signalled()  # Ctrl-C's, likewise

@@ -17,7 +17,7 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
-from ..errors import PluginError, did_you_mean, unknown_rule_hint
+from ..errors import Interrupted, PluginError, did_you_mean, unknown_rule_hint
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -274,6 +274,8 @@ def _load_entry_points(registry: Registry) -> None:
             admit(registry, plugin_info(obj, origin, ep.name))
         except PluginError as exc:
             registry.load_errors.append(exc.message)
+        except (KeyboardInterrupt, Interrupted):
+            raise  # Ctrl-C or SIGTERM while a plugin loads: the run stops, as asked
         except BaseException as exc:  # noqa: B036 -- a broken third-party plugin must not stop the others, whatever it raises
             registry.load_errors.append(f"plugin {ep.name} ({origin}) failed to load: "
                                         f"{type(exc).__name__}: {exc}")
