@@ -64,8 +64,9 @@ def main() -> None:
     path = args.load
     if path is None:
         model, norm, run = ppo.train(args.variant, args.cpu_minutes, args.seed)
-        print(f"{args.variant}, 2 seats, MaskablePPO (compact actions, worth shaping, gamma "
-              f"{ppo.GAMMA}): {run['steps']:,.0f} steps in {run['cpu_seconds'] / 60:.1f} "
+        env = ppo.ENV_OPTIONS
+        print(f"{args.variant}, 2 seats, MaskablePPO ({env['actions']} actions, {env['shaping']} "
+              f"shaping, gamma {ppo.GAMMA}): {run['steps']:,.0f} steps in {run['cpu_seconds'] / 60:.1f} "
               f"CPU-minutes ({run['steps'] / run['cpu_seconds']:,.0f} steps/CPU-s)", flush=True)
         path = args.save or str(Path(tempfile.mkdtemp()) / "agent.zip")
         model.save(path)
