@@ -251,11 +251,11 @@ def random_episode(env, seed: int) -> dict[str, float]:
     return total
 
 
-@pytest.mark.parametrize("shaping", ["worth", "assets"])
+@pytest.mark.parametrize("shaping", ["worth", "equity"])
 @pytest.mark.parametrize("max_turns", [4, 1000])
 def test_issue30_worth_shaping_telescopes(max_turns, shaping):
     """R28 shaping with gamma 1: a seat's rewards sum to its terminal reward plus
-    Phi(last) - Phi(first), Phi the worth (or assets) share (0 once terminated)."""
+    Phi(last) - Phi(first), Phi the worth (or equity) share (0 once terminated)."""
     plain = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False)
     shaped = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False,
                         shaping=shaping)
@@ -294,23 +294,30 @@ def test_issue30_worth_shaping_telescopes_with_a_discount_in_the_single_seat_env
     assert shaped == pytest.approx(plain + gamma ** k * last - first)
 
 
-def test_issue30_assets_count_a_purchase_and_a_house_at_cost_and_a_mortgage_as_a_loss():
-    """`shaping="assets"`: R28 scores a street without houses at nothing, so its potential
-    falls by the price at each purchase; the assets share does not move on a purchase or a
-    house, and falls on a mortgage (the space's price, for its mortgage value)."""
-    env = agents.env("standard", 2, seed=0, state_info=False, shaping="assets")
+def test_issue30_equity_counts_a_mortgage_as_no_loss_and_a_redemption_as_its_interest():
+    """`shaping="equity"`: R28 scores a mortgaged space at nothing, so the worth falls by
+    the street's value less its mortgage value at a mortgage and rises by nearly as much at
+    the redemption; the equity does not move on a mortgage and falls by the interest on a
+    redemption."""
+    env = agents.env("standard", 2, seed=0, state_info=False, shaping="equity")
     env.reset(seed=0)
     table = env.table
     game = table.state.game
     ann = game.players[0]
     street = next(s for s in game.spaces if s.kind == "street")
-    before, worth = table.assets(ann), game.worth(ann)
     ann.cash -= street.price
     game.change_owner(street, ann)
-    assert table.assets(ann) == before and game.worth(ann) == worth - street.price
+    game.houses[street.index] = 1  # bought with its first house (R9)
+    before, worth = table.equity(ann), game.worth(ann)
+    assert before == worth
     ann.cash += street.mortgage
     game.set_mortgaged(street, True)
-    assert table.assets(ann) == before - street.price + street.mortgage
+    assert game.worth(ann) == worth - street.price + street.mortgage
+    assert table.equity(ann) == before
+    interest = street.mortgage // 10
+    ann.cash -= street.mortgage + interest
+    game.set_mortgaged(street, False)
+    assert table.equity(ann) == before - interest == game.worth(ann)
 
 
 def test_issue30_worth_share_rewards_the_share_at_the_end():

@@ -133,7 +133,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             self._deads_step_first()
 
     def _shape(self, truncated: bool) -> None:
-        """Potential-based shaping (`shaping="worth"` or `"assets"`): each seat still shaped gets
+        """Potential-based shaping (`shaping="worth"` or `"equity"`): each seat still shaped gets
         gamma * Phi(now) - Phi(before), every step; Phi is 0 once the seat is terminated,
         and a truncated seat keeps its last Phi (its state is not terminal)."""
         table, gamma, phi = self.table, self.table.gamma, self._phi

@@ -36,7 +36,7 @@ DEFAULT_MAX_STEPS = 20_000
 # deal) before only the moves that close it (roll, end the turn) are left in the mask
 DEFAULT_WINDOW_ACTIONS = 8
 REWARDS = ("terminal", "worth_share")
-SHAPINGS = (None, "worth", "assets")
+SHAPINGS = (None, "worth", "equity")
 ACTION_SPACES = ("standard", "compact")
 
 
@@ -122,7 +122,7 @@ class Table:
         if reward not in REWARDS:
             raise UsageError(f"reward={reward!r}: one of {', '.join(map(repr, REWARDS))}")
         if shaping not in SHAPINGS:
-            raise UsageError(f"shaping={shaping!r}: None, 'worth' or 'assets'")
+            raise UsageError(f"shaping={shaping!r}: None, 'worth' or 'equity'")
         if isinstance(gamma, bool) or not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
             raise UsageError(f"gamma must be a number in (0, 1], not {gamma!r}")
         self.reward, self.shaping, self.gamma = reward, shaping, float(gamma)
@@ -338,31 +338,36 @@ class Table:
         total = sum(max(0, w) for w in worths)
         return max(0, game.worth(player)) / total if total > 0 else 1.0 / len(worths)
 
-    def assets(self, player: Player) -> int:
-        """What `player` holds at cost: their worth (R28) plus the price of each space they
-        own unmortgaged, which R28 does not count (a street without houses is worth
-        nothing there). Buying and building leave it as it was; a mortgage lowers it."""
+    def equity(self, player: Player) -> int:
+        """`player`'s worth (R28) with each mortgaged space counted at what R28 would value
+        it unmortgaged less its mortgage value (the space's `mortgage`), not at nothing: a
+        mortgage leaves it as it was, and a redemption lowers it by the interest only."""
         game = self.state.game
-        return game.worth(player) + sum(getattr(space, "price", 0) or 0
-                                        for space in player.spaces
-                                        if not game.mortgaged[space.index])
+        held = game.worth(player)
+        for space in player.spaces:
+            if game.mortgaged[space.index]:
+                value = game.kinds[space.kind].value
+                if value is not None:
+                    held += max(0, value(game, space, game.houses[space.index])
+                                - (getattr(space, "mortgage", 0) or 0))
+        return held
 
-    def assets_share(self, me: int) -> float:
-        """Seat `me`'s assets over those of the seats in the game (0 for a bankrupt seat)."""
+    def equity_share(self, me: int) -> float:
+        """Seat `me`'s equity over that of the seats in the game (0 for a bankrupt seat)."""
         game = self.state.game
         if game.players[me].bankrupt:
             return 0.0
-        held = [self.assets(p) for p in game.players if not p.bankrupt]
-        total = sum(max(0, a) for a in held)
-        return max(0, self.assets(game.players[me])) / total if total > 0 else 1.0 / len(held)
+        held = [self.equity(p) for p in game.players if not p.bankrupt]
+        total = sum(max(0, e) for e in held)
+        return max(0, self.equity(game.players[me])) / total if total > 0 else 1.0 / len(held)
 
     def potential(self, me: int, terminal: bool) -> float:
-        """Phi of the shaping: the worth share (`"worth"`) or the assets share (`"assets"`),
+        """Phi of the shaping: the worth share (`"worth"`) or the equity share (`"equity"`),
         0 in a terminal state (for seat `me`: the game over or the seat out) so that the
         shaping keeps the best policy (Ng et al.)."""
         if terminal:
             return 0.0
-        return self.assets_share(me) if self.shaping == "assets" else self.worth_share(me)
+        return self.equity_share(me) if self.shaping == "equity" else self.worth_share(me)
 
     def observation_names(self) -> list[str]:
         """The name of each feature of the observation vector, in order (docs/agents.md)."""

@@ -10,10 +10,10 @@ half its games as the first seat, half as the second, its opponents drawn from `
 
 - actions="compact": a bid or a sale at a fraction of the space's value, so that most
   masked slots are game moves rather than deals;
-- shaping="assets": potential-based shaping from the share of what each seat holds at cost
-  (R28's worth, plus the price of each unmortgaged space, which R28 scores at nothing
-  until it has houses), with PPO's own gamma: it keeps the best policy (the terminal
-  +1/-1 is still what is maximised), and a purchase or a house does not look like a loss;
+- shaping="equity": potential-based shaping from the equity share (R28 worth, a mortgaged
+  space counted at its value less its mortgage value), with PPO's own gamma: it keeps the
+  best policy (the terminal +1/-1 is still what is maximised), and a redemption is not a
+  large reward that a policy chases by mortgaging first;
 - the observation in [0, 1], normalised further by a running mean (VecNormalize).
 
 Training stops after `--cpu-minutes` of this process's CPU time (one torch thread), then
@@ -52,7 +52,7 @@ EVAL_TURNS = 1000
 EVAL_SEED = 10**9      # evaluation seeds start here; training seeds are far below
 # the environment's own cut (truncation) lies past every game's turn limit, so that it never
 # comes first, and scales the observation's turn count the same in training and evaluation
-ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "assets", "gamma": GAMMA,
+ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "equity", "gamma": GAMMA,
                                "max_turns": EVAL_TURNS + 1}
 
 
