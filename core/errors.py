@@ -38,11 +38,6 @@ def _picture(char: str) -> str:
     return "\u2421" if code == 0x7F else "\ufffd"
 
 
-class Interrupted(SystemExit):
-    """A signal unwinding the stack (SIGTERM, SIGHUP), as Ctrl-C's KeyboardInterrupt does:
-    code that guards against a plugin's failure lets both through."""
-
-
 class EasyMoneyError(Exception):
     """Root of every error that is the user's to fix; the CLI prints it without a traceback."""
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from .errors import EasyMoneyError, Interrupted, UsageError
+from .errors import EasyMoneyError, UsageError
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -174,7 +174,7 @@ def write_atomically(path: str, text: str | bytes) -> None:
     out.commit()
 
 
-class Terminated(Interrupted):
+class Terminated(SystemExit):
     """Raised in the main thread by SIGTERM or SIGHUP: unwinds like Ctrl-C, so that
     temporary files go (and worker processes and seat programs are ended)."""
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import signal
+import threading
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import FrameType
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +21,7 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
-from ..errors import Interrupted, PluginError, did_you_mean, unknown_rule_hint
+from ..errors import PluginError, did_you_mean, unknown_rule_hint
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -263,7 +267,45 @@ def _load_builtins(registry: Registry) -> None:
         registry.add(plugin_info(module, "built-in", pid))
 
 
+# the signals a person sends to stop a run: Ctrl-C, SIGTERM, the terminal closed
+_STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextmanager
+def _signals_heard() -> Iterator[list[int]]:
+    """While inside, each stopping signal that Python handles (a handler, not ignored) is
+    recorded before its handler runs: a signal that comes while a plugin is imported stops
+    the run, where a plugin that raises KeyboardInterrupt or SystemExit itself is a plugin
+    that fails to load. Off the main thread, nothing is recorded (nor handled there)."""
+    heard: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield heard
+        return
+    before: dict[int, Any] = {signum: signal.getsignal(signum) for signum in _STOPPING}
+
+    def recording(signum: int, frame: FrameType | None) -> None:
+        heard.append(signum)
+        handler = before[signum]
+        if callable(handler):
+            handler(signum, frame)
+
+    for signum, handler in before.items():
+        if callable(handler):
+            signal.signal(signum, recording)
+    try:
+        yield heard
+    finally:
+        for signum, handler in before.items():
+            if callable(handler):
+                signal.signal(signum, handler)
+
+
 def _load_entry_points(registry: Registry) -> None:
+    with _signals_heard() as heard:
+        _load_each(registry, heard)
+
+
+def _load_each(registry: Registry, heard: list[int]) -> None:
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         dist = getattr(ep, "dist", None)
         origin = f"entry point {ep.name}"
@@ -274,9 +316,9 @@ def _load_entry_points(registry: Registry) -> None:
             admit(registry, plugin_info(obj, origin, ep.name))
         except PluginError as exc:
             registry.load_errors.append(exc.message)
-        except (KeyboardInterrupt, Interrupted):
-            raise  # Ctrl-C or SIGTERM while a plugin loads: the run stops, as asked
         except BaseException as exc:  # noqa: B036 -- a broken third-party plugin must not stop the others, whatever it raises
+            if heard:
+                raise  # a signal's (Ctrl-C, SIGTERM), not the plugin's own: the run stops
             registry.load_errors.append(f"plugin {ep.name} ({origin}) failed to load: "
                                         f"{type(exc).__name__}: {exc}")
 

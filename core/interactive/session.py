@@ -28,8 +28,8 @@ from ..engine.deals import AGREE, Accept
 from ..engine.events import Event
 from ..engine.game import Game, StopGame
 from ..engine.stepping import GameState
-from ..errors import (EasyMoneyError, Interrupted, RefusedAction, ScriptError,
-                      ScriptSyntaxError, UsageError, shown_line, visible)
+from ..errors import (EasyMoneyError, RefusedAction, ScriptError, ScriptSyntaxError, UsageError,
+                      shown_line, visible)
 from ..outputs import (check_record, check_target, handling, record_header, record_inputs,
                        standings_text, write_atomically)
 from ..engine.settings import Settings
@@ -52,7 +52,7 @@ CHOSEN_DICE = "# the dice were chosen by the players (--choose-dice)"
 EXIT_STATUS: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
 
 
-class Signalled(Interrupted):
+class Signalled(SystemExit):
     """SIGHUP or SIGTERM: the person leaves as at Ctrl-C (the record is written). A
     SystemExit, as asyncio (under prompt_toolkit) lets only it and KeyboardInterrupt through."""
 
