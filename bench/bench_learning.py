@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import tempfile
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -37,6 +39,18 @@ def load_example():  # type: ignore[no-untyped-def]
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
+
+
+def _watch_parent(parent: int) -> None:
+    """An evaluation process's thread: once the script that started it is gone (killed),
+    the process ends too, instead of playing its games for nobody."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def _end_with_parent(parent: int) -> None:
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
 def evaluate_saved(path: str, variant: str, opponent: str, games: int,
@@ -72,7 +86,8 @@ def main() -> None:
         model.save(path)
         norm.save(path + ".norm.pkl")
     # spawn: a forked child would inherit torch's threads mid-state
-    with ProcessPoolExecutor(max(1, args.eval_workers), mp_context=get_context("spawn")) as pool:
+    with ProcessPoolExecutor(max(1, args.eval_workers), mp_context=get_context("spawn"),
+                             initializer=_end_with_parent, initargs=(os.getpid(),)) as pool:
         runs = [(o, pool.submit(evaluate_saved, path, args.variant, o, args.eval_games,
                                 args.eval_turns)) for o in ppo.OPPONENTS]
         for opponent, run_ in runs:
