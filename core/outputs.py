@@ -205,6 +205,20 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _quiet_about_signals(previous: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """An unraisable-exception hook that says nothing of a signal's own exception.
+
+    The handler may run inside a finalizer (SQLAlchemy returns a connection to its pool from
+    one): Python cannot raise there, so it prints the exception with a traceback as
+    "ignored". It is not ignored here: the next safe point raises it again."""
+    def hook(unraisable: Any) -> None:
+        exc = unraisable.exc_value
+        if _RECEIVED and isinstance(exc, (Terminated, KeyboardInterrupt)):
+            return
+        previous(unraisable)
+    return hook
+
+
 def raise_if_signalled() -> None:
     """Raise Terminated (KeyboardInterrupt for Ctrl-C) again if a signal was handled but
     the run goes on.
@@ -250,12 +264,15 @@ def cleanup_on_signals() -> Iterator[None]:
     # Ctrl-C is remembered too, where it raises KeyboardInterrupt (not where it is ignored)
     interrupt = ([signal.SIGINT] if signal.getsignal(signal.SIGINT) is signal.default_int_handler
                  else [])
+    unraisable_before, sys.unraisablehook = (sys.unraisablehook,
+                                             _quiet_about_signals(sys.unraisablehook))
     try:
         with handling(_UNWINDING, _on_signal), handling(interrupt, _on_interrupt):
             yield
             raise_if_signalled()  # the run ended although a signal came: it ends as told
     finally:
         _RECEIVED = outer
+        sys.unraisablehook = unraisable_before
         for tmp in list(_LIVE):
             with contextlib.suppress(OSError):
                 os.unlink(tmp)

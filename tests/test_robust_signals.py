@@ -144,6 +144,37 @@ def test_issue28_case17_a_hang_up_unwinds_even_when_the_terminal_is_gone(monkeyp
     assert info.value.code == 129
 
 
+def test_a_signal_that_comes_in_a_finalizer_ends_the_run_without_a_traceback(capsys):
+    """SIGTERM during a finalizer (SQLAlchemy's pool returns a connection from one, under
+    `tune`): Python prints the handler's exception as "ignored" with a traceback and goes
+    on. The run still ends as told, and says only its one line."""
+    from easymoney import outputs
+
+    class Connection:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)
+
+    seen: list[object] = []
+
+    def later_hook(unraisable: object) -> None:  # what a hook after the run would be told
+        seen.append(unraisable)
+
+    before = sys.unraisablehook
+    sys.unraisablehook = later_hook
+    try:
+        with pytest.raises(outputs.Terminated) as info, outputs.cleanup_on_signals():
+            connection = Connection()
+            del connection  # the finalizer runs here; Python cannot raise from it
+            outputs.raise_if_signalled()
+        assert sys.unraisablehook is later_hook  # the hook before the run is back
+    finally:
+        sys.unraisablehook = before
+    assert info.value.code == 143
+    err = capsys.readouterr().err
+    assert err == "easymoney: terminated\n" and not seen
+
+
 def test_a_signal_whose_exception_a_library_swallowed_still_ends_the_run(capsys):
     """The handler's exception can be lost in code called back from a library's C code
     (the tune study went on to its end after SIGTERM): the next safe point, or the end of
