@@ -96,7 +96,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         state = table.state
         over = state.is_over
-        truncated = table.truncated
+        truncated = not over and table.at_limit()  # table.truncated, `over` known
         ended = over or truncated  # someone is out: rewards to add, dead steps to come first
         if over:
             for a in self.agents:

@@ -194,7 +194,7 @@ class Catalogue:
         marks = bytearray(self.size)
         steps = self.steps
         ones = b"\x01" * steps
-        plain, ranged = self._plain, self._ranged
+        plain, ranged, compact = self._plain, self._ranged, self.compact
         indexer: tuple[Callable[..., int | None], int] | None
         asked = None if request is None else request.space
         for found in legal:
@@ -209,7 +209,7 @@ class Catalogue:
                     index = indexer[0](action, asked)
                     if index is not None:
                         spread = indexer[1]
-                        if self.compact and self.layouts[type(action)].valued == field:
+                        if compact and self.layouts[type(action)].valued == field:
                             self._valued(found, index, spread, game, out, marks)
                             continue
                         out.append((index, spread, found))

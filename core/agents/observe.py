@@ -26,6 +26,10 @@ def _floats(values: Any) -> bytes:
     return np.frombuffer(small, np.uint8).astype(np.float32).tobytes()
 
 
+_FLOAT = struct.Struct("=f")
+_ONE = _FLOAT.pack(1.0)
+
+
 class Layout:
     """The order of the observation vector (docs/agents.md), every feature scaled into
     [0, 1] by a bound known when the game starts (`names` names each; `parts` gives each
@@ -106,7 +110,19 @@ class Layout:
         # call each: a tenth of what numpy takes to convert them one by one
         cut = 8 * n
         self._before = struct.Struct(f"={cut}f")
-        self._after = struct.Struct(f"={self.size - cut - s * n - 2 * s}f")
+        self._after = struct.Struct(f"={self._request_at - cut - s * n - 2 * s}f")
+        # the request's part as float32 bytes with only its kind's one set, per kind and for
+        # a kind of no rule in play, and all zeros when nothing is asked: most requests (a
+        # window's) carry nothing more, and the rest start from these
+        kinds_at = self.size - len(self.kinds) - 1 - self._request_at
+        self._unasked = bytes(4 * (self.size - self._request_at))
+        self._asked = {kind: self._one_at(self._unasked, kinds_at + k)
+                       for k, kind in enumerate(self.kinds)}
+        self._asked_other = self._one_at(self._unasked, kinds_at + len(self.kinds))
+        # where, in bytes from the request's part's start, its amounts, high bidder,
+        # creditor, offerer and offer type begin
+        self._request_offsets = tuple(4 * at for at in (s, s + 4, s + 4 + n, s + 4 + 2 * n + 1,
+                                                         s + 4 + 3 * n + 1))
 
     def _named(self, game: Game, max_turns: int) -> tuple[list[str], list[float]]:
         """Each feature's name and the factor that scales it into [0, 1]."""
@@ -194,16 +210,22 @@ class Layout:
         self._board = (game.board_version, part)
         return part
 
+    @staticmethod
+    def _one_at(part: bytes, at: int) -> bytes:
+        """`part` (float32 bytes) with a 1 at number `at`."""
+        return part[:4 * at] + _ONE + part[4 * at + 4:]
+
     def vector(self, game: Game, me: int, request: Request | None) -> np.ndarray:
         """The observation of seat `me`."""
         players = game.players
         n = len(players)
         head: list[float] = []
-        per_money = self._per_money
+        per_money, per_position = self._per_money, self._per_position
+        per_supply, per_space = self._per_supply, self._per_space
         for p in players:
             cash = p.cash * per_money
-            head += (p.position * self._per_position, cash if cash < 1.0 else 1.0,
-                     p.houses_left * self._per_supply, p.bankrupt, len(p.spaces) * self._per_space)
+            head += (p.position * per_position, cash if cash < 1.0 else 1.0,
+                     p.houses_left * per_supply, p.bankrupt, len(p.spaces) * per_space)
         ones = [0] * (3 * n)
         ones[me] = 1
         if request is not None:
@@ -211,7 +233,7 @@ class Layout:
         if game.current is not None:
             ones[2 * n + game.current.index] = 1
         head += ones
-        # what comes after the board: cards, pots, bank, deck, turns, request
+        # what comes after the board: cards, pots, bank, deck, turns, then the request's part
         tail: list[float] = [0] * (len(self.cards) * n)
         if tail:
             index = self.card_index
@@ -221,46 +243,61 @@ class Layout:
                     if held is not None:
                         tail[held * n + p.index] = 1
         pots = game.pots
-        tail += [min(pots[name].cash * per_money, 1.0) if name in pots else 0 for name in self.pots]
-        tail += (min(game.bank.cash * per_money, 1.0), min(len(game.deck) * self._per_card, 1.0),
-                 min(game.turns_played * self._per_turn, 1.0))
-        tail += self._request(request)
+        for name in self.pots:
+            pot = pots[name].cash * per_money if name in pots else 0
+            tail.append(1.0 if pot > 1.0 else pot)  # min(pot, 1.0), without its call
+        bank = game.bank.cash * per_money
+        deck = len(game.deck) * self._per_card
+        turns = game.turns_played * self._per_turn
+        tail += (1.0 if bank > 1.0 else bank, 1.0 if deck > 1.0 else deck,
+                 1.0 if turns > 1.0 else turns)
         out = bytearray(self._before.pack(*head))  # a bytearray: the agent's array is writable
         out += self._board_part(game)
         out += self._after.pack(*tail)
+        out += self._request(request)
         return np.frombuffer(out, np.float32)
 
-    def _request(self, request: Request | None) -> list[float]:
-        """The request's part: its space, amounts (scaled), parties, offer and kind."""
-        n, s = len(self.seats), self.spaces
-        part: list[float] = [0] * (s + 4 + 3 * n + 1 + len(self.deals) + len(self.kinds) + 1)
+    def _request(self, request: Request | None) -> bytes | bytearray:
+        """The request's part as float32 bytes: its space, amounts (scaled), parties, offer
+        and kind."""
         if request is None:
-            return part
+            return self._unasked
+        kind_only = self._asked.get(request.kind)
+        if kind_only is None:
+            kind_only = self._asked_other
         space = request.space
         offer = request.offer
-        at = s + 4 + 3 * n + 1  # the offer's type
+        if (space is None and offer is None and request.high_bidder is None
+                and request.creditor is None
+                and not (request.high_bid or request.least or request.amount)):
+            return kind_only  # its kind alone (the amounts' zeros are zero bytes)
+        amounts, bidder_at, creditor_at, offerer_at, offer_at = self._request_offsets
+        part = bytearray(kind_only)
+        put = _FLOAT.pack_into
+        per_money = self._per_money
         if offer is not None:
             party, price = deal_terms(offer)
-            part[s + 3] = min((price or 0) * self._per_money, 1.0)
-            part[s + 4 + 2 * n + 1 + offer.player.index] = 1
+            if price:  # a zero's bytes are there
+                scaled = price * per_money
+                put(part, amounts + 12, 1.0 if scaled > 1.0 else scaled)
+            put(part, offerer_at + 4 * offer.player.index, 1.0)
             deal = self.deal_index.get(type(offer).__name__)
             if deal is not None:
-                part[at + deal] = 1
+                put(part, offer_at + 4 * deal, 1.0)
             acquires = type(offer).acquires
             if space is None and acquires is not None:
                 space = getattr(offer, acquires, None)
         if space is not None:
-            part[space.index] = 1
-        per_money = self._per_money
-        part[s] = min(request.high_bid * per_money, 1.0)
-        part[s + 1] = min(request.least * per_money, 1.0)
-        part[s + 2] = min(request.amount * per_money, 1.0)
+            put(part, 4 * space.index, 1.0)
+        if request.high_bid or request.least or request.amount:
+            for k, amount in enumerate((request.high_bid, request.least, request.amount)):
+                put(part, amounts + 4 * k, min(amount * per_money, 1.0))
         if request.high_bidder is not None:
-            part[s + 4 + request.high_bidder.index] = 1
+            put(part, bidder_at + 4 * request.high_bidder.index, 1.0)
         creditor = request.creditor
         if creditor is not None:
-            part[s + 4 + n + (creditor.index if isinstance(creditor, Player) else n)] = 1
-        part[at + len(self.deals) + self.kind_index.get(request.kind, len(self.kinds))] = 1
+            put(part, creditor_at + 4 * (creditor.index if isinstance(creditor, Player)
+                                         else len(self.seats)), 1.0)
         return part
 
     def facts(self, game: Game, me: int, request: Request | None) -> dict[str, Any]:

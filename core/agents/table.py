@@ -80,11 +80,14 @@ def _template(found: Action | ActionRange) -> Action:
     return found.template if type(found) is ActionRange else found  # type: ignore[union-attr,return-value]
 
 
-def _keeps_window_open(found: Action | ActionRange) -> bool:
-    """A window's action that leaves the window open: building, mortgaging, redeeming,
+def _keeps_open(kind: type[Action]) -> bool:
+    """A window's action type that leaves the window open: building, mortgaging, redeeming,
     selling (`Action.window`), or any deal (a counterparty's)."""
-    kind = type(_template(found))
     return kind.window or kind.counterparty is not None
+
+
+def _keeps_window_open(found: Action | ActionRange) -> bool:
+    return _keeps_open(type(_template(found)))
 
 
 class ActionNotInMask(EasyMoneyError):
@@ -142,6 +145,9 @@ class Table:
         self._turn: tuple[int, int] | None = None
         self._raised: set[int] = set()
         self._spent: set[int] = set()
+        # per action type: whether it raises money, if it is a window's own action (no deal)
+        # that may undo another; else None
+        self._undoing: dict[type, bool | None] = {}
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
@@ -187,31 +193,46 @@ class Table:
         request = self.state.request
         if request is None:
             return legal
-        if (self._window_actions >= self.window_actions and request.kind in WINDOW_KINDS
-                and self._window == (self.state.game.turns_played, request.kind,
-                                     request.player.index)):
-            moves = [a for a in legal if not _keeps_window_open(a)]
-            if moves:  # a window no move closes (a plugin's): left as it is
-                legal = moves
-        if (self._raised or self._spent) and request.kind in WINDOW_KINDS and self._turn == (
-                self.state.game.turns_played, request.player.index):
-            legal = [a for a in legal if not self._undoes(_template(a))]
+        if request.kind in WINDOW_KINDS:
+            if (self._window_actions >= self.window_actions
+                    and self._window == (self.state.game.turns_played, request.kind,
+                                         request.player.index)):
+                moves = [a for a in legal if not _keeps_window_open(a)]
+                if moves:  # a window no move closes (a plugin's): left as it is
+                    legal = moves
+            if (self._raised or self._spent) and self._turn == (self.state.game.turns_played,
+                                                                request.player.index):
+                legal = self._not_undoing(legal)
         if self.drop_rejected:
             game = self.state.game
             legal = [a for a in legal if _template(a).counterparty is None
                      or rejected_offer(game, _template(a)) is None]
         return legal
 
-    def _undoes(self, action: Action) -> bool:
-        """Whether `action` would undo, on the same space, what its player did earlier in
-        this turn's windows: spend on a space they raised money on (redeem what they
-        mortgaged), or raise money on one they spent on. Such a pair moves nothing but the
-        Bank's interest, and a policy can loop on it (before the throw, then after it)."""
-        space = getattr(action, "space", None)
-        if space is None or not type(action).window or type(action).counterparty is not None:
-            return False
-        index = getattr(space, "index", None)
-        return index in (self._spent if type(action).raises_money else self._raised)
+    def _not_undoing(self, legal: list[Action | ActionRange]) -> list[Action | ActionRange]:
+        """`legal` less the actions that would undo, on the same space, what their player
+        did earlier in this turn's windows: spend on a space they raised money on (redeem
+        what they mortgaged), or raise money on one they spent on. Such a pair moves nothing
+        but the Bank's interest, and a policy can loop on it (before the throw, then after
+        it). One loop, each type judged once (a window lists dozens of actions)."""
+        undoing = self._undoing
+        against = (self._raised, self._spent)  # by whether the action raises money
+        kept = []
+        for found in legal:
+            action: Action = (found.template if type(found) is ActionRange  # type: ignore[union-attr]
+                              else found)  # type: ignore[assignment]
+            kind = type(action)
+            try:
+                raises = undoing[kind]
+            except KeyError:  # only a window's own action (no deal) may undo
+                raises = undoing[kind] = (None if not kind.window or kind.counterparty is not None
+                                          else kind.raises_money)
+            if raises is not None:
+                space = getattr(action, "space", None)
+                if space is not None and getattr(space, "index", None) in against[raises]:
+                    continue
+            kept.append(found)
+        return kept
 
     def _close_window(self) -> None:
         self._window, self._window_actions = None, 0
@@ -226,20 +247,22 @@ class Table:
         request = self.state.request
         if request is None or request.kind not in WINDOW_KINDS or action.player is not request.player:
             return
-        if not _keeps_window_open(action):  # a roll, the end of the turn: the window closes
+        kind = type(action)
+        if not _keeps_open(kind):  # a roll, the end of the turn: the window closes
             self._close_window()
             return
-        window = (self.state.game.turns_played, request.kind, request.player.index)
+        turns, seat = self.state.game.turns_played, request.player.index
+        window = (turns, request.kind, seat)
         if window != self._window:
             self._close_window()
             self._window = window
         self._window_actions += 1
         space = getattr(action, "space", None)
-        if space is not None and type(action).counterparty is None:
-            turn = (self.state.game.turns_played, request.player.index)
+        if space is not None and kind.counterparty is None:
+            turn = (turns, seat)
             if turn != self._turn:
                 self._turn, self._raised, self._spent = turn, set(), set()
-            (self._raised if type(action).raises_money else self._spent).add(space.index)
+            (self._raised if kind.raises_money else self._spent).add(space.index)
 
     def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
         """The legal slots now, each with what it stands for."""
@@ -302,9 +325,12 @@ class Table:
     @property
     def truncated(self) -> bool:
         """Not over, and `max_turns` turns or `max_steps` steps (every seat's) played."""
+        return not self.state.is_over and self.at_limit()
+
+    def at_limit(self) -> bool:
+        """`max_turns` turns or `max_steps` steps (every seat's) played, over or not."""
         state = self.state
-        return not state.is_over and (state.game.turns_played >= self.max_turns
-                                      or state.steps - self._first_step >= self.max_steps)
+        return state.game.turns_played >= self.max_turns or state.steps - self._first_step >= self.max_steps
 
     def over_text(self) -> str:
         o = self.state.outcome
