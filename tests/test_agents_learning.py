@@ -122,6 +122,35 @@ def test_issue30_a_mortgage_is_not_redeemed_in_the_turn_it_was_taken():
     assert f"Redeem {first}" in offered("Redeem")  # a new turn: offered again
 
 
+def test_issue30_raise_in_windows_false_leaves_mortgages_to_debts():
+    """`raise_in_windows=False`: a window offers no mortgage (money from the Bank), though
+    sales to players stay; a request to raise money owed (R25) still offers mortgages.
+    The default offers them in windows as the rules do."""
+    env = agents.env("standard", 2, seed=0, raise_in_windows=False, state_info=False)
+    default = agents.env("standard", 2, seed=0, state_info=False)
+    for e in (env, default):
+        e.reset(seed=0)
+        game = e.table.state.game
+        for space in game.spaces[1:4]:
+            game.change_owner(space, game.players[0])
+        e.table.state._legal = None
+    assert env.table.state.request.kind in WINDOW_KINDS
+    names = window_owner_actions(env)
+    assert "Mortgage" not in names and "Sell" in names and "Roll" in names
+    assert "Mortgage" in window_owner_actions(default)
+    # the rules still allow the mortgage: only the mask leaves it out
+    assert any(str(a).startswith("Ann mortgages") for a in env.table.state.legal_actions())
+    rng = np.random.default_rng(0)
+    raised = 0
+    env.reset(seed=3)
+    for _ in decisions(env, rng, 20000):
+        request = env.table.state.request
+        names = [env.catalogue.name(int(s)).split()[0] for s in np.flatnonzero(env.observe(env.agent_selection)["action_mask"])]
+        assert request.kind not in WINDOW_KINDS or "Mortgage" not in names
+        raised += request.kind == "raise" and "Mortgage" in names
+    assert raised  # debts were raised by mortgages in the game
+
+
 def test_issue30_a_rejected_offer_is_not_offered_again_without_the_offers_rule():
     """Without R22a (`offers` off) the environment leaves a rejected deal out of the mask
     for the rest of the window, at every price."""
@@ -148,7 +177,8 @@ def test_issue30_a_rejected_offer_is_not_offered_again_without_the_offers_rule()
 
 @pytest.mark.parametrize("option, value", [("max_steps", 0), ("max_steps", "many"),
                                             ("window_actions", -1), ("max_turns", 1.5),
-                                            ("window_actions", True)])
+                                            ("window_actions", True),
+                                            ("raise_in_windows", "no")])
 def test_issue30_an_out_of_range_option_is_one_error(option, value):
     for make in (agents.env, agents.single):
         with pytest.raises(UsageError, match=option) as caught:

@@ -36,13 +36,15 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
                  shaping: str | None = None, gamma: float = 1.0, actions: str = "standard",
+                 raise_in_windows: bool = True,
                  agent_names: str = "seats", state_info: bool = True) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
                            amount_steps, max_steps=max_steps, window_actions=window_actions,
-                           reward=reward, shaping=shaping, gamma=gamma, actions=actions)
+                           reward=reward, shaping=shaping, gamma=gamma, actions=actions,
+                           raise_in_windows=raise_in_windows)
         self.state_info = state_info
         if agent_names not in ("seats", "player_N"):
             raise UsageError(f"agent_names={agent_names!r}: 'seats' (the seats' names) or "

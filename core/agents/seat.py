@@ -56,6 +56,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
                  shaping: str | None = None, gamma: float = 1.0, actions: str = "standard",
+                 raise_in_windows: bool = True,
                  illegal: str = "penalty",
                  penalty: float = -0.01) -> None:
         check_render_mode(render_mode)
@@ -65,7 +66,8 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.illegal, self.penalty = illegal, penalty
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
                            amount_steps, max_steps=max_steps, window_actions=window_actions,
-                           reward=reward, shaping=shaping, gamma=gamma, actions=actions)
+                           reward=reward, shaping=shaping, gamma=gamma, actions=actions,
+                           raise_in_windows=raise_in_windows)
         seats = self.table.seats
         if seat not in seats:
             raise UsageError(f"no seat {seat!r}: the seats are {', '.join(seats)}")

@@ -106,6 +106,12 @@ def seat_names(players: int | Sequence[str]) -> list[str]:
     return names
 
 
+def _from_the_bank(action: Action) -> bool:
+    """Whether `action` raises money from the Bank (a mortgage), not from a player (a sale)."""
+    kind = type(action)
+    return kind.raises_money and kind.counterparty is None
+
+
 class Table:
     """A game of `variant` for `players`, replayed from a seed on each `reset`."""
 
@@ -114,7 +120,7 @@ class Table:
                  max_turns: int, amount_steps: int, *, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
                  shaping: str | None = None, gamma: float = 1.0,
-                 actions: str = "standard") -> None:
+                 actions: str = "standard", raise_in_windows: bool = True) -> None:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
@@ -132,6 +138,9 @@ class Table:
         if actions not in ACTION_SPACES:
             raise UsageError(f"actions={actions!r}: one of {', '.join(map(repr, ACTION_SPACES))}")
         self.actions = actions
+        if not isinstance(raise_in_windows, bool):
+            raise UsageError(f"raise_in_windows must be True or False, not {raise_in_windows!r}")
+        self.raise_in_windows = raise_in_windows
         self.next_seed = random.randrange(2**31) if seed is None else game_seed(seed)
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         # R22a (the `offers` rule) refuses a rejected deal again in its window; without that
@@ -189,11 +198,15 @@ class Table:
         """The listing an agent may choose from: a window whose player has taken
         `window_actions` actions keeps only the moves that close it (a roll, the end of the
         turn: no building, mortgage, redemption or deal), and a deal rejected in its window
-        is left out where no rule does so (R22a)."""
+        is left out where no rule does so (R22a). With `raise_in_windows=False` a window
+        offers no raising of money from the Bank (a mortgage); a request to raise money
+        owed (R25) still does."""
         request = self.state.request
         if request is None:
             return legal
         if request.kind in WINDOW_KINDS:
+            if not self.raise_in_windows:
+                legal = [a for a in legal if not _from_the_bank(_template(a))]
             if (self._window_actions >= self.window_actions
                     and self._window == (self.state.game.turns_played, request.kind,
                                          request.player.index)):
