@@ -79,7 +79,8 @@ def main() -> None:
     if path is None:
         model, norm, run = ppo.train(args.variant, args.cpu_minutes, args.seed)
         env = ppo.ENV_OPTIONS
-        print(f"{args.variant}, 2 seats, MaskablePPO ({env['actions']} actions, {env['shaping']} "
+        print(f"{args.variant}, 2 seats, MaskablePPO ({env['actions']} actions, "
+              f"raise_in_windows={env['raise_in_windows']}, {env['shaping']} "
               f"shaping, gamma {ppo.GAMMA}): {run['steps']:,.0f} steps in {run['cpu_seconds'] / 60:.1f} "
               f"CPU-minutes ({run['steps'] / run['cpu_seconds']:,.0f} steps/CPU-s)", flush=True)
         path = args.save or str(Path(tempfile.mkdtemp()) / "agent.zip")

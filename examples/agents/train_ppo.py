@@ -10,6 +10,9 @@ half its games as the first seat, half as the second, its opponents drawn from `
 
 - actions="compact": a bid or a sale at a fraction of the space's value, so that most
   masked slots are game moves rather than deals;
+- raise_in_windows=False: no mortgage in a window, only to pay a debt (as the built-in
+  bots play): a mortgage's cost (rent not earned, the interest on redeeming) shows many
+  steps later, and agents that could mortgage at will mortgaged and redeemed every turn;
 - shaping="equity": potential-based shaping from the equity share (R28 worth, a mortgaged
   space counted at its value less its mortgage value), with PPO's own gamma: it keeps the
   best policy (the terminal +1/-1 is still what is maximised), and a redemption is not a
@@ -52,8 +55,8 @@ EVAL_TURNS = 1000
 EVAL_SEED = 10**9      # evaluation seeds start here; training seeds are far below
 # the environment's own cut (truncation) lies past every game's turn limit, so that it never
 # comes first, and scales the observation's turn count the same in training and evaluation
-ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "shaping": "equity", "gamma": GAMMA,
-                               "max_turns": EVAL_TURNS + 1}
+ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "raise_in_windows": False,
+                               "shaping": "equity", "gamma": GAMMA, "max_turns": EVAL_TURNS + 1}
 
 
 class BoxObservation(gymnasium.ObservationWrapper):  # type: ignore[misc]
