@@ -23,12 +23,13 @@ import argparse
 import importlib.util
 import os
 import tempfile
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
+
+from easymoney.simulate.runner import end_with_parent
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,18 +40,6 @@ def load_example():  # type: ignore[no-untyped-def]
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
-
-
-def _watch_parent(parent: int) -> None:
-    """An evaluation process's thread: once the script that started it is gone (killed),
-    the process ends too, instead of playing its games for nobody."""
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(1)
-
-
-def _end_with_parent(parent: int) -> None:
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
 def evaluate_saved(path: str, variant: str, opponent: str, games: int,
@@ -86,9 +75,10 @@ def main() -> None:
         path = args.save or str(Path(tempfile.mkdtemp()) / "agent.zip")
         model.save(path)
         norm.save(path + ".norm.pkl")
-    # spawn: a forked child would inherit torch's threads mid-state
+    # spawn: a forked child would inherit torch's threads mid-state; each evaluation process
+    # ends once the script is gone (killed), instead of playing its games for nobody
     with ProcessPoolExecutor(max(1, args.eval_workers), mp_context=get_context("spawn"),
-                             initializer=_end_with_parent, initargs=(os.getpid(),)) as pool:
+                             initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
         runs = [(o, pool.submit(evaluate_saved, path, args.variant, o, args.eval_games,
                                 args.eval_turns)) for o in ppo.OPPONENTS]
         for opponent, run_ in runs:

@@ -123,6 +123,11 @@ def _watch_parent(parent: int) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+def end_with_parent(parent: int) -> None:
+    """Make this process (a worker of `parent`) end once `parent` is gone: a thread watches."""
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
 def _serve(conn: Connection, plan: Plan, siblings: list[Connection], parent: int) -> None:
     """A worker process of `parent`: play each chunk asked for on `conn` and send back it or
     its error, until told to stop or the parent is gone.
@@ -133,7 +138,7 @@ def _serve(conn: Connection, plan: Plan, siblings: list[Connection], parent: int
     for other in siblings:
         other.close()
     _init_worker(plan)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    end_with_parent(parent)
     try:
         _answer(conn)
     finally:  # stopped in the middle of a game: its seat programs too
