@@ -196,3 +196,26 @@ def test_a_game_s_figures_by_definition() -> None:
               (400, 100, 0)]
     assert game_figures(turns, marks2, [0], 8)[2] == 1
     assert game_figures(turns, marks, [0, 1], 8)[1:] == (8, 0, 0)  # a shared win
+
+
+def test_r13_a_rule_that_only_refuses_is_drawn_refusing_as_the_text_says_it(
+        monkeypatch: Any) -> None:
+    """Issue 38 item 8: the html chart drew four_sides at 0% while the text said it refused
+    in every game; the chart draws each rule's refusals beside its actions."""
+    pytest.importorskip("matplotlib")
+    from easymoney.simulate import profile_html
+    p = _profile("standard", *SMALL, "--workers", "1")
+    drawn: dict[str, Any] = {}
+
+    def points(title: str, unit: str, series: Any, **kw: Any) -> Any:
+        drawn[title] = series
+        return None
+    monkeypatch.setattr(profile_html, "_points", points)
+    monkeypatch.setattr(profile_html, "_distributions", lambda profiles: None)
+    monkeypatch.setattr(profile_html, "_png", lambda fig: "")
+    profile_html.plots(p)
+    series = dict(drawn["Games in which the rule acted or refused"])
+    sides = {r["rule"]: r for r in p["rules"]}["four_sides"]
+    acted = {label: value for label, value, *_ in series["acted"]}
+    refused = {label: value for label, value, *_ in series["refused"]}
+    assert acted["four_sides"] == 0 and refused["four_sides"] == sides["refused_percent"] > 0

@@ -166,6 +166,10 @@ def test_a_third_party_option_on_a_user_variant(capsys: Any, tmp_path: Path,
     (["--vary", "auction.first_bid=0..95"], "must divide HIGH - LOW and be a multiple of the smallest bill"),
     (["--target", "speed<=3"], "--target 'speed<=3': unknown figure 'speed'"),
     (["--target", "turns about 3"], "--target 'turns about 3': expected FIGURE<=VALUE"),
+    # issue 39 item 9: a NaN target was taken, and every candidate failed in Optuna for ever
+    (["--target", "turns<=nan"], "--target 'turns<=nan': nan is not a finite number"),
+    (["--target", "turns in 0..nan"], "--target 'turns in 0..nan': nan is not a finite number"),
+    (["--target", "margin_share>=-inf"], "-inf is not a finite number"),
 ])
 def test_bad_input_is_one_line_before_any_game(capsys: Any, tmp_path: Path, monkeypatch: Any,
                                                argv: list[str], message: str) -> None:
@@ -205,3 +209,52 @@ def test_a_study_of_another_variant_or_a_corrupt_one_is_refused_and_kept(
     assert code == 2 and "made with other settings (seed differ)" in one_line_error(err)
     assert _study_bytes(tmp_path / "other.db") == before
     assert not (tmp_path / "standard-tuned").exists()
+
+
+def test_a_space_used_up_is_said_and_a_missing_or_unchanged_candidate_is_not_called_tuned(
+        capsys: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 39 item 11: 3 trials over 2 points stopped at "candidate 2/3" without a word, and
+    the unchanged original, which missed the target, was written as standard-tuned-2.yaml."""
+    monkeypatch.chdir(tmp_path)
+    # two targets no candidate meets both of: R13 on plays to the 300-turn cut (misses the
+    # first), R13 off ends in ~55 turns (misses the second); both are on the Pareto front
+    argv = ["standard", "--vary", "four_sides=on,off", "--target", "turns<=150", "--target",
+            "turns>=200", "--pareto", *FAST, "--trials", "3", "--recheck-games", "0",
+            "--workers", "1", "--batches", "1..1"]
+    report, err = _tune(capsys, *argv)
+    assert "the search space holds 2 candidate(s), and every one has been played: " \
+           "stopping at 2 of 3" in err
+    assert report["search"]["exhausted"] is True and report["search"]["space_size"] == 2
+    handed = {h["settings"]["four_sides"]: h for h in report["variants"]}
+    assert set(handed) == {"on", "off"} and not any(h["meets"] for h in handed.values())
+    assert handed["on"]["original"] is True and handed["on"]["file"] is None
+    assert os.path.basename(handed["off"]["file"]) == f"standard-misses-{handed['off']['rank']}.yaml"
+    written = sorted(p.name for p in (tmp_path / "standard-tuned").glob("*.yaml"))
+    assert written == [os.path.basename(handed["off"]["file"])]  # no "tuned" name, no original
+    code, out, err = cli(capsys, "tune", *argv)
+    assert code == 0 and "the original, standard, itself" in out
+    assert "misses a target in the search (hence the name)" in out
+
+
+def test_a_second_run_on_a_study_in_use_is_refused_and_the_first_ends_well(
+        capsys: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 39 item 10: the second run failed the first's candidate under way, and the first
+    died with a traceback (Cannot tell a FAIL trial)."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["tune", *SEARCH, *FAST, "--trials", "3", "--workers", "1", "--recheck-games", "0",
+            "--games", "60"]  # the first run's candidates take a while: the second meets it
+    study = tmp_path / "standard.tune.db"
+    with easymoney(tmp_path, *argv) as first:
+        end = time.monotonic() + 120
+        while not study.exists() or study.stat().st_size == 0:  # SQLite writes once it holds it
+            assert time.monotonic() < end and first.poll() is None, first.communicate()
+            time.sleep(0.05)
+        code, out, err = cli(capsys, *argv)
+        assert first.poll() is None, "the first run ended before the second came"
+        assert (code, out) == (2, "")
+        assert "another easymoney tune run is using this study now" in one_line_error(err)
+        out, err = first.communicate(timeout=300)
+        assert first.returncode == 0 and "Traceback" not in err, err
+    assert len(_trials(tmp_path / "standard.tune.db")) == 3
+    code, out, err = cli(capsys, *argv)  # held no more: the same command finds it finished
+    assert code == 0, err

@@ -144,10 +144,11 @@ def run(args: argparse.Namespace) -> int:
              "batches": [budget.fewest, budget.most], "seconds_per_turn": args.seconds_per_turn,
              "arm": [list(base.enable), list(base.disable), list(base.options)]}
     sig = U.signature(base.name, domains, targets, setup, args.pareto)
-    study = U.open_study(study_path, sig, len(targets) if args.pareto else 1)
     cluster = cluster_from_args(args)
     started = time.monotonic()
     with cleanup_on_signals(), ExitStack() as stack:
+        stack.enter_context(U.holding(study_path))  # one run at a time on a study file
+        study = U.open_study(study_path, sig, len(targets) if args.pareto else 1)
         executor = stack.enter_context(cluster) if cluster is not None else None
         common: dict[str, Any] = {"workers": args.workers, "executor": executor,
                                   "settings": settings_from_args(args),
@@ -181,6 +182,12 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             raise
         search_seconds = time.monotonic() - started
+        done, size = len(U.finished(study)), U.space_size(domains)
+        exhausted = done < args.trials and size <= len(U.distinct(study))
+        if exhausted:  # asked for more candidates than the space holds
+            print(f"tune: the search space holds {int(size)} candidate(s), and every one has "
+                  f"been played: stopping at {done} of {args.trials} (widen a --vary range or "
+                  f"vary another setting for more)", file=sys.stderr)
         chosen = R.picks(study, targets, args.pareto, args.keep)
         handed = R.hand_back(study, chosen, base, variants[0], domains, folder,
                              os.path.basename(stem))
@@ -193,7 +200,8 @@ def run(args: argparse.Namespace) -> int:
                         args.seconds_per_turn, run_arms)
     report = {"variant": base.name, "seed": batch.seed, "study": study_path,
               "players": batch.players, "strategies": list(batch.strategies),
-              "search": R.search_summary(study, domains, targets, args.pareto),
+              "search": {**R.search_summary(study, domains, targets, args.pareto),
+                         "exhausted": exhausted, "space_size": size if size != float("inf") else None},
               "search_seconds": round(search_seconds, 1),
               "variants": handed, "folder": folder}
     from ..outputs import write_atomically
@@ -202,5 +210,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
     else:
         sys.stdout.write(R.tune_text(report))
-    print(f"wrote {len(handed)} variant file(s) and report.json to {folder}", file=sys.stderr)
+    written = sum(1 for h in handed if h["file"] is not None)
+    print(f"wrote {written} variant file(s) and report.json to {folder}", file=sys.stderr)
     return 0

@@ -18,6 +18,8 @@ from .games import END_LABELS
 from .plot import _lengths, require_matplotlib
 
 COLOURS = ("steelblue", "darkorange")
+# a rule's refusals beside its actions: the same hue as its variant's, lighter
+PALE = ("lightsteelblue", "navajowhite")
 STYLE = ("body{font-family:sans-serif;max-width:70em;margin:1em auto;padding:0 1em;color:#222}"
          "img{max-width:100%;display:block;margin:.5em 0 1.5em}pre{font-size:12px;"
          "background:#f6f6f6;padding:1em;overflow-x:auto}dt{font-weight:bold}dd{margin:0 0 .5em 1em}")
@@ -37,7 +39,7 @@ def _png(fig: Any) -> str:
 
 @plain_text
 def _points(title: str, unit: str, series: Sequence[Series], reference: float | None = None,
-            horizontal: bool = False) -> Any:
+            horizontal: bool = False, colours: Sequence[str] = COLOURS) -> Any:
     """Each series' values with their 95% intervals, side by side per label."""
     plt = require_matplotlib()
     labels = [label for label, *_ in series[0][1]]
@@ -49,9 +51,11 @@ def _points(title: str, unit: str, series: Sequence[Series], reference: float | 
         values = [p[1] for p in points]
         err = [[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]]
         if horizontal:
-            ax.barh(pos, values, height=width, xerr=err, capsize=3, color=COLOURS[k % 2], label=arm)
+            ax.barh(pos, values, height=width, xerr=err, capsize=3,
+                    color=colours[k % len(colours)], label=arm)
         else:
-            ax.bar(pos, values, width=width, yerr=err, capsize=3, color=COLOURS[k % 2], label=arm)
+            ax.bar(pos, values, width=width, yerr=err, capsize=3,
+                   color=colours[k % len(colours)], label=arm)
     if horizontal:
         ax.set_yticks(range(len(labels)), labels, fontsize=8)
         ax.invert_yaxis()
@@ -129,10 +133,21 @@ def plots(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
                         for f in p["flows"]})), horizontal=True))))
     rules = [r["rule"] for r in first["rules"]]
     if rules:
-        out.append(("Rules' activity: the share of games in which each rule fired", _png(_points(
-            "Games in which the rule acted", "% of games", _series(
-                profiles, lambda p: _aligned(rules, {r["rule"]: (r["percent"], *r["ci95"])
-                                                     for r in p["rules"]})), horizontal=True))))
+        # acted and refused side by side, as the text gives them: a rule that only refuses
+        # (R13's four sides, which sets the game's length) is not drawn as doing nothing
+        series: list[Series] = []
+        colours: list[str] = []
+        for k, p in enumerate(profiles):
+            name = f"{p['arm']}: " if len(profiles) > 1 else ""
+            series.append((name + "acted", _aligned(rules, {
+                r["rule"]: (r["percent"], *r["ci95"]) for r in p["rules"]})))
+            series.append((name + "refused", _aligned(rules, {
+                r["rule"]: (r["refused_percent"], *r["refused_ci95"]) for r in p["rules"]})))
+            colours += [COLOURS[k % 2], PALE[k % 2]]
+        out.append(("Rules' activity: the share of games in which each rule acted, and in "
+                    "which it refused a candidate", _png(_points(
+                        "Games in which the rule acted or refused", "% of games", series,
+                        horizontal=True, colours=colours))))
     spaces = [s for s in first["spaces"] if s["return"] is not None]
     if spaces:
         names = [f"{s['index']} {s['name']}" for s in spaces]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -335,6 +336,15 @@ def _g(x: float) -> str:
 _TARGET = re.compile(r"^\s*(?P<fig>[A-Za-z_]+)\s*(?P<op><=|>=|\s+in\s+|=)\s*(?P<value>.+?)\s*$")
 
 
+def _finite(text: str, x: float) -> float:
+    """A target's bound: a number Optuna can be told a miss from (NaN or an infinity makes
+    every candidate's value unacceptable to it, and the search would ask again for ever)."""
+    if not math.isfinite(x):
+        raise UsageError(f"--target {echo(text)}: {x!r} is not a finite number; give a "
+                         f"number, e.g. --target 'turns in 60..150'")
+    return x
+
+
 def parse_target(text: str) -> Target:
     """`turns in 60..150`, `seat_advantage<=3`, `comebacks>=10` -> a Target."""
     m = _TARGET.match(text)
@@ -352,11 +362,11 @@ def parse_target(text: str) -> Target:
             lo_text, dots, hi_text = value.partition("..")
             if not dots:
                 raise ValueError
-            lo, hi = float(lo_text), float(hi_text)
+            lo, hi = _finite(text, float(lo_text)), _finite(text, float(hi_text))
             if lo > hi:
                 raise UsageError(f"--target {echo(text)}: LOW must not be above HIGH")
             return Target(name, "in", lo, hi)
-        x = float(value)
+        x = _finite(text, float(value))
     except ValueError:
         raise UsageError(f"--target {echo(text)}: expected a number"
                          + (" range LOW..HIGH" if op in ("in", "=") else "")

@@ -88,8 +88,11 @@ def extends_ref(base: Arm, folder: str) -> str:
 def hand_back(study: optuna.Study, trials: Sequence[optuna.trial.FrozenTrial], base: Arm,
               base_variant: Variant, domains: Sequence[Domain], folder: str,
               stem: str) -> list[dict[str, Any]]:
-    """Write each chosen candidate as `folder/STEM-tuned-K.yaml`; check that the file plays
-    as the candidate did. The files' details, in rank order."""
+    """Write each chosen candidate as `folder/STEM-tuned-K.yaml`, or `STEM-misses-K.yaml`
+    when it missed a target in the search (its name says so); check that the file plays as
+    the candidate did. A candidate that plays as the original itself is handed back as the
+    original (`file` None, `original` True), not written: it would be the original under a
+    tuned name. The files' details, in rank order."""
     from .tune import candidate_arm
     plain = Arm(base.variant).load()  # what `extends` starts from
     os.makedirs(folder, exist_ok=True)
@@ -98,19 +101,25 @@ def hand_back(study: optuna.Study, trials: Sequence[optuna.trial.FrozenTrial], b
     for rank, t in enumerate(trials, 1):
         arm = candidate_arm(base, domains, t.params)
         candidate = arm.load()
-        name = f"{stem}-tuned-{rank}"
+        meets = sum(t.values) == 0
+        found = {"rank": rank, "candidate": place[t.number], "meets": meets,
+                 "settings": {d.key: d.text(t.params[d.key]) for d in domains},
+                 "search": {"games": t.user_attrs["games"], "figures": t.user_attrs["figures"]}}
+        if dict(candidate.rules) == dict(base_variant.rules):
+            out.append({**found, "file": None, "original": True, "rules": {}})
+            continue
+        name = f"{stem}-{'tuned' if meets else 'misses'}-{rank}"
         path = os.path.join(folder, f"{name}.yaml")
         rules = variant_rules(candidate, plain)
+        what = "tuned by easymoney tune" if meets else \
+            "the nearest easymoney tune found; it misses a target"
         write_variant(path, extends_ref(base, folder), name,
-                      f"{base.name} tuned by easymoney tune (candidate {place[t.number]}): "
+                      f"{base.name} {what} (candidate {place[t.number]}): "
                       f"{describe_params(domains, t.params)}", rules)
         written = Arm(path).load()
         if dict(written.rules) != dict(candidate.rules):  # the file must play as searched
             raise UsageError(f"tune: {path} does not read back as the candidate it describes")
-        out.append({"rank": rank, "file": path, "candidate": place[t.number],
-                    "settings": {d.key: d.text(t.params[d.key]) for d in domains},
-                    "rules": rules, "search": {"games": t.user_attrs["games"],
-                                               "figures": t.user_attrs["figures"]}})
+        out.append({**found, "file": path, "original": False, "rules": rules})
     return out
 
 
@@ -122,6 +131,7 @@ def remeasure(handed: list[dict[str, Any]], base: Arm, base_batch: Batch, games:
     whether it meets each target there, and compare's paired tests of its difference from
     the original (Holm-adjusted over compare's whole table)."""
     from .report import compare_summary
+    handed = [h for h in handed if h["file"] is not None]  # the original is measured anyway
     if not handed:
         return
     batch = Batch(games=games, players=base_batch.players, strategies=base_batch.strategies,
@@ -144,6 +154,12 @@ def _measure(stats: ArmStats, batch: Batch, targets: Sequence[Target],
     return {n: list(FIGURES[n].measure(stats, batch, spt)) for n in names}
 
 
+# PED-ANOVA compares the best candidates with the rest: with a handful of them one lucky
+# batch decides the ranking (issue 38: four_sides, the rule that sets the game's length,
+# ranked 0.00 after 8 candidates), so below this count the text says it is a rough guide
+RELIABLE_FROM = 20
+
+
 def importance(study: optuna.Study, pareto: bool) -> dict[str, Any]:
     """Each varied setting's importance (Optuna's PED-ANOVA: which settings set apart the
     best candidates; needs no scikit-learn), or why there is none."""
@@ -151,8 +167,9 @@ def importance(study: optuna.Study, pareto: bool) -> dict[str, Any]:
 
     import optuna
     done = [t for t in finished(study) if t.state == optuna.trial.TrialState.COMPLETE]
+    base = {"method": "PED-ANOVA", "candidates": len(done), "reliable_from": RELIABLE_FROM}
     if len(done) < 3:
-        return {"method": "PED-ANOVA", "values": {}, "note": "fewer than 3 finished candidates"}
+        return {**base, "values": {}, "note": "fewer than 3 finished candidates"}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -160,8 +177,8 @@ def importance(study: optuna.Study, pareto: bool) -> dict[str, Any]:
                 study, evaluator=optuna.importance.PedAnovaImportanceEvaluator(),
                 target=(lambda t: sum(t.values)) if pareto else None)
     except (RuntimeError, ValueError, ZeroDivisionError) as exc:
-        return {"method": "PED-ANOVA", "values": {}, "note": f"not computed: {exc}"}
-    return {"method": "PED-ANOVA", "values": {k: float(v) for k, v in values.items()}}
+        return {**base, "values": {}, "note": f"not computed: {exc}"}
+    return {**base, "values": {k: float(v) for k, v in values.items()}}
 
 
 def progress_of(study: optuna.Study, pareto: bool) -> list[dict[str, Any]]:
@@ -215,9 +232,16 @@ def tune_text(report: Mapping[str, Any]) -> str:
              "Targets: " + "; ".join(s["targets"]),
              f"Objective: {s['mode']} (a miss: how far the figure is from its target, "
              f"relative to the target)", ""]
+    if s.get("exhausted"):
+        lines += [f"The search space holds {count(int(s['space_size']), 'candidate')}, and "
+                  f"every one was played: fewer than the trials asked for.", ""]
     imp = s["importance"]
     if imp["values"]:
-        lines.append(f"Which settings mattered ({imp['method']} importance)")
+        rests = imp.get("candidates", 0)
+        caveat = (f"; fewer than {imp['reliable_from']}: a rough guide, not a ranking to trust"
+                  if rests < imp.get("reliable_from", 0) else "")
+        lines.append(f"Which settings mattered ({imp['method']} importance, from "
+                     f"{count(rests, 'played-out candidate')}{caveat})")
         lines += [f"  {k:<28} {v:.2f}" for k, v in imp["values"].items()]
     else:
         lines.append(f"Which settings mattered: {imp.get('note', 'not computed')}")
@@ -227,8 +251,17 @@ def tune_text(report: Mapping[str, Any]) -> str:
         lines += ["", "No candidate was played out: every one missed a target by its whole "
                       "interval. Widen the --vary ranges or loosen the --target values."]
     for h in report["variants"]:
-        lines += ["", f"{h['rank']}. {h['file']}: " + " ".join(f"{k}={v}" for k, v in
-                                                             h["settings"].items())]
+        settings = " ".join(f"{k}={v}" for k, v in h["settings"].items())
+        if h.get("original"):
+            lines += ["", f"{h['rank']}. the original, {report['variant']}, itself ({settings}): "
+                          f"no file written; searched on {count(h['search']['games'], 'game')}: "
+                          + "; ".join(f"{k} {_fig(v)}" for k, v in h["search"]["figures"].items())
+                          + ("" if h["meets"] else "; misses a target")]
+            continue
+        lines += ["", f"{h['rank']}. {h['file']}: {settings}"]
+        if not h.get("meets", True):
+            lines.append("   misses a target in the search (hence the name): the nearest found, "
+                         "not a tuned variant")
         if "recheck" not in h:
             lines.append(f"   searched on {count(h['search']['games'], 'game')}: "
                          + "; ".join(f"{k} {_fig(v)}" for k, v in h["search"]["figures"].items())

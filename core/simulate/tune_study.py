@@ -15,13 +15,19 @@ straight through asks, and gets the same answers (common random numbers, exact s
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sqlite3
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; two runs on one study are then the user's care
+    fcntl = None  # type: ignore[assignment]
 
 from ..errors import UsageError
 from ..outputs import raise_if_signalled
@@ -79,6 +85,33 @@ def _check_file(path: str) -> None:
                          f"another --study FILE")
 
 
+@contextlib.contextmanager
+def holding(path: str) -> Iterator[None]:
+    """Hold the study file for this run: a second run on it is refused in one line instead
+    of failing the first's candidate under way (opening a study fails the trials left
+    RUNNING, which are then surely a killed run's). An advisory flock on the file itself,
+    which SQLite's own (fcntl) locks do not see; the descriptor is closed only when the run
+    ends, when SQLite holds no lock on the file (closing it earlier would drop them)."""
+    if fcntl is None or os.path.isdir(path):
+        yield  # no flock here (Windows), or a folder: open_study names the mistake
+        return
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield  # unreadable or not creatable: open_study says what is wrong with it
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UsageError(f"--study {path}: another easymoney tune run is using this study "
+                             f"now; wait for it to end (then the same command resumes it), or "
+                             f"give another --study FILE") from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def signature(variant: str, domains: Sequence[Domain], targets: Sequence[Target],
               setup: Mapping[str, Any], pareto: bool) -> dict[str, Any]:
     """What a study was made for: resuming it with anything else would mix two searches."""
@@ -113,12 +146,13 @@ def open_study(path: str, sig: Mapping[str, Any], directions: int) -> optuna.Stu
         raise UsageError(f"--study {path}: a study not made by easymoney tune")
     if found.get("variant") != sig["variant"]:
         raise UsageError(f"--study {path}: a study of variant {found.get('variant')!r}, not "
-                         f"{sig['variant']!r}; give another --study FILE")
+                         f"{sig['variant']!r}; give another --study FILE, or remove {path} to "
+                         f"start afresh")
     if json.dumps(found, sort_keys=True) != json.dumps(dict(sig), sort_keys=True):
         differs = sorted(k for k in set(found) | set(sig) if found.get(k) != sig.get(k))
         raise UsageError(f"--study {path}: made with other settings ({', '.join(differs)} "
-                         f"differ); run it with the same flags to resume, or give another "
-                         f"--study FILE")
+                         f"differ); run it with the same flags to resume it, give another "
+                         f"--study FILE, or remove {path} to start afresh")
     _fail_stale(study)
     return study
 
@@ -176,7 +210,7 @@ def ordinals(study: optuna.Study) -> dict[int, int]:
     return {t.number: k for k, t in enumerate(finished(study), 1)}
 
 
-def _distinct(study: optuna.Study) -> dict[str, optuna.trial.FrozenTrial]:
+def distinct(study: optuna.Study) -> dict[str, optuna.trial.FrozenTrial]:
     out: dict[str, optuna.trial.FrozenTrial] = {}
     for t in finished(study):
         out.setdefault(repr(sorted(t.params.items())), t)
@@ -185,7 +219,7 @@ def _distinct(study: optuna.Study) -> dict[str, optuna.trial.FrozenTrial]:
 
 def _same(study: optuna.Study, params: Mapping[str, Any]) -> optuna.trial.FrozenTrial | None:
     """The finished candidate of the same settings, if any."""
-    return _distinct(study).get(repr(sorted(params.items())))
+    return distinct(study).get(repr(sorted(params.items())))
 
 
 def space_size(domains: Sequence[Domain]) -> float:
@@ -213,7 +247,7 @@ def run_trials(study: optuna.Study, total: int, seed: int, domains: Sequence[Dom
     while True:
         raise_if_signalled()
         done = len(finished(study))
-        if done >= total or space_size(domains) <= len(_distinct(study)):
+        if done >= total or space_size(domains) <= len(distinct(study)):
             return played  # the budget spent, or every candidate of a finite space known
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
