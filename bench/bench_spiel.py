@@ -3,7 +3,8 @@ environment's, and OpenSpiel's MCTS bot playing whole games.
 
     python bench/bench_spiel.py [--steps N] [--repeat K] [--variant standard]
     python bench/bench_spiel.py --mcts [--games G] [--simulations S] [--rollouts R]
-                                [--turns T] [--variant examples/variants/railroads.yaml]
+                                [--horizon H] [--max-turns T] [--evaluator rollout|random]
+                                [--variant examples/variants/railroads.yaml]
 
 Speed: a uniformly random player at every seat, one process. In the OpenSpiel game a
 decision is `legal_actions()` and `apply_action()` of a seat's move (the chance nodes are
@@ -12,10 +13,13 @@ environment a decision is an `env.step` of a slot drawn from the mask. Games sta
 when one ends. `--repeat K` reports the fastest of K runs (as timeit does).
 
 --mcts: `open_spiel.python.algorithms.mcts.MCTSBot` (UCT, c=2, `--simulations` a
-decision, `--rollouts` random rollouts a leaf) at one seat and OpenSpiel's uniform random
-bot at the other, seats swapped game by game, chance sampled. The games end by the
-variant's own `end.max_turns=T` (R28: the richer seat wins), so that every rollout ends
-with a winner. Prints each game's result and time, and the MCTS seat's wins.
+decision) at one seat and OpenSpiel's uniform random bot at the other, seats swapped game
+by game, chance sampled: docs/openspiel.md's example, many times. Its evaluator is
+`spiel.RolloutEvaluator` (`--horizon` turns of `--strategy` play a leaf, valued by the
+shares of worth, R28) unless `--evaluator random` (OpenSpiel's random rollouts to the end);
+the games are cut at `--max-turns` (returns: shares of worth), or end by the variant's own
+`end.max_turns` with `--turns T`. A decision with one legal move is not searched. Prints
+each game's result and CPU time, and the MCTS seat's wins with a 95% interval.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import numpy as np
 
 import easymoney.agents
 import easymoney.agents.spiel as spiel
+from easymoney.simulate.stats import wilson
 
 
 def spiel_run(game, decisions: int, rng: random.Random) -> tuple[int, int, int]:
@@ -103,19 +108,28 @@ def mcts_games(args: argparse.Namespace) -> None:
     from open_spiel.python.algorithms import mcts
     from open_spiel.python.bots import uniform_random
 
-    game = spiel.game(args.variant, 2, options=f"end.max_turns={args.turns}")
+    if args.turns:  # the variant's own end (R28: the richer seat wins) instead of the cut
+        game = spiel.game(args.variant, 2, options=f"end.max_turns={args.turns}")
+    else:  # the game cut at --max-turns, each seat's share of worth its return
+        game = spiel.game(args.variant, 2, max_turns=args.max_turns)
     rng = np.random.RandomState(args.seed)
+    if args.evaluator == "random":
+        evaluator = mcts.RandomRolloutEvaluator(args.rollouts, rng)
+        how = f"random rollouts={args.rollouts}"
+    else:
+        evaluator = spiel.RolloutEvaluator(turns=args.horizon, rollouts=args.rollouts,
+                                           strategy=args.strategy, random_state=rng)
+        how = f"RolloutEvaluator(turns={args.horizon}, rollouts={args.rollouts}, {args.strategy})"
     wins = 0.0
-    total = 0.0
+    total = searched_all = 0.0
     for number in range(args.games):
         bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=args.simulations,
-                           evaluator=mcts.RandomRolloutEvaluator(args.rollouts, rng),
-                           random_state=rng)
+                           evaluator=evaluator, random_state=rng)
         seat = number % 2
         other = uniform_random.UniformRandomBot(1 - seat, rng)
         state = game.new_initial_state()
         searched = asked = 0
-        start = time.perf_counter()
+        start = time.process_time()
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes, probs = zip(*state.chance_outcomes())
@@ -129,19 +143,25 @@ def mcts_games(args: argparse.Namespace) -> None:
                     state.apply_action(bot.step(state))
             else:
                 state.apply_action(other.step(state))
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         total += took
+        searched_all += searched
         returns = state.returns()
-        won = max(returns[seat], 0.0)
+        # a win: the game's winner, or the larger share of worth where it was cut
+        won = 1.0 if returns[seat] > returns[1 - seat] else 0.5 if returns[seat] == returns[1 - seat] else 0.0
         wins += won
         outcome = state.game_state.outcome
-        print(f"  game {number + 1}: MCTS at seat {seat}: returns {returns}, "
-              f"{len(state.history()):,} moves, {asked} MCTS decisions ({searched} searched), "
-              f"{took:.1f}s = {took / max(searched, 1):.2f}s a searched decision "
+        print(f"  game {number + 1}: MCTS at seat {seat}: returns "
+              f"[{returns[0]:+.2f}, {returns[1]:+.2f}], {state.game_state.game.turns_played} turns, "
+              f"{asked} MCTS decisions ({searched} searched), {took:.1f}s CPU = "
+              f"{took / max(searched, 1):.3f}s a searched decision "
               f"({outcome.reason if outcome else 'cut short'})", flush=True)
-    print(f"{args.variant}, 2 seats, end.max_turns={args.turns}: MCTSBot (simulations="
-          f"{args.simulations}, rollouts={args.rollouts}) against uniform random: won "
-          f"{wins:g} of {args.games} games; {total:.0f}s in all")
+    lo, hi = wilson(wins, args.games)
+    limit = f"end.max_turns={args.turns}" if args.turns else f"max_turns={args.max_turns}"
+    print(f"{args.variant}, 2 seats, {limit}: MCTSBot (simulations={args.simulations}, {how}) "
+          f"against uniform random, seats alternating: won {wins:g} of {args.games} games = "
+          f"{wins / args.games:.0%} (95% interval {lo:.0%}-{hi:.0%}); {total:.0f}s CPU in all, "
+          f"{total / args.games:.1f}s a game, {total / max(searched_all, 1):.3f}s a searched decision")
 
 
 def main() -> None:
@@ -154,7 +174,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--simulations", type=int, default=20)
     parser.add_argument("--rollouts", type=int, default=1)
-    parser.add_argument("--turns", type=int, default=30, help="end.max_turns of the MCTS games")
+    parser.add_argument("--evaluator", choices=("rollout", "random"), default="rollout",
+                        help="spiel.RolloutEvaluator (the docs' settings) or OpenSpiel's "
+                             "RandomRolloutEvaluator (rollouts to the end)")
+    parser.add_argument("--horizon", type=int, default=6, help="RolloutEvaluator's turns")
+    parser.add_argument("--strategy", default="greedy", help="RolloutEvaluator's strategy")
+    parser.add_argument("--max-turns", type=int, default=100,
+                        help="the cut of the MCTS games (returns: shares of worth)")
+    parser.add_argument("--turns", type=int, default=0,
+                        help="end the MCTS games by the variant's end.max_turns instead")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.mcts:

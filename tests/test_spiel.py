@@ -168,11 +168,90 @@ def test_issue30_serialised_state_reads_back():
 
 
 def test_issue30_max_steps_cuts_the_game_short_with_returns_zero():
-    game = spiel.game("standard", 2, max_steps=30)
+    game = spiel.game("standard", 2, max_steps=30, limit_returns="zero")
     state = play_until(game.new_initial_state(), lambda s: False, random.Random(4))
     assert state.is_terminal() and len(state.history()) <= 30
     if not state.game_state.is_over:
         assert state.returns() == [0.0, 0.0] and "cut short" in str(state)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_issue40_a_game_cut_at_its_turn_limit_returns_the_shares_of_worth_R28(players):
+    """The default returns at the limit: (n * share - 1) / (n - 1) of each seat's share of
+    the worth, adding up to 0, each within [-1, 1], the richer seat the higher."""
+    game = spiel.game("standard", players, max_turns=3)
+    for seed in range(6):
+        state = play_until(game.new_initial_state(), lambda s: False, random.Random(seed))
+        if state.game_state.is_over:
+            continue  # ended by the rules: +1 and -1 as before
+        played = state.game_state.game
+        assert played.turns_played == 3
+        returns = state.returns()
+        worth = [0 if p.bankrupt else max(0, played.worth(p)) for p in played.players]
+        shares = [w / sum(worth) for w in worth]
+        assert returns == pytest.approx([(players * s - 1) / (players - 1) for s in shares])
+        assert sum(returns) == pytest.approx(0.0) and all(-1 <= r <= 1 for r in returns)
+        richest = max(range(players), key=worth.__getitem__)
+        assert returns[richest] == max(returns)
+        break
+    else:
+        pytest.fail("every game ended by the rules within 3 turns")
+
+
+def test_issue40_rollout_evaluator_values_a_leaf_by_sensible_play_R28():
+    """spiel.RolloutEvaluator plays `turns` turns with the strategy at every seat, then
+    values the position by the shares of worth; it leaves the state it is given as it was."""
+    game = spiel.game("standard", 2)
+    state = play_until(game.new_initial_state(), lambda s: len(s.history()) >= 40
+                       and not s.is_chance_node(), random.Random(2))
+    before = (state.history(), state.game_state.history)
+    evaluator = spiel.RolloutEvaluator(turns=3, rollouts=2, random_state=np.random.RandomState(1))
+    value = evaluator.evaluate(state)
+    assert value.shape == (2,) and value.sum() == pytest.approx(0.0)
+    assert (state.history(), state.game_state.history) == before
+    prior = evaluator.prior(state)
+    assert [a for a, _ in prior] == state.legal_actions()
+    assert sum(p for _, p in prior) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda: spiel.game("standard", 2, limit_returns="half"), "limit_returns: 'worth' or 'zero'"),
+    (lambda: spiel.RolloutEvaluator(turns=0), "RolloutEvaluator turns"),
+    (lambda: spiel.RolloutEvaluator(rollouts=10**6), "RolloutEvaluator rollouts"),
+    (lambda: spiel.RolloutEvaluator(turns=2.5), "RolloutEvaluator turns"),
+    (lambda: spiel.RolloutEvaluator(strategy="greedie"), "unknown strategy 'greedie'"),
+])
+def test_issue40_bad_limit_returns_or_evaluator_settings_are_one_line(make, words):
+    with pytest.raises(EasyMoneyError) as caught:
+        make()
+    assert words in caught.value.message and "\n" not in caught.value.message
+
+
+def test_issue40_mcts_with_the_rollout_evaluator_beats_random_in_a_short_game():
+    """The docs' settings at a tiny budget: the search's seat ends no worse than random's
+    in most of a few short games (a real test of the signal: with returns 0 at the limit
+    and random rollouts it has none)."""
+    game = spiel.game("standard", 2, max_turns=12)
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, random_state=rng,
+                       evaluator=spiel.RolloutEvaluator(turns=3, random_state=rng))
+    won = 0
+    for number in range(4):
+        seat = number % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and state.current_player() == seat:
+                state.apply_action(bot.step(state))
+            else:
+                state.apply_action(int(rng.choice(legal)))
+        returns = state.returns()
+        won += returns[seat] > returns[1 - seat]
+    assert won >= 3
 
 
 def test_issue30_an_illegal_move_is_one_error_and_changes_nothing():
@@ -220,11 +299,16 @@ def test_issue30_the_example_of_the_docs_runs():
     text = (ROOT / "docs" / "openspiel.md").read_text(encoding="utf-8")
     block = text.split("```python\n", 1)[1].split("```", 1)[0]
     small = block.replace("max_simulations=20", "max_simulations=2") \
-        .replace("end.max_turns=30", "end.max_turns=4")
-    assert small != block and "MCTSBot" in small
-    scope: dict = {"print": lambda *args: None}
+        .replace("max_turns=100", "max_turns=4")
+    assert small != block and "MCTSBot" in small and "RolloutEvaluator" in small
+    printed: list = []
+    scope: dict = {"print": lambda *args: printed.append(args)}
     exec(compile(small, "docs/openspiel.md", "exec"), scope)
-    assert scope["state"].is_terminal() and scope["state"].game_state.is_over
+    state = scope["state"]
+    assert state.is_terminal()
+    assert state.game_state.is_over or state.game_state.game.turns_played == 4
+    turns = [args[0] for args in printed[:-1]]  # a line a turn, then the returns
+    assert turns == [f"turn {k}:" for k in range(1, len(turns) + 1)] and turns
 
 
 def test_issue30_a_copy_at_a_card_draw_draws_its_own_card_R21():

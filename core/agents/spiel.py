@@ -29,14 +29,20 @@ from ..engine.game import Game, Player
 from ..engine.stepping import GameState
 from ..engine.view import request_view, state_view
 from ..errors import UsageError, did_you_mean
+from ..strategies import make_strategy
 from ..script.table import game_seed, new_game
 from .catalogue import Catalogue
 from .observe import Layout
-from .table import ActionNotInMask, seat_names
+from .table import ActionNotInMask, seat_names, worth_share
+
+# a rollout's turns and count: at least one each, at most what a search can spend
+MAX_ROLLOUT_TURNS = 1000
+MAX_ROLLOUTS = 1000
 
 GAME_NAME = "easymoney"
 DICE = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # chance outcomes 0..35
 MAX_SEATS = 8
+LIMIT_RETURNS = ("worth", "zero")
 
 # the game's parameters and their defaults: what pyspiel.load_game takes (docs/openspiel.md)
 DEFAULTS: dict[str, Any] = {
@@ -46,8 +52,9 @@ DEFAULTS: dict[str, Any] = {
     "disable": "",           # what --with, --without and --option take, several separated
     "options": "",           # by spaces or commas
     "seed": 0,               # the game's seed (its deck's first order: no draw depends on it)
-    "max_turns": 1000,       # player-turns before the game is cut short (returns 0)
+    "max_turns": 1000,       # player-turns before the game is cut short
     "max_steps": 20000,      # moves (decisions and chance outcomes): max_game_length
+    "limit_returns": "worth",  # a game cut short: "worth" (shares of R28's worth) or "zero"
     "amount_steps": 5,       # the catalogue's slots for an amount
 }
 
@@ -167,6 +174,10 @@ class Spec:
         self.max_turns = _whole(given["max_turns"], "max_turns", 1)
         self.max_steps = _whole(given["max_steps"], "max_steps", 1)
         self.amount_steps = _whole(given["amount_steps"], "amount_steps", 1)
+        self.limit_returns = given["limit_returns"]
+        if self.limit_returns not in LIMIT_RETURNS:
+            raise SpielParameterError(f"OpenSpiel parameter limit_returns: 'worth' or 'zero', "
+                                      f"found {self.limit_returns!r}")
         self.params = {**DEFAULTS, **{k: int(v) if isinstance(v, np.integer) else v
                                       for k, v in params.items()}}
         # a bad variant, rule, option or seat count fails here; the game at its start is
@@ -336,6 +347,8 @@ class Play:
         state = self.state
         seats = self.spec.seats
         if not state.is_over:
+            if self.cut_short and self.spec.limit_returns == "worth":
+                return shares_of_worth(state.game)
             return [0.0] * len(seats)
         outcome = state.outcome
         winners = outcome.winners if outcome is not None else ()
@@ -362,6 +375,16 @@ class Play:
         else:
             lines.append(f"({state.request.describe()})")  # type: ignore[union-attr]
         return "\n".join(lines)
+
+
+def shares_of_worth(game: Game) -> list[float]:
+    """Each seat's return from its share of the worth (R28) of the seats still in `game`:
+    `(n * share - 1) / (n - 1)` for n seats, so that equal shares give 0 to each, all of it
+    +1 to its holder, nothing -1/(n - 1); the returns add up to 0. One seat alone: 0."""
+    n = len(game.players)
+    if n < 2:
+        return [0.0] * n
+    return [(n * worth_share(game, k) - 1) / (n - 1) for k in range(n)]
 
 
 def _replayed(params: Mapping[str, Any], moves: list[int]) -> Play:
@@ -432,6 +455,71 @@ class EasyMoneyState(pyspiel.State):
         return self.play.text()
 
 
+class RolloutEvaluator:
+    """An evaluator for OpenSpiel's `MCTSBot` on long games: from a leaf, `rollouts` times,
+    the game is played on for `turns` player-turns by a built-in strategy at every seat
+    (`strategy`, `greedy` unless told; chance drawn from `random_state`), then valued by
+    each seat's share of the worth (R28) as `limit_returns="worth"` values a game cut short,
+    or by its real returns if it ended first. A random rollout of a game of hundreds of
+    turns tells a search nothing; a few turns of sensible play tell it what a move is worth.
+    `prior` is uniform, as OpenSpiel's `RandomRolloutEvaluator`'s."""
+
+    def __init__(self, turns: int = 10, rollouts: int = 1, strategy: str = "greedy",
+                 random_state: np.random.RandomState | None = None) -> None:
+        self.turns = _bounded(turns, "turns", MAX_ROLLOUT_TURNS)
+        self.rollouts = _bounded(rollouts, "rollouts", MAX_ROLLOUTS)
+        self.strategy = strategy
+        make_strategy(strategy)  # an unknown name: one line now, not at the first leaf
+        self._bots: dict[str, Any] = {}
+        self._rng = random_state if random_state is not None else np.random.RandomState()
+
+    def _bot(self, name: str) -> Any:
+        bot = self._bots.get(name)
+        if bot is None:
+            bot = self._bots[name] = make_strategy(self.strategy)
+        return bot
+
+    def evaluate(self, state: EasyMoneyState) -> np.ndarray:
+        total = np.zeros(len(state.play.spec.seats))
+        for _ in range(self.rollouts):
+            play = state.clone().play
+            self._play_on(play)
+            total += play.returns() if play.terminal() else shares_of_worth(play.state.game)
+        return total / self.rollouts
+
+    def _play_on(self, play: Play) -> None:
+        steps = play.state
+        stop = steps.game.turns_played + self.turns
+        rng = self._rng
+        while not play.terminal() and steps.game.turns_played < stop:
+            if play.chance():
+                outcomes, probs = zip(*play.outcomes())
+                play.apply(int(outcomes[rng.choice(len(outcomes), p=probs)]))
+                continue
+            request = steps.request
+            action = self._bot(request.player.name).decide(steps.game, request)
+            chance = type(action).chance
+            if chance is not None and getattr(action, chance) is None:
+                play.throw = action  # its dice are chance's, drawn next
+            else:
+                steps.push(action)
+            play.moves.append(-1)  # a bot's move, not a slot: counted for max_steps
+
+    def prior(self, state: EasyMoneyState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()  # type: ignore[no-any-return]
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def _bounded(value: Any, name: str, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+            or not 1 <= value <= most:
+        raise SpielParameterError(f"RolloutEvaluator {name}: expected a whole number from 1 "
+                                  f"to {most}, found {value!r}")
+    return int(value)
+
+
 class Observer:
     """OpenSpiel's observer: the tensor is the agents' observation vector (docs/agents.md);
     the string the state as JSON (the engine's view). With perfect recall (the information
@@ -480,5 +568,5 @@ def game(variant: str = "standard", players: int = 2, **params: Any) -> EasyMone
 
 register()
 
-__all__ = ["EasyMoneyGame", "EasyMoneyState", "ChanceState", "CardDraw", "DEFAULTS", "game",
-           "register"]
+__all__ = ["EasyMoneyGame", "EasyMoneyState", "ChanceState", "CardDraw", "DEFAULTS",
+           "RolloutEvaluator", "game", "register", "shares_of_worth"]

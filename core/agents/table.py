@@ -25,7 +25,7 @@ from .catalogue import Catalogue
 from .observe import Layout
 
 if TYPE_CHECKING:
-    from ..engine.game import Player
+    from ..engine.game import Game, Player
 
 DEFAULT_MAX_TURNS = 1000
 DEFAULT_AMOUNT_STEPS = 5
@@ -89,6 +89,16 @@ def _keeps_open(kind: type[Action]) -> bool:
 def _keeps_window_open(found: Action | ActionRange) -> bool:
     return _keeps_open(type(_template(found)))
 
+
+def worth_share(game: Game, me: int) -> float:
+    """Seat `me`'s worth (R28) over the total worth of the seats still in `game`: 0 for a
+    bankrupt seat, an equal share for each when nobody is worth anything."""
+    player = game.players[me]
+    if player.bankrupt:
+        return 0.0
+    worths = [game.worth(p) for p in game.players if not p.bankrupt]
+    total = sum(max(0, w) for w in worths)
+    return max(0, game.worth(player)) / total if total > 0 else 1.0 / len(worths)
 
 class ActionNotInMask(EasyMoneyError):
     """An agent named a slot that is not legal now (or no slot at all): nothing changed."""
@@ -369,13 +379,7 @@ class Table:
     def worth_share(self, me: int) -> float:
         """Seat `me`'s worth (R28) over the total worth of the seats in the game: 0 for a
         bankrupt seat; the potential of `shaping="worth"`."""
-        game = self.state.game
-        player = game.players[me]
-        if player.bankrupt:
-            return 0.0
-        worths = [game.worth(p) for p in game.players if not p.bankrupt]
-        total = sum(max(0, w) for w in worths)
-        return max(0, game.worth(player)) / total if total > 0 else 1.0 / len(worths)
+        return worth_share(self.state.game, me)
 
     def equity(self, player: Player) -> int:
         """`player`'s worth (R28) with each mortgaged space counted at what R28 would value
