@@ -25,6 +25,7 @@ from . import ast as A
 from ..engine.actions import Action, EndTurn, clip as _clip
 from ..engine.registry import PluginInfo, Registry, add_declaration_check
 from ..engine.statements import end_reasons_of, lines_of
+from .tables import lark_for
 from .syntax import (ActionStatement, Expectation, SetupStatement, grammar_snippet, line_prefix,
                      rule_name, samples)
 
@@ -56,24 +57,11 @@ class Language:
         self.declared = declared
         self.plugins = tuple(pid for pid, _ in declared)
         self.reasons = tuple(dict.fromkeys(CORE_END_REASONS + tuple(reasons)))
-        base = _base_grammar()
-        known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
-        snippet, problems = grammar_snippet("base", A.BASE_LINES, known, base=True)
-        assert not problems, problems
-        grammar = base + "\n" + snippet
-        statements: dict[str, type] = {rule_name("base", cls): cls for cls in A.BASE_LINES}
-        for pid, classes in declared:
-            snippet, problems = grammar_snippet(pid, classes, known)
-            if problems:
-                raise PluginError(f"plugin {pid}: {problems[0]}")
-            grammar += "\n" + snippet
-            for cls in classes:
-                statements[rule_name(pid, cls)] = cls
+        grammar, statements = _grammar_of(declared)
         try:
-            lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                        maybe_placeholders=True, start="start")
+            lark = lark_for(grammar)  # the shipped tables when they are this grammar's
         except Exception as exc:  # a plugin's statement that does not fit the language
-            culprit = _culprit(base, declared)
+            culprit = _culprit(_base_grammar(), declared)
             raise PluginError(f"plugin {culprit}: its script statements do not fit the "
                               f"language: {type(exc).__name__}: "
                               f"{' '.join(str(exc).split())[:300]}") from None
@@ -148,6 +136,31 @@ class Language:
 
 def _base_grammar() -> str:
     return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
+
+
+def _grammar_of(declared: tuple[tuple[str, tuple[type, ...]], ...]
+                ) -> tuple[str, dict[str, type]]:
+    """The grammar of the base language with `declared`'s lines, and the class of each rule."""
+    base = _base_grammar()
+    known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
+    snippet, problems = grammar_snippet("base", A.BASE_LINES, known, base=True)
+    assert not problems, problems
+    grammar = base + "\n" + snippet
+    statements: dict[str, type] = {rule_name("base", cls): cls for cls in A.BASE_LINES}
+    for pid, classes in declared:
+        snippet, problems = grammar_snippet(pid, classes, known)
+        if problems:
+            raise PluginError(f"plugin {pid}: {problems[0]}")
+        grammar += "\n" + snippet
+        for cls in classes:
+            statements[rule_name(pid, cls)] = cls
+    return grammar, statements
+
+
+def builtin_grammar_text(registry: Any) -> str:
+    """The grammar of the language of `registry`'s built-in rules (easymoney.script.tables
+    ships its parse tables)."""
+    return _grammar_of(_statements_of(registry, ()))[0]
 
 
 def _speaking(registry: Any, rules: Iterable[str] | None) -> list[tuple[str, Any]]:
