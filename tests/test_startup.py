@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -150,3 +151,35 @@ def test_the_tables_command_writes_what_is_shipped(tmp_path: Path) -> None:
     assert str(target) in done.stdout
     shipped = (ROOT / "core" / "script" / tables.TABLES).read_bytes()
     assert target.read_bytes().partition(b"\n")[0] == shipped.partition(b"\n")[0]
+
+
+# ---------------------------------------------------------------- each piece once a process
+
+_COUNT = """
+import sys
+from easymoney.engine import registry
+from easymoney.loading import loader
+calls = {"load_variant": 0, "build_manager": 0}
+def counted(name, real):
+    def wrapper(*args, **kwargs):
+        calls[name] += 1
+        return real(*args, **kwargs)
+    return wrapper
+loader.load_variant = counted("load_variant", loader.load_variant)
+registry.build_manager = counted("build_manager", registry.build_manager)
+from easymoney.cli import main
+status = main(sys.argv[1:])
+print(calls["load_variant"], calls["build_manager"], status)
+"""
+
+
+@pytest.mark.parametrize("args", [["play", "examples/01-first-turns.game"],
+                                  ["play", "examples/12-house-rules.game", "--with", "doubles"],
+                                  ["check", "variants/standard.yaml"]])
+def test_a_variant_is_loaded_and_its_manager_made_once(args: list[str]) -> None:
+    # as a user runs it: the tests' invariants check is a rule more, with a manager of its own
+    env = {k: v for k, v in os.environ.items() if k != "EASYMONEY_CHECK_INVARIANTS"}
+    done = subprocess.run([sys.executable, "-c", _COUNT, *args], capture_output=True, text=True,
+                          cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "1 1 0"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.model import Variant
-from ..engine.registry import Registry, build_manager
+from ..engine.registry import Registry, manager_for
 from ..errors import EasyMoneyError, PluginError, did_you_mean
 from .limits import check_limits
 from .origins import Origins, raise_all
@@ -203,16 +203,9 @@ def _exists(doc: Any, path: Path) -> bool:
 _PATH_PREFIX = re.compile(r"^((?:[A-Za-z_]\w*|\[\d+\])(?:\.[A-Za-z_]\w*|\[\d+\])*)\s*:\s*(.*)$")
 
 
-_MANAGERS: dict[tuple[int, tuple[str, ...]], tuple[Registry, Any]] = {}
-
-
 def hook_checks(variant: Variant, doc: Mapping[str, Any], origins: Origins,
                  registry: Registry) -> None:
-    key = (id(registry), tuple(variant.rules))
-    cached = _MANAGERS.get(key)
-    if cached is None or cached[0] is not registry:
-        cached = _MANAGERS[key] = (registry, build_manager(registry, variant.rules))
-    pm = cached[1]
+    pm = manager_for(registry, variant.rules)  # the one its games will use
     errors: list[EasyMoneyError] = []  # every rule's messages: `check` reports them all
     for impl in reversed(pm.hook.em_check_variant.get_hookimpls()):
         args = {"variant": variant}

@@ -790,9 +790,10 @@ def parse(text: str, filename: str = "<script>", registry: Any = None,
     if lines[-1] == "":
         lines = lines[:-1]
     problem: EasyMoneyError | None = None
+    switches = (tuple(enable), tuple(disable), tuple(options))
+    loaded = None
     if rules is None:
-        rules, problem = _rules_of_header(lines, filename, registry,
-                                          (tuple(enable), tuple(disable), tuple(options)))
+        rules, problem, loaded = _rules_of_header(lines, filename, registry, switches)
     lang = language_for(registry, rules)
     try:
         header, body = _statements(lang, text, lines)
@@ -806,7 +807,8 @@ def parse(text: str, filename: str = "<script>", registry: Any = None,
             or fail.message
         raise ScriptSyntaxError(message, file=filename, line=fail.line, col=fail.col,
                                 source_line=source) from None
-    return A.Script(filename, lines, header, body, language=lang.plugins)
+    return A.Script(filename, lines, header, body, language=lang.plugins,
+                    header_variant=None if loaded is None else (switches, registry, loaded))
 
 
 def _statements(lang: Language, text: str, lines: tuple[str, ...]) -> tuple[tuple, tuple]:
@@ -825,8 +827,9 @@ def _statements(lang: Language, text: str, lines: tuple[str, ...]) -> tuple[tupl
 
 def _rules_of_header(lines: tuple[str, ...], filename: str, registry: Any,
                      switches: tuple[tuple[str, ...], ...],
-                     ) -> tuple[tuple[str, ...] | None, EasyMoneyError | None]:
-    """The rules in play by the script's header (None, and why, when they cannot be known)."""
+                     ) -> tuple[tuple[str, ...] | None, EasyMoneyError | None, Any]:
+    """The rules in play by the script's header (None, and why, when they cannot be known),
+    and the variant loaded to know them (None when it was not: the runner loads it)."""
     picked = [line if _RULE_LINE.match(line) else "" for line in lines]
     # a built-in variant's name (no path): the same header always gives the same rules
     builtin = all(re.match(r"\s*variant\s+[A-Za-z_][A-Za-z0-9_-]*\s*(#.*)?$", line)
@@ -835,19 +838,20 @@ def _rules_of_header(lines: tuple[str, ...], filename: str, registry: Any,
                             *[line for line in picked if line]) if builtin else ()
     found = registry.cache.get(key) if key else None
     if found is not None:
-        return found, None
+        return found, None, None
     try:
         header, _ = _statements(language_for(registry, ()), "\n".join(picked) + "\n", lines)
     except _Fail:
-        return None, None  # the whole script's parse says what is wrong, and where
-    from .header import rules_of_header
+        return None, None, None  # the whole script's parse says what is wrong, and where
+    from .header import variant_of_header
     try:
-        rules = rules_of_header(A.Script(filename, lines, header, ()), registry, *switches)
+        variant = variant_of_header(A.Script(filename, lines, header, ()), registry, *switches)
     except EasyMoneyError as exc:
-        return None, exc
+        return None, exc, None
+    rules = tuple(variant.rules)
     if key:
         registry.cache[key] = rules
-    return rules, None
+    return rules, None, variant
 
 
 def _off_rule_line(registry: Any, lang: Language, line: str) -> str | None:
