@@ -11,7 +11,7 @@ from ..engine.registry import Registry, manager_for
 from ..errors import EasyMoneyError, PluginError, did_you_mean
 from .limits import check_limits
 from .origins import Origins, raise_all
-from .schema import Validator
+from .schema import validator_class
 from .validate import variant_schema_cached
 from .yamlload import Path
 
@@ -70,9 +70,31 @@ def _annotations(schema: Any, value: Any, path: Path, out: list[tuple[str, Path,
         if kind is not None:
             hit = isinstance(value, dict) and value.get("kind") == kind
         else:
-            hit = Validator(cond).is_valid(value)
+            hit = _plain_condition(cond, value)
+            if hit is None:
+                hit = validator_class()(cond).is_valid(value)
         if hit:
             _annotations(schema["then"], value, path, out)
+
+
+_PLAIN_TYPES: dict[str, type] = {"object": dict, "array": list, "string": str}
+
+
+def _plain_condition(cond: Any, value: Any) -> bool | None:
+    """Whether `value` meets an `if` of only `type` (a mapping, a list, a string) and
+    `required`, as JSON Schema says (None: another condition, for jsonschema to decide).
+    The variant schema's own are of this shape: no schema library is imported for them."""
+    if not isinstance(cond, dict) or not set(cond) <= {"type", "required"}:
+        return None
+    wanted = cond.get("type")
+    if wanted is not None and (not isinstance(wanted, str) or wanted not in _PLAIN_TYPES):
+        return None
+    required = cond.get("required", [])
+    if not isinstance(required, list):
+        return None
+    if wanted is not None and not isinstance(value, _PLAIN_TYPES[wanted]):
+        return False
+    return not isinstance(value, dict) or all(key in value for key in required)
 
 def check_variant(doc: dict[str, Any], origins: Origins, registry: Registry,
            rules: Mapping[str, Mapping[str, Any]]) -> None:
