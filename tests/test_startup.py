@@ -47,6 +47,14 @@ def test_a_command_imports_what_it_needs_when_it_runs() -> None:
     assert "easymoney.simulate" not in _imported_after("check", "standard")
 
 
+def test_running_a_command_imports_no_other_commands_module() -> None:
+    done = subprocess.run([sys.executable, "-c", _PROBE, "check", "standard"],
+                          capture_output=True, text=True, check=True)
+    modules = json.loads(done.stdout.splitlines()[-1])
+    assert [m for m in modules if m.startswith("easymoney.commands.")] == [
+        "easymoney.commands._variant_args", "easymoney.commands.check"]
+
+
 def test_every_command_is_listed_and_its_help_works() -> None:
     done = subprocess.run([sys.executable, "-m", "easymoney", "--help"], capture_output=True,
                           text=True, check=True)
