@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
+from importlib import resources
 from typing import Any
-
-import easymoney.schemas
 
 from ..engine.registry import Registry, discover
 from .loader import load_variant
@@ -36,7 +34,7 @@ def write_checked(path: str, registry: Registry) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    target = args[0] if args else str(Path(easymoney.schemas.__file__).with_name(CHECKED))
+    target = args[0] if args else str(resources.files("easymoney.schemas").joinpath(CHECKED))
     data = write_checked(target, discover(autoload=False))
     print(f"{target}: {len(data['documents'])} documents of the built-in variants")
     return 0
