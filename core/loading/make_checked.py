@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from ..engine.registry import Registry, discover
+from .extends import _RESOLVED
 from .loader import load_variant
 from .prechecked import CHECKED, recording, schema_fingerprint
 from .sources import builtin_names
@@ -17,6 +18,8 @@ from .sources import builtin_names
 
 def checked_data(registry: Registry) -> dict[str, Any]:
     """What `checked-variants.json` holds for `registry` and the installed built-in variants."""
+    # the chains of built-in files already resolved are kept, their levels not validated again
+    _RESOLVED.clear()
     with recording() as documents:
         for name in builtin_names():
             load_variant(name, registry=registry)
