@@ -32,14 +32,22 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> list[str]:
+    """The commands, in the order `--help` lists them (found without importing them)."""
+    names = [m.name for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")]
+    return sorted(names, key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else 99, n))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: of every command, or of the command `only` alone (what
+    running one needs: the others' modules are not imported for it)."""
     parser = _Parser(prog="easymoney", description="Play, script and simulate the 1935 board "
                      "game Easy Money and its variants.")
     parser.add_argument("--version", action="version", version=f"easymoney {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    names = [m.name for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")]
-    names.sort(key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else 99, n))
-    for name in names:
+    for name in command_names():
+        if only is not None and name != only:
+            continue
         module = importlib.import_module(f"{commands.__name__}.{name}")
         command = sub.add_parser(name, help=module.HELP, description=module.DESCRIPTION,
                                  **getattr(module, "PARSER", {}))
@@ -105,10 +113,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if closed is not None:
         print(closed, file=sys.stderr)
         return 2
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # a command named first is all that is parsed; anything else (`--help`, a mistake) is
+    # parsed, listed and said with every command
+    named = argv[0] if argv and argv[0] in command_names() else None
+    parser = build_parser(named)
     args, extra = parser.parse_known_args(argv)
     if extra:
-        return _unrecognized(parser, args, extra)
+        return _unrecognized(build_parser() if named else parser, args, extra)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -114,3 +114,111 @@ def test_schema_follows_the_registry():
     assert card["properties"]["kind"]["enum"] == ["jump"]
     assert list(schema["properties"]["rules"]["properties"]) == ["core", "fake"]
     assert "A fake rule. (R900)" in schema["properties"]["rules"]["properties"]["fake"]["description"]
+
+
+# ---------------------------------------------------------------- the built-in variants, checked ahead
+
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from easymoney.errors import VariantError  # noqa: E402
+from easymoney.loading import prechecked  # noqa: E402
+from easymoney.loading.checks import _plain_condition  # noqa: E402
+from easymoney.loading.loader import load_variant  # noqa: E402
+from easymoney.loading.make_checked import checked_data  # noqa: E402
+from easymoney.loading.schema import validator_class  # noqa: E402
+
+CHECKED = ROOT / "schemas" / prechecked.CHECKED
+
+
+def test_the_shipped_checked_variants_are_those_the_schema_accepts_now():
+    # regenerate with: python -m easymoney.loading.make_checked
+    shipped = json.loads(CHECKED.read_text(encoding="utf-8"))
+    assert shipped == checked_data(discover(autoload=False))
+    assert len(shipped["documents"]) >= len(VARIANTS)
+
+
+_IMPORTED = """
+import sys
+from easymoney.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print("jsonschema" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("args", [["check", "standard"], ["check", "variants/standard.yaml"],
+                                  ["check", "classic-1936", "no-four-sides", "reference-card"],
+                                  ["play", "examples/01-first-turns.game"]])
+def test_a_builtin_variant_is_not_checked_against_the_schema_again(args):
+    # as a user runs it: without the tests' plugin site, whose plugins change the schema
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-c", _IMPORTED, *args], capture_output=True,
+                          text=True, cwd=ROOT, env=env)
+    assert done.stdout.splitlines()[-1] == "False", done.stdout + done.stderr
+
+
+def test_third_party_plugins_have_builtin_variants_checked_in_full():
+    # the tests' plugin site installs plugins with options and kinds: another schema
+    assert os.environ.get("PYTHONPATH")
+    done = subprocess.run([sys.executable, "-c", _IMPORTED, "check", "standard"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.splitlines() == ["standard: ok", "True"], done.stderr
+
+
+def test_an_edited_copy_is_checked_in_full_with_its_errors_located(tmp_path):
+    text = (ROOT / "variants" / "standard.yaml").read_text(encoding="utf-8")
+    assert "starting_cash: 20000" in text
+    copy = tmp_path / "mine.yaml"
+    copy.write_text(text.replace("starting_cash: 20000", "starting_cash: 20000.5"), "utf-8")
+    line = next(n for n, row in enumerate(copy.read_text().splitlines(), 1)
+                if "starting_cash" in row)
+    with pytest.raises(VariantError) as caught:
+        load_variant(str(copy))
+    assert caught.value.file == str(copy) and caught.value.line == line
+    assert "wrong type" in caught.value.message and "an integer" in caught.value.message
+    done = subprocess.run([sys.executable, "-m", "easymoney", "check", str(copy)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{copy}:{line}:")
+
+
+def test_an_unedited_copy_is_the_same_document(tmp_path):
+    copy = tmp_path / "mine.yaml"
+    copy.write_bytes((ROOT / "variants" / "standard.yaml").read_bytes())
+    assert load_variant(str(copy)).document == load_variant("standard").document
+
+
+def test_a_fingerprint_tells_types_and_order_apart():
+    fp = prechecked.fingerprint
+    assert fp({"a": 1}) != fp({"a": True}) != fp({"a": "1"}) != fp({"a": 1.0})
+    assert fp({"a": 1, "b": 2}) != fp({"b": 2, "a": 1})
+    assert fp([1, [2]]) != fp([[1], 2]) and fp({1: "a"}) != fp({"1": "a"})
+    assert fp({"a": object()}) is None
+    assert fp({"a": [1, {"b": None}]}) == fp({"a": [1, {"b": None}]})
+
+
+def test_no_document_passes_ahead_under_another_schema(monkeypatch):
+    registry = discover(autoload=False)
+    doc = load_file(str(ROOT / "variants" / "standard.yaml")).data
+    assert prechecked.passes_ahead(doc, registry)
+    assert not prechecked.passes_ahead({**doc, "name": "mine"}, registry)
+    monkeypatch.setattr(prechecked, "schema_fingerprint", lambda registry: "another schema")
+    assert not prechecked.passes_ahead(doc, registry)
+    monkeypatch.undo()
+    monkeypatch.setattr(prechecked, "_shipped", lambda: ("", frozenset()))  # absent, damaged
+    assert not prechecked.passes_ahead(doc, registry)
+
+
+@pytest.mark.parametrize("cond", [{"type": "object"}, {"required": ["extends"]},
+                                  {"type": "object", "required": ["a", "b"]},
+                                  {"type": "array"}, {"type": "string", "required": ["a"]}])
+def test_a_plain_condition_is_decided_as_jsonschema_decides_it(cond):
+    for value in (None, True, 0, 1.5, "a", [], ["a"], {}, {"a": 1}, {"a": 1, "b": 2},
+                  {"extends": "standard"}):
+        assert _plain_condition(cond, value) == validator_class()(cond).is_valid(value), value
+    assert _plain_condition({"type": "integer"}, 1) is None
+    assert _plain_condition({"enum": [1]}, 1) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -46,9 +47,147 @@ def test_a_command_imports_what_it_needs_when_it_runs() -> None:
     assert "easymoney.simulate" not in _imported_after("check", "standard")
 
 
+def test_running_a_command_imports_no_other_commands_module() -> None:
+    done = subprocess.run([sys.executable, "-c", _PROBE, "check", "standard"],
+                          capture_output=True, text=True, check=True)
+    modules = json.loads(done.stdout.splitlines()[-1])
+    assert [m for m in modules if m.startswith("easymoney.commands.")] == [
+        "easymoney.commands._variant_args", "easymoney.commands.check"]
+
+
 def test_every_command_is_listed_and_its_help_works() -> None:
     done = subprocess.run([sys.executable, "-m", "easymoney", "--help"], capture_output=True,
                           text=True, check=True)
     for name in ("play", "simulate", "compare", "sweep", "variants", "check", "show", "diff", "rules",
                  "schema", "strategies"):
         assert re.search(rf"^    {name}\s", done.stdout, re.M), name
+
+
+# ---------------------------------------------------------------- the shipped parse tables
+
+from pathlib import Path  # noqa: E402
+
+from lark import Lark, Token  # noqa: E402
+from lark.exceptions import UnexpectedInput  # noqa: E402
+
+from easymoney.script import tables  # noqa: E402
+from easymoney.script.make_tables import builtin_grammar  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _shape(parser: Lark, text: str) -> object:
+    """What a parser makes of a text: the tree and every token's place, or where it fails."""
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as err:
+        return ("refused", err.line, err.column, sorted(getattr(err, "expected", None) or ()))
+    tokens = [(t.type, str(t), t.line, t.column) for t in tree.scan_values(
+        lambda v: isinstance(v, Token))]
+    return tree.pretty(), tokens
+
+
+def test_the_shipped_parse_tables_are_those_of_the_grammar() -> None:
+    # stale tables would only be slower (built instead), but they must never be shipped
+    assert tables.shipped_key() == tables.grammar_key(builtin_grammar()), (
+        "core/script/parse.tables is stale: run `python -m easymoney.script.make_tables`")
+
+
+def test_the_shipped_tables_parse_every_example_as_built_ones_do() -> None:
+    grammar = builtin_grammar()
+    shipped, built = tables.lark_for(grammar), Lark(grammar, **tables.OPTIONS)
+    texts = [p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("examples/*.game"))]
+    texts += ["Ann rols 3 4\n", "expect Ann cash $1,00\n", "players Ann Ann\nAnn buys 4\n"]
+    assert len(texts) > 10
+    for text in texts:
+        assert _shape(shipped, text) == _shape(built, text)
+    assert [t.name for t in shipped.terminals] == [t.name for t in built.terminals]
+
+
+def _count_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    builds: list[str] = []
+    real = tables.Lark
+
+    class Counting(real):  # type: ignore[misc, valid-type]
+        def __init__(self, grammar: str, **options: object) -> None:
+            builds.append(grammar)
+            super().__init__(grammar, **options)
+
+    monkeypatch.setattr(tables, "Lark", Counting)
+    return builds
+
+
+def test_the_builtin_language_is_loaded_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    builds = _count_builds(monkeypatch)
+    parser = tables.lark_for(builtin_grammar())
+    assert builds == []
+    assert parser.parse("Ann rolls 3 4\n").children
+
+
+@pytest.mark.parametrize("damage", ["absent", "stale", "damaged", "not tables", "no newline"])
+def test_unusable_tables_are_built_instead(monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    grammar = builtin_grammar()
+    key = tables.grammar_key(grammar).encode()
+    data = {"absent": None, "stale": tables._MAGIC + b"0" * 64 + b"\n" + b"\x80\x05junk",
+            "damaged": tables._MAGIC + key + b"\n" + b"\x80\x05 not a pickle at all",
+            "not tables": b"\x00\x01\x02", "no newline": tables._MAGIC + key}[damage]
+    monkeypatch.setattr(tables, "_read", lambda: data)
+    builds = _count_builds(monkeypatch)
+    parser = tables.lark_for(grammar)
+    assert builds == [grammar]
+    assert _shape(parser, "Ann rolls 3 4\n") == _shape(Lark(grammar, **tables.OPTIONS),
+                                                       "Ann rolls 3 4\n")
+
+
+def test_a_script_is_played_the_same_without_the_tables() -> None:
+    # the shipped file removed from a copy of the package: slower, the same transcript
+    script = ROOT / "examples" / "01-first-turns.game"
+    code = ("import sys; from easymoney.script import tables; tables._read = lambda: None; "
+            "from easymoney.cli import main; sys.exit(main(sys.argv[1:]))")
+    without = subprocess.run([sys.executable, "-c", code, "play", str(script)],
+                             capture_output=True, text=True)
+    shipped = subprocess.run([sys.executable, "-m", "easymoney", "play", str(script)],
+                             capture_output=True, text=True)
+    assert without.returncode == shipped.returncode == 0, without.stderr
+    assert without.stdout == shipped.stdout and without.stderr == shipped.stderr == ""
+
+
+def test_the_tables_command_writes_what_is_shipped(tmp_path: Path) -> None:
+    target = tmp_path / "parse.tables"
+    done = subprocess.run([sys.executable, "-m", "easymoney.script.make_tables", str(target)],
+                          capture_output=True, text=True, check=True)
+    assert str(target) in done.stdout
+    shipped = (ROOT / "core" / "script" / tables.TABLES).read_bytes()
+    assert target.read_bytes().partition(b"\n")[0] == shipped.partition(b"\n")[0]
+
+
+# ---------------------------------------------------------------- each piece once a process
+
+_COUNT = """
+import sys
+from easymoney.engine import registry
+from easymoney.loading import loader
+calls = {"load_variant": 0, "build_manager": 0}
+def counted(name, real):
+    def wrapper(*args, **kwargs):
+        calls[name] += 1
+        return real(*args, **kwargs)
+    return wrapper
+loader.load_variant = counted("load_variant", loader.load_variant)
+registry.build_manager = counted("build_manager", registry.build_manager)
+from easymoney.cli import main
+status = main(sys.argv[1:])
+print(calls["load_variant"], calls["build_manager"], status)
+"""
+
+
+@pytest.mark.parametrize("args", [["play", "examples/01-first-turns.game"],
+                                  ["play", "examples/12-house-rules.game", "--with", "doubles"],
+                                  ["check", "variants/standard.yaml"]])
+def test_a_variant_is_loaded_and_its_manager_made_once(args: list[str]) -> None:
+    # as a user runs it: the tests' invariants check is a rule more, with a manager of its own
+    env = {k: v for k, v in os.environ.items() if k != "EASYMONEY_CHECK_INVARIANTS"}
+    done = subprocess.run([sys.executable, "-c", _COUNT, *args], capture_output=True, text=True,
+                          cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "1 1 0"

@@ -7,10 +7,12 @@ import contextlib
 import errno
 import os
 import signal
-import socket
 from collections.abc import Iterator
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import socket
 
 from ..errors import UsageError
 
@@ -51,6 +53,7 @@ def served_hosts(host: str, allowed: list[str]) -> list[str]:
 def listening(host: str, port: int) -> socket.socket:
     """A socket bound to `host`:`port`, or one line saying why there is none (a port in
     use, an address not this machine's): said before anything claims the server is up."""
+    import socket  # here: every command's start-up lists this module, few serve
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:

@@ -17,7 +17,7 @@ from .events import CORE_TEMPLATES, Event, EventLog, describe
 from .kinds import SpaceKind
 from .ledger import Ledger
 from .model import Card, Space, Variant
-from .registry import OWN, Registry, build_manager, discover
+from .registry import OWN, Registry, discover, manager_for
 from .settings import DEFAULT as DEFAULT_SETTINGS, Settings
 from .stash import Stash
 
@@ -129,7 +129,7 @@ class RuleSet:
                  trace: TextIO | None = None) -> None:
         self.registry = registry
         self.enabled = tuple(enabled)
-        self.pm = build_manager(registry, self.enabled)
+        self.pm = manager_for(registry, self.enabled)
         # kind name -> what it is: every rule asks this, none keeps its own list of kinds
         self.kinds = registry.space_kind_table()
         # the card kinds a drawer keeps (CardKind.kept), of the rules in play

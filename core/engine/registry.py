@@ -552,3 +552,14 @@ def build_manager(registry: Registry, enabled: Iterable[str]) -> pluggy.PluginMa
                 pm.register(checks, name=pid + OWN)
     pm.check_pending()
     return pm
+
+
+def manager_for(registry: Registry, enabled: Iterable[str]) -> pluggy.PluginManager:
+    """The plugin manager of `enabled`'s rules, made once a process (kept by the registry):
+    the variant's checks and the games of those rules share it. Nothing registers into a
+    manager once it is made, so sharing it is safe."""
+    key = ("plugin manager", frozenset(enabled))
+    pm = registry.cache.get(key)
+    if pm is None:
+        pm = registry.cache[key] = build_manager(registry, key[1])
+    return pm

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.model import Variant
-from ..engine.registry import Registry, build_manager
+from ..engine.registry import Registry, manager_for
 from ..errors import EasyMoneyError, PluginError, did_you_mean
 from .limits import check_limits
 from .origins import Origins, raise_all
-from .schema import Validator
+from .schema import validator_class
 from .validate import variant_schema_cached
 from .yamlload import Path
 
@@ -70,9 +70,31 @@ def _annotations(schema: Any, value: Any, path: Path, out: list[tuple[str, Path,
         if kind is not None:
             hit = isinstance(value, dict) and value.get("kind") == kind
         else:
-            hit = Validator(cond).is_valid(value)
+            hit = _plain_condition(cond, value)
+            if hit is None:
+                hit = validator_class()(cond).is_valid(value)
         if hit:
             _annotations(schema["then"], value, path, out)
+
+
+_PLAIN_TYPES: dict[str, type] = {"object": dict, "array": list, "string": str}
+
+
+def _plain_condition(cond: Any, value: Any) -> bool | None:
+    """Whether `value` meets an `if` of only `type` (a mapping, a list, a string) and
+    `required`, as JSON Schema says (None: another condition, for jsonschema to decide).
+    The variant schema's own are of this shape: no schema library is imported for them."""
+    if not isinstance(cond, dict) or not set(cond) <= {"type", "required"}:
+        return None
+    wanted = cond.get("type")
+    if wanted is not None and (not isinstance(wanted, str) or wanted not in _PLAIN_TYPES):
+        return None
+    required = cond.get("required", [])
+    if not isinstance(required, list):
+        return None
+    if wanted is not None and not isinstance(value, _PLAIN_TYPES[wanted]):
+        return False
+    return not isinstance(value, dict) or all(key in value for key in required)
 
 def check_variant(doc: dict[str, Any], origins: Origins, registry: Registry,
            rules: Mapping[str, Mapping[str, Any]]) -> None:
@@ -203,16 +225,9 @@ def _exists(doc: Any, path: Path) -> bool:
 _PATH_PREFIX = re.compile(r"^((?:[A-Za-z_]\w*|\[\d+\])(?:\.[A-Za-z_]\w*|\[\d+\])*)\s*:\s*(.*)$")
 
 
-_MANAGERS: dict[tuple[int, tuple[str, ...]], tuple[Registry, Any]] = {}
-
-
 def hook_checks(variant: Variant, doc: Mapping[str, Any], origins: Origins,
                  registry: Registry) -> None:
-    key = (id(registry), tuple(variant.rules))
-    cached = _MANAGERS.get(key)
-    if cached is None or cached[0] is not registry:
-        cached = _MANAGERS[key] = (registry, build_manager(registry, variant.rules))
-    pm = cached[1]
+    pm = manager_for(registry, variant.rules)  # the one its games will use
     errors: list[EasyMoneyError] = []  # every rule's messages: `check` reports them all
     for impl in reversed(pm.hook.em_check_variant.get_hookimpls()):
         args = {"variant": variant}

@@ -8,7 +8,7 @@ from typing import Any
 from ..engine.registry import Registry
 from ..errors import PluginError, UsageError, did_you_mean
 from .origins import Origins
-from .schema import Validator
+from .schema import validator_class
 from .validate import explain
 from .yamlload import parse_scalar, show_value
 
@@ -39,7 +39,7 @@ def parse_option(item: str | tuple[str, Any], registry: Registry) -> tuple[str, 
             raise UsageError(f"option {key!r}: rule {pid!r} has no options")
         raise UsageError(f"option {key!r}: unknown option: found {name!r}; expected one of "
                          f"{', '.join(info.options)}{did_you_mean(name, info.options)}")
-    errors = list(Validator(dict(info.options[name])).iter_errors(value))
+    errors = list(validator_class()(dict(info.options[name])).iter_errors(value))
     if errors:
         message, _, _ = explain(errors[0], registry)
         raise UsageError(f"option {key!r}: {message}")

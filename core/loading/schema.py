@@ -10,19 +10,30 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
-
-import jsonschema
-from jsonschema import Draft202012Validator
 
 from ..engine.registry import Registry, discover
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-# Integers are ints only: 600.0 and .nan are not integers, whatever JSON Schema allows.
-_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
-    "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool))
-Validator = jsonschema.validators.extend(Draft202012Validator, type_checker=_TYPES)
+
+@lru_cache(maxsize=1)
+def validator_class() -> Any:
+    """The Draft 2020-12 validator whose integers are ints only: 600.0 and .nan are not
+    integers, whatever JSON Schema allows. Made when first asked: jsonschema is a third of
+    the start-up of a command that checks no schema (a built-in variant is checked ahead)."""
+    import jsonschema
+    from jsonschema import Draft202012Validator
+    types = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool))
+    return jsonschema.validators.extend(Draft202012Validator, type_checker=types)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Validator":  # `from easymoney.loading.schema import Validator`, as before
+        return validator_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # The keys every space and card has, whatever its kind.
 SPACE_COMMON = ("name", "kind")
@@ -224,6 +235,15 @@ def variant_schema(registry: Registry) -> dict[str, Any]:
         "else": {"required": TOP_REQUIRED},
         "additionalProperties": False,
     }
+
+
+def variant_schema_cached(registry: Registry) -> dict[str, Any]:
+    """The variant schema of `registry`'s rules, made once (kept by the registry)."""
+    key = ("variant schema",)
+    schema = registry.cache.get(key)
+    if schema is None:
+        schema = registry.cache[key] = variant_schema(registry)
+    return schema  # type: ignore[no-any-return]
 
 
 def dumps(schema: Mapping[str, Any]) -> str:

@@ -5,16 +5,18 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterable
-from typing import Any
-
-from jsonschema import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..engine.registry import Registry
 from ..errors import PluginError, did_you_mean, not_installed
 from .limits import check_sizes
 from .origins import Origins, raise_all, reading_order
-from .schema import Validator, variant_schema
+from .prechecked import accepted, passes_ahead
+from .schema import validator_class, variant_schema_cached
 from .yamlload import YAML11_BOOLEANS, Path, show_value
+
+if TYPE_CHECKING:  # jsonschema is imported only when a document is checked against the schema
+    from jsonschema import ValidationError
 
 _TYPE_WORDS = {"integer": "an integer", "string": "a string", "boolean": "true or false",
                "object": "a mapping", "array": "a list", "null": "null", "number": "a number"}
@@ -130,8 +132,9 @@ class Checker:
     """
 
     def __init__(self, registry: Registry) -> None:
+        Validator = validator_class()
         self.registry = registry
-        self.schema = variant_schema(registry)
+        self.schema = variant_schema_cached(registry)
         lean = copy.deepcopy(self.schema)
         board = lean["properties"]["board"]["properties"]
         self.items: dict[Path, tuple[Any, dict[str, Any]]] = {}
@@ -174,9 +177,10 @@ def checker_for(registry: Registry) -> Checker:
 
 def validate(doc: Any, origins: Origins, registry: Registry) -> None:
     check_sizes(doc, origins)  # before the schema, which takes its time over each entry
+    if passes_ahead(doc, registry):
+        return  # a built-in variant's document, checked when the package was made
     raise_all([origins.error(path, message, key=key) for message, path, key
                in ranked_errors(checker_for(registry).errors(doc), doc, registry)])
+    accepted(doc)
 
-def variant_schema_cached(registry: Registry) -> dict[str, Any]:
-    return checker_for(registry).schema
 

@@ -276,6 +276,11 @@ class Script:
     header: tuple[HeaderStatement, ...]
     body: tuple[Action | Expectation, ...]
     language: tuple[str, ...] | None = field(default=None, compare=False)
+    # (switches, registry, variant): the variant the parser loaded to learn the rules in
+    # play, with the command line's (enable, disable, options) and the registry it was loaded
+    # with; a runner of the same takes it rather than load it a second time
+    header_variant: tuple[tuple[tuple[str, ...], ...], Any, Any] | None = field(
+        default=None, compare=False, repr=False)
 
     @property
     def statements(self) -> tuple[Statement, ...]:

@@ -97,12 +97,17 @@ class Header:
             raise _located(script, self.variant, exc) from None
 
 
+def variant_of_header(script: S.Script, registry: Any = None, enable: Sequence[str] = (),
+                      disable: Sequence[str] = (), options: Sequence[str] = ()) -> Variant:
+    """The variant of a script's header (its variant, switches and options) with the
+    command line's switches on top: its `rules` are the rules in play."""
+    return Header.read(script, enable, disable, options).load_variant(script, registry)
+
+
 def rules_of_header(script: S.Script, registry: Any = None, enable: Sequence[str] = (),
                     disable: Sequence[str] = (), options: Sequence[str] = ()) -> tuple[str, ...]:
-    """The rules in play by a script's header (its variant, switches and options) and the
-    command line's switches."""
-    header = Header.read(script, enable, disable, options)
-    return tuple(header.load_variant(script, registry).rules)
+    """The rules in play by a script's header and the command line's switches."""
+    return tuple(variant_of_header(script, registry, enable, disable, options).rules)
 
 
 def _located(script: S.Script, stmt: Any, exc: EasyMoneyError) -> EasyMoneyError:

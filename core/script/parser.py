@@ -25,6 +25,7 @@ from . import ast as A
 from ..engine.actions import Action, EndTurn, clip as _clip
 from ..engine.registry import PluginInfo, Registry, add_declaration_check
 from ..engine.statements import end_reasons_of, lines_of
+from .tables import lark_for
 from .syntax import (ActionStatement, Expectation, SetupStatement, grammar_snippet, line_prefix,
                      rule_name, samples)
 
@@ -56,24 +57,11 @@ class Language:
         self.declared = declared
         self.plugins = tuple(pid for pid, _ in declared)
         self.reasons = tuple(dict.fromkeys(CORE_END_REASONS + tuple(reasons)))
-        base = _base_grammar()
-        known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
-        snippet, problems = grammar_snippet("base", A.BASE_LINES, known, base=True)
-        assert not problems, problems
-        grammar = base + "\n" + snippet
-        statements: dict[str, type] = {rule_name("base", cls): cls for cls in A.BASE_LINES}
-        for pid, classes in declared:
-            snippet, problems = grammar_snippet(pid, classes, known)
-            if problems:
-                raise PluginError(f"plugin {pid}: {problems[0]}")
-            grammar += "\n" + snippet
-            for cls in classes:
-                statements[rule_name(pid, cls)] = cls
+        grammar, statements = _grammar_of(declared)
         try:
-            lark = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                        maybe_placeholders=True, start="start")
+            lark = lark_for(grammar)  # the shipped tables when they are this grammar's
         except Exception as exc:  # a plugin's statement that does not fit the language
-            culprit = _culprit(base, declared)
+            culprit = _culprit(_base_grammar(), declared)
             raise PluginError(f"plugin {culprit}: its script statements do not fit the "
                               f"language: {type(exc).__name__}: "
                               f"{' '.join(str(exc).split())[:300]}") from None
@@ -148,6 +136,31 @@ class Language:
 
 def _base_grammar() -> str:
     return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
+
+
+def _grammar_of(declared: tuple[tuple[str, tuple[type, ...]], ...]
+                ) -> tuple[str, dict[str, type]]:
+    """The grammar of the base language with `declared`'s lines, and the class of each rule."""
+    base = _base_grammar()
+    known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
+    snippet, problems = grammar_snippet("base", A.BASE_LINES, known, base=True)
+    assert not problems, problems
+    grammar = base + "\n" + snippet
+    statements: dict[str, type] = {rule_name("base", cls): cls for cls in A.BASE_LINES}
+    for pid, classes in declared:
+        snippet, problems = grammar_snippet(pid, classes, known)
+        if problems:
+            raise PluginError(f"plugin {pid}: {problems[0]}")
+        grammar += "\n" + snippet
+        for cls in classes:
+            statements[rule_name(pid, cls)] = cls
+    return grammar, statements
+
+
+def builtin_grammar_text(registry: Any) -> str:
+    """The grammar of the language of `registry`'s built-in rules (easymoney.script.tables
+    ships its parse tables)."""
+    return _grammar_of(_statements_of(registry, ()))[0]
 
 
 def _speaking(registry: Any, rules: Iterable[str] | None) -> list[tuple[str, Any]]:
@@ -777,9 +790,10 @@ def parse(text: str, filename: str = "<script>", registry: Any = None,
     if lines[-1] == "":
         lines = lines[:-1]
     problem: EasyMoneyError | None = None
+    switches = (tuple(enable), tuple(disable), tuple(options))
+    loaded = None
     if rules is None:
-        rules, problem = _rules_of_header(lines, filename, registry,
-                                          (tuple(enable), tuple(disable), tuple(options)))
+        rules, problem, loaded = _rules_of_header(lines, filename, registry, switches)
     lang = language_for(registry, rules)
     try:
         header, body = _statements(lang, text, lines)
@@ -793,7 +807,8 @@ def parse(text: str, filename: str = "<script>", registry: Any = None,
             or fail.message
         raise ScriptSyntaxError(message, file=filename, line=fail.line, col=fail.col,
                                 source_line=source) from None
-    return A.Script(filename, lines, header, body, language=lang.plugins)
+    return A.Script(filename, lines, header, body, language=lang.plugins,
+                    header_variant=None if loaded is None else (switches, registry, loaded))
 
 
 def _statements(lang: Language, text: str, lines: tuple[str, ...]) -> tuple[tuple, tuple]:
@@ -812,8 +827,9 @@ def _statements(lang: Language, text: str, lines: tuple[str, ...]) -> tuple[tupl
 
 def _rules_of_header(lines: tuple[str, ...], filename: str, registry: Any,
                      switches: tuple[tuple[str, ...], ...],
-                     ) -> tuple[tuple[str, ...] | None, EasyMoneyError | None]:
-    """The rules in play by the script's header (None, and why, when they cannot be known)."""
+                     ) -> tuple[tuple[str, ...] | None, EasyMoneyError | None, Any]:
+    """The rules in play by the script's header (None, and why, when they cannot be known),
+    and the variant loaded to know them (None when it was not: the runner loads it)."""
     picked = [line if _RULE_LINE.match(line) else "" for line in lines]
     # a built-in variant's name (no path): the same header always gives the same rules
     builtin = all(re.match(r"\s*variant\s+[A-Za-z_][A-Za-z0-9_-]*\s*(#.*)?$", line)
@@ -822,19 +838,20 @@ def _rules_of_header(lines: tuple[str, ...], filename: str, registry: Any,
                             *[line for line in picked if line]) if builtin else ()
     found = registry.cache.get(key) if key else None
     if found is not None:
-        return found, None
+        return found, None, None
     try:
         header, _ = _statements(language_for(registry, ()), "\n".join(picked) + "\n", lines)
     except _Fail:
-        return None, None  # the whole script's parse says what is wrong, and where
-    from .header import rules_of_header
+        return None, None, None  # the whole script's parse says what is wrong, and where
+    from .header import variant_of_header
     try:
-        rules = rules_of_header(A.Script(filename, lines, header, ()), registry, *switches)
+        variant = variant_of_header(A.Script(filename, lines, header, ()), registry, *switches)
     except EasyMoneyError as exc:
-        return None, exc
+        return None, exc, None
+    rules = tuple(variant.rules)
     if key:
         registry.cache[key] = rules
-    return rules, None
+    return rules, None, variant
 
 
 def _off_rule_line(registry: Any, lang: Language, line: str) -> str | None:

@@ -128,7 +128,12 @@ class ScriptRunner(NameLookups):
         self.strategies: dict[str, Any] = {}
         self.default_strategy: Any = None
         self.header = Header.read(script, enable, disable, options)
-        self.variant = self.header.load_variant(script, confine=confine)
+        loaded = script.header_variant
+        if confine is None and loaded is not None and loaded[1] is discover() and loaded[0] == (
+                tuple(enable), tuple(disable), tuple(options)):
+            self.variant = loaded[2]  # read by the parser from this header, with these switches
+        else:
+            self.variant = self.header.load_variant(script, confine=confine)
         if script.language != language_for(discover(), self.variant.rules).plugins:
             # the command line switched a plugin with script lines on or off: its words
             # bind only where it is on

@@ -1,0 +1,81 @@
+"""The script grammar's parse tables, built once and shipped, not built on every run.
+
+Building lark's LALR tables for the language of the built-in rules is a fifth of a short
+`easymoney play`. Those tables are saved in the package (`parse.tables`, written by
+`python -m easymoney.script.make_tables`) under a key: the SHA-256 of the grammar's text, the
+parser's options and lark's version. `lark_for(grammar)` loads them when the key is the one
+of `grammar`, and builds the tables otherwise: a language with a third-party plugin's lines,
+another lark, a stale, absent or damaged file. A file that cannot be used is never an error,
+only slower; `tests/test_startup.py` holds the shipped file to the grammar.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from importlib import resources
+from typing import Any
+
+import lark
+from lark import Lark
+
+__all__ = ["OPTIONS", "TABLES", "grammar_key", "lark_for", "shipped_key", "write_tables"]
+
+# how every script parser is made: shipped tables are those of exactly these options
+OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True,
+                           "maybe_placeholders": True, "start": "start"}
+TABLES = "parse.tables"  # in the package easymoney.script
+_MAGIC = b"easymoney parse tables 1 "  # then the key, then a newline, then lark's saved form
+
+
+def grammar_key(grammar: str) -> str:
+    """What the tables of `grammar` depend on: its text, the options and lark's version."""
+    options = ",".join(f"{k}={v!r}" for k, v in sorted(OPTIONS.items()))
+    return hashlib.sha256(f"{grammar}\0{options}\0lark {lark.__version__}".encode()).hexdigest()
+
+
+def _read() -> bytes | None:
+    try:
+        return resources.files("easymoney.script").joinpath(TABLES).read_bytes()
+    except (OSError, ValueError):  # absent, unreadable: built instead
+        return None
+
+
+def _split(data: bytes | None) -> tuple[str, bytes] | None:
+    """(key, saved parser) of a tables file, None when it is not one."""
+    if data is None or not data.startswith(_MAGIC):
+        return None
+    head, newline, rest = data.partition(b"\n")
+    if not newline:
+        return None
+    return head[len(_MAGIC):].decode("ascii", "replace"), rest
+
+
+def shipped_key() -> str | None:
+    """The key the shipped tables were written for (None: there are none, or not readable)."""
+    found = _split(_read())
+    return found[0] if found else None
+
+
+def lark_for(grammar: str) -> Lark:
+    """The parser of `grammar`: the shipped tables when they are this grammar's, else built.
+
+    Building may raise (a plugin's statements that do not fit: the caller says so)."""
+    found = _split(_read())
+    if found is not None and found[0] == grammar_key(grammar):
+        try:
+            return Lark.load(io.BytesIO(found[1]))
+        except Exception:  # noqa: BLE001 -- damaged or of another lark: built below instead
+            pass
+    return Lark(grammar, **OPTIONS)
+
+
+def write_tables(grammar: str, path: str) -> str:
+    """Build the tables of `grammar` and write them to `path`; return their key."""
+    parser = Lark(grammar, **OPTIONS)
+    out = io.BytesIO()
+    parser.save(out)
+    key = grammar_key(grammar)
+    with open(path, "wb") as handle:
+        handle.write(_MAGIC + key.encode("ascii") + b"\n" + out.getvalue())
+    return key
