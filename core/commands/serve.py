@@ -98,8 +98,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--root {args.root}: no such folder")
     from ..web import INSTALL_WEB
     try:
-        import uvicorn
-
+        from ..web import serving
         from ..web.app import create_app
     except ImportError:
         raise UsageError(f"easymoney serve needs the web extra: {INSTALL_WEB}") from None
@@ -112,16 +111,12 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
-    # ws="wsproto": the tables' sockets; no access log (a request line is never a secret
-    # here, since a seat's credential follows a `#`, but there is no need to keep it)
-    # log_config=None: uvicorn's own dictConfig would close every logging handler of the
-    # process (`easymoney.cli.main` called in-process, as the tests do, lost its capture)
-    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", ws="wsproto",
-                            access_log=False, log_config=None)
-    server = uvicorn.Server(config)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{port}/ "
-          f"in a browser (Ctrl-C stops); tables kept in {db}", flush=True)
+
+    def announce() -> None:  # said once the socket accepts, not before
+        print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{port}/ "
+              f"in a browser (Ctrl-C stops); tables kept in {db}", flush=True)
+    server = serving.server(app, args.host, port, announce)
     try:
         with hangup_stops(server):
             server.run(sockets=[sock])

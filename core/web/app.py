@@ -528,6 +528,9 @@ def create_app(root: str = ".", store: Store | None = None, *,
     return web
 
 
+_PORT = re.compile(r"[0-9]{1,5}")
+
+
 class Guard:
     """Answers only what the server's own pages send to the address it serves.
 
@@ -582,7 +585,9 @@ class Guard:
             port_text = rest[1:] if rest.startswith(":") else ("" if not rest else "x")
         else:
             name, _, port_text = authority.partition(":")
-        if name.lower() not in self.hosts or port_text and not port_text.isdigit():
+        # ASCII digits only: str.isdigit() and int() also take '²' and the like, which
+        # int() then refuses (or reads as another number)
+        if name.lower() not in self.hosts or port_text and not _PORT.fullmatch(port_text):
             return False
         if self.port is None:
             return True

@@ -1,0 +1,189 @@
+"""Issue 39, items 1 to 8: the tables, `--db` and `serve` attacked. A table's dice cannot be
+foreseen by its players; a second server on one file, a write that fails, a foreign or damaged
+file, a strategy that is not one seat's, a port that is not a number, a line printed before
+the socket listens and a request that never ends each end in one line, and no table is lost."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import time
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra: pip install 'easymoney-game[web]'")
+pytest.importorskip("httpx", reason="starlette's TestClient needs httpx: pip install httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from easymoney.web.app import create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = "http://127.0.0.1:8000"
+
+
+@contextlib.contextmanager
+def serving(db: Path | None = None, port: int | None = 8000) -> Iterator[TestClient]:
+    with TestClient(create_app(str(ROOT), db=str(db) if db else None, port=port),
+                    base_url=BASE) as c:
+        yield c
+
+
+def fragment(link: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in link.partition("#")[2].split("&"))
+
+
+def open_table(c: TestClient, players: str = "Ann Bob Bot:greedy", **more: Any) -> dict[str, Any]:
+    r = c.post("/api/tables", json={"players": players, "sit": players.split()[0], "pace": 0,
+                                    **more})
+    assert r.status_code == 200, r.json()
+    return r.json()
+
+
+# --- item 6: a port that is not a number -----------------------------------------------------
+
+@pytest.mark.parametrize("header, value", [
+    ("host", "127.0.0.1:²"), ("host", "[::1]:²"),
+    ("origin", "http://127.0.0.1:²"), ("origin", "http://127.0.0.1:8000²"),
+    ("host", "127.0.0.1:99999999999999999999999")])
+def test_issue39_item6_a_port_that_is_not_a_number_is_the_guards_one_line(header, value):
+    # sent as uvicorn reads a header (latin-1): "²" is a digit to str.isdigit(), not to int()
+    with serving() as c:
+        t = open_table(c)
+        r = c.get("/api/tables", headers={header: value.encode("latin-1")})
+        assert r.status_code == (400 if header == "host" else 403), r.text
+        assert "\n" not in r.json()["error"] and "Traceback" not in r.text
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{t['id']}",
+                                     headers={header: value.encode("latin-1")}) as ws:
+                ws.receive_json()
+        assert closed.value.code == 1008
+
+
+# --- a real `easymoney serve`, spoken to over raw sockets --------------------------------------
+
+@contextlib.contextmanager
+def served(tmp_path: Path, *more: str) -> Iterator[tuple[int, Any]]:
+    """`easymoney serve` on a free port, once it has said where it is: (port, the process)."""
+    from processes import easymoney
+    from web_browser import free_port
+    port = free_port()
+    with easymoney(tmp_path, "serve", "--port", str(port), "--root", str(tmp_path),
+                   *more) as proc:
+        line = proc.stdout.readline()
+        assert f"open http://127.0.0.1:{port}/" in line, (line, proc.stderr.read())
+        yield port, proc
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert "Traceback" not in err, err
+
+
+def raw(port: int, data: bytes, timeout: float = 10) -> bytes:
+    """What the server answers to `data` sent as it is, until it closes the connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(data)
+        got = b""
+        while chunk := s.recv(65536):
+            got += chunk
+        return got
+
+
+def test_issue39_item6_a_port_that_is_not_a_number_over_http_and_a_tables_socket(tmp_path):
+    with served(tmp_path) as (port, _):
+        for host, origin in ((b"127.0.0.1:\xb2", b""), (b"[::1]:\xb3", b""),
+                             (f"127.0.0.1:{port}".encode(), b"Origin: http://127.0.0.1:\xb2\r\n")):
+            answer = raw(port, b"GET /api/tables HTTP/1.1\r\nHost: " + host + b"\r\n" + origin +
+                         b"Connection: close\r\n\r\n")
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.split()[1] == (b"403" if origin else b"400"), answer
+            assert json.loads(body)["error"].count("\n") == 0
+            answer = raw(port, b"GET /ws/tables/x HTTP/1.1\r\nHost: " + host + b"\r\n" + origin +
+                         b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13"
+                         b"\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+            assert answer.split()[1] in (b"400", b"403"), answer
+        assert b" 200 " in raw(port, f"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                                     "Connection: close\r\n\r\n".encode())
+
+
+# --- item 7: `open http://...` once the socket accepts ----------------------------------------
+
+def test_issue39_item7_serve_says_where_it_is_once_it_listens(tmp_path):
+    for _ in range(3):
+        with served(tmp_path) as (port, _):
+            # at once, on reading the line: every connection is taken and answered
+            for _ in range(5):
+                answer = raw(port, f"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                                   "Connection: close\r\n\r\n".encode())
+                assert answer.startswith(b"HTTP/1.1 200"), answer
+
+
+# --- item 8: a request that never ends, and too many connections -------------------------------
+
+def test_issue39_item8_a_request_whose_headers_never_end_is_closed(tmp_path):
+    from easymoney.web.serving import REQUEST_SECONDS
+    with served(tmp_path) as (port, _):
+        slow = []
+        for _ in range(20):
+            s = socket.create_connection(("127.0.0.1", port), timeout=REQUEST_SECONDS + 10)
+            s.sendall(f"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
+            slow.append(s)
+        started = time.monotonic()
+        try:
+            # a header line now and then, never the blank line that ends them
+            while time.monotonic() - started < REQUEST_SECONDS - 2:
+                for s in slow:
+                    s.sendall(b"X-More: 1\r\n")
+                time.sleep(1)
+            # meanwhile the server answers others
+            assert raw(port, f"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                             "Connection: close\r\n\r\n".encode()).startswith(b"HTTP/1.1 200")
+            for s in slow:
+                got = b""
+                with contextlib.suppress(ConnectionResetError, BrokenPipeError):
+                    while chunk := s.recv(65536):
+                        got += chunk
+                assert got.startswith(b"HTTP/1.1 408"), got
+                assert time.monotonic() - started < REQUEST_SECONDS + 5
+        finally:
+            for s in slow:
+                s.close()
+
+
+def test_issue39_item8_connections_are_bounded():
+    """Past MAX_CONNECTIONS (3 here), a new connection is 503 and closed; one closed frees a
+    place; and an idle one goes after the deadline (1 s here)."""
+    import threading
+
+    from easymoney.web import serving
+    from web_browser import free_port
+    port = free_port()
+    server = serving.server(create_app(str(ROOT), port=port), "127.0.0.1", port,
+                            request_seconds=1.0, max_connections=3)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline
+            time.sleep(0.02)
+        held = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]
+        time.sleep(0.2)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as over:
+            assert over.recv(100).startswith(b"HTTP/1.1 503")
+        ask = f"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+        held.pop().close()
+        time.sleep(0.2)
+        assert raw(port, ask.encode()).startswith(b"HTTP/1.1 200")
+        started = time.monotonic()
+        for s in held:  # said nothing: closed after the deadline, 408
+            assert s.recv(100).startswith(b"HTTP/1.1 408")
+            s.close()
+        assert time.monotonic() - started < 3
+    finally:
+        server.should_exit = True
+        thread.join(30)
