@@ -187,3 +187,28 @@ def test_issue39_item8_connections_are_bounded():
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+# --- item 5: "Give to a bot" takes one seat's strategy ------------------------------------------
+
+@pytest.mark.parametrize("strategy", ["greedy Zed", "greedy\tZed", "greedy\nZed:random", "greedy ",
+                                      " ", ":greedy", "nosuch", 'exec:"true"', "mc:rollouts=100000"])
+def test_issue39_item5_give_to_a_bot_refuses_what_is_not_one_seats_strategy(tmp_path, strategy):
+    db = tmp_path / "tables.db"
+    with serving(db) as c:
+        t = open_table(c, "Ann Bob Bot:greedy")
+        creator = fragment(t["link"])["creator"]
+        before = c.get(f"/api/tables/{t['id']}").json()
+        r = c.post(f"/api/tables/{t['id']}/bot",
+                   json={"creator": creator, "seat": "Bob", "strategy": strategy})
+        if strategy.strip() in ("", "greedy"):  # as the form sends it, or nothing: greedy
+            assert r.status_code == 200, r.json()
+            return
+        assert r.status_code == 422, r.json()
+        assert "\n" not in r.json()["error"] and "strategy" in r.json()["error"], r.json()
+        after = c.get(f"/api/tables/{t['id']}").json()
+        assert after["seats"] == before["seats"] and after["stamp"] == before["stamp"]
+    with serving(db) as c:  # made again as it was: three seats, Bob still a person's
+        view = c.get(f"/api/tables/{t['id']}").json()
+        assert [s["name"] for s in view["seats"]] == ["Ann", "Bob", "Bot"]
+        assert view["seats"][1]["bot"] is None

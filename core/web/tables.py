@@ -438,7 +438,19 @@ class Tables:
             raise UsageError(f"{name}'s seat is a bot's already ({seat['strategy']})")
         if table.over is not None:
             raise UsageError("the game at this table is over")
-        bots = parse_seats(f"{name}:{strategy}")  # a program or a big search is refused here
+        # one seat's strategy, no more: `greedy Zed` read as a players line would seat a
+        # fourth player Zed, whom no seat answers for, in the game made again from the file
+        if not strategy or strategy.split() != [strategy] or strategy.startswith(":"):
+            from ..strategies import available_strategies
+            raise UsageError(f"strategy: {strategy[:40]!r} is not one seat's strategy: name one "
+                             f"of {', '.join(available_strategies())} (its options after a "
+                             "colon, no spaces: mc:rollouts=64)")
+        try:  # a program or a big search is refused here
+            bots = parse_seats(f"{name}:{strategy}")
+        except UsageError as exc:
+            raise UsageError("strategy: " + exc.message.removeprefix("players: ")) from None
+        if bots.names != [name]:
+            raise UsageError(f"strategy: {strategy[:40]!r} is not one seat's strategy")
 
         def give(played: Played) -> None:
             seat.update(strategy=strategy, key=None, bot_from=played.state.steps)
