@@ -212,3 +212,84 @@ def test_issue39_item5_give_to_a_bot_refuses_what_is_not_one_seats_strategy(tmp_
         view = c.get(f"/api/tables/{t['id']}").json()
         assert [s["name"] for s in view["seats"]] == ["Ann", "Bob", "Bot"]
         assert view["seats"][1]["bot"] is None
+
+
+# --- item 4: a foreign or damaged file ------------------------------------------------------------
+
+def _serve_exit(tmp_path: Path, db: Path) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+    from web_browser import free_port
+    out = subprocess.run([sys.executable, "-m", "easymoney", "serve", "--port", str(free_port()),
+                          "--root", str(tmp_path), "--db", str(db)],
+                         capture_output=True, text=True, timeout=60)
+    return out.returncode, out.stdout, out.stderr
+
+
+@pytest.mark.parametrize("schema", [
+    "CREATE TABLE tables (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO tables VALUES (1, 'oak')",
+    "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')",
+    "CREATE TABLE tables (id TEXT PRIMARY KEY, params TEXT NOT NULL, seats TEXT NOT NULL, "
+    "creator TEXT NOT NULL, pace REAL NOT NULL, created REAL NOT NULL, changes INTEGER NOT NULL, "
+    "over TEXT); CREATE TABLE decisions (table_id TEXT, k INTEGER, line TEXT); "
+    "CREATE TABLE photos (jpeg BLOB)"],
+    ids=["its-own-tables", "other-tables", "ours-and-more"])
+def test_issue39_item4_another_programs_sqlite_file_is_one_line_and_exit_2(tmp_path, schema):
+    import sqlite3
+    db = tmp_path / "shop.sqlite"
+    with sqlite3.connect(db) as raw_db:
+        raw_db.executescript(schema)
+    before = db.read_bytes()
+    code, out, err = _serve_exit(tmp_path, db)
+    assert code == 2 and out == "", (out, err)
+    assert err.count("\n") == 1 and "shop.sqlite" in err and "another program" in err, err
+    assert db.read_bytes() == before  # not a byte written to it
+    assert not (tmp_path / "shop.sqlite-wal").exists()
+
+
+def test_issue39_item4_a_damaged_row_is_one_warning_and_every_other_table_is_served(tmp_path):
+    import sqlite3
+    db = tmp_path / "tables.db"
+    with serving(db) as c:
+        good = [open_table(c)["id"] for _ in range(2)]
+        bad = [open_table(c)["id"] for _ in range(3)]
+    with sqlite3.connect(db) as raw_db:
+        raw_db.execute("UPDATE tables SET params = '{\"variant\": ' WHERE id = ?", (bad[0],))
+        raw_db.execute("UPDATE tables SET seats = '[1, 2]' WHERE id = ?", (bad[1],))
+        raw_db.execute("UPDATE tables SET params = '{\"variant\": \"standard\"}' WHERE id = ?",
+                       (bad[2],))
+    with serving(db) as c:
+        assert sorted(e["id"] for e in c.get("/api/tables").json()["open"]) == sorted(good)
+        for tid in good:
+            assert c.get(f"/api/tables/{tid}").status_code == 200
+        assert c.get(f"/api/tables/{bad[0]}").status_code == 404
+    # `serve` says which, in one warning line, and serves (killed once it has said so)
+    from processes import easymoney
+    from web_browser import free_port
+    with easymoney(tmp_path, "serve", "--port", str(free_port()), "--root", str(tmp_path),
+                   "--db", str(db)) as proc:
+        assert "open http://" in proc.stdout.readline()
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert err.count("\n") == 1 and err.startswith("warning: ") and "3 table(s)" in err, err
+    assert all(tid in err for tid in bad) and "tables.db" in err
+    with sqlite3.connect(db) as raw_db:  # nothing of them lost
+        assert raw_db.execute("SELECT count(*) FROM tables").fetchone()[0] == 5
+
+
+def test_issue39_item4_a_tables_file_made_before_the_mark_is_still_ours(tmp_path):
+    import sqlite3
+
+    from easymoney.web.kept import SCHEMA
+    db = tmp_path / "tables.db"
+    with serving(db) as c:
+        t = open_table(c)
+    with sqlite3.connect(db) as raw_db:
+        raw_db.execute("PRAGMA application_id = 0")  # as an earlier easymoney left it
+    with serving(db) as c:
+        assert c.get(f"/api/tables/{t['id']}").status_code == 200
+    empty = tmp_path / "empty.db"
+    with sqlite3.connect(empty) as raw_db:
+        raw_db.executescript(SCHEMA)
+    with serving(empty) as c:
+        assert c.get("/api/tables").json()["open"] == []

@@ -8,6 +8,7 @@ import errno
 import os
 import signal
 import socket
+import sys
 from collections.abc import Iterator
 from types import FrameType
 from typing import Any
@@ -111,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
+    damaged = app.state.tables.kept.warning()
+    if damaged:  # every other table is served
+        print(damaged, file=sys.stderr, flush=True)
     shown = f"[{args.host}]" if ":" in args.host else args.host
 
     def announce() -> None:  # said once the socket accepts, not before

@@ -37,6 +37,13 @@ CREATE TABLE IF NOT EXISTS decisions (
 """
 
 
+# the file's mark (`PRAGMA application_id`, "EMtb"): a file without it is another program's,
+# unless it is one an earlier easymoney made (its two tables exactly, and nothing else)
+APPLICATION_ID = 0x454D7462
+COLUMNS = {"tables": ["id", "params", "seats", "creator", "pace", "created", "changes", "over"],
+           "decisions": ["table_id", "k", "line"]}
+
+
 @dataclass
 class KeptTable:
     """A table as the file has it."""
@@ -61,6 +68,7 @@ class Kept:
         self.path = path
         self.lock = threading.Lock()
         self.db: sqlite3.Connection | None = None
+        self.damaged: list[str] = []  # ids of the rows tables() could not read
         # the file is made with the first table: a server nobody opens a table at leaves none
         if path == ":memory:" or os.path.exists(path):
             self._open()
@@ -82,17 +90,42 @@ class Kept:
                 os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
             except OSError as exc:
                 raise UsageError(f"--db {path}: cannot make its folder: {exc.strerror or exc}") from None
+        db = None
         try:
             db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            foreign = self._foreign(db)  # read before anything is written to the file
+            if foreign:
+                db.close()
+                raise UsageError(f"--db {path}: another program's SQLite file (it holds "
+                                 f"{foreign}), not a tables file of easymoney: name another file")
             # WAL: a step is one small append, and readers never wait for it
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as exc:
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        except sqlite3.Error as exc:
+            if db is not None:
+                db.close()
             raise UsageError(f"--db {path}: not a tables file easymoney can use ({exc}): "
                              "name another file") from None
         self.db = db
         return db
+
+    @staticmethod
+    def _foreign(db: sqlite3.Connection) -> str | None:
+        """What of the file says it is not ours (None: ours, or empty)."""
+        if db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID:
+            return None
+        names = [r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")]
+        if not names:
+            return None
+        if sorted(names) == sorted(COLUMNS) and all(
+                [r[1] for r in db.execute(f"PRAGMA table_info({name})")] == columns
+                for name, columns in COLUMNS.items()):
+            return None  # made by an easymoney before the file had its mark
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        return f"{shown}; no mark of easymoney's"
 
     def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
         with self.lock:
@@ -121,13 +154,29 @@ class Kept:
                     ("UPDATE tables SET over = ? WHERE id = ?", (over, table_id)))
 
     def tables(self) -> list[KeptTable]:
+        """The tables the file keeps; a row that is not what this server writes is left in
+        the file, and its id in `damaged` (see `warning`)."""
         with self.lock:
             if self.db is None:
                 return []
             rows = self.db.execute("SELECT id, params, seats, creator, pace, created, changes, "
                                    "over FROM tables ORDER BY created").fetchall()
-        return [KeptTable(r[0], json.loads(r[1]), json.loads(r[2]), r[3], r[4], r[5], r[6], r[7])
-                for r in rows]
+        kept, self.damaged = [], []
+        for r in rows:
+            table = _table(r)
+            if table is None:
+                self.damaged.append(str(r[0])[:40])
+            else:
+                kept.append(table)
+        return kept
+
+    def warning(self) -> str | None:
+        """One line naming the rows `tables()` could not read, if any."""
+        if not self.damaged:
+            return None
+        ids = ", ".join(self.damaged[:10]) + (", ..." if len(self.damaged) > 10 else "")
+        return (f"warning: --db {self.path}: {len(self.damaged)} table(s) damaged, not served "
+                f"(left in the file as they are): {ids}")
 
     def decisions(self, table_id: str) -> list[str]:
         with self.lock:
@@ -142,3 +191,26 @@ class Kept:
             if self.db is not None:
                 self.db.close()
                 self.db = None
+
+
+def _table(row: tuple[Any, ...]) -> KeptTable | None:
+    """A row of `tables` as this server wrote it, or None (not JSON, or not its shape)."""
+    try:
+        params, seats = json.loads(row[1]), json.loads(row[2])
+    except (TypeError, ValueError, RecursionError):
+        return None
+    fields = {"name": str, "strategy": (str, type(None)), "key": (str, type(None)),
+              "bot_from": (int, type(None))}
+    texts = lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)  # noqa: E731
+    if not (isinstance(row[0], str) and isinstance(params, dict)
+            and isinstance(params.get("variant"), str) and isinstance(params.get("players"), str)
+            and type(params.get("seed")) is int
+            and all(texts(params.get(k)) for k in ("enable", "disable", "options"))
+            and isinstance(seats, list) and seats
+            and all(isinstance(s, dict) and all(isinstance(s.get(k), t) for k, t in fields.items())
+                    for s in seats)
+            and isinstance(row[3], str) and isinstance(row[4], (int, float))
+            and isinstance(row[5], (int, float)) and isinstance(row[6], int)
+            and isinstance(row[7], (str, type(None)))):
+        return None
+    return KeptTable(row[0], params, seats, row[3], row[4], row[5], row[6], row[7])
