@@ -293,3 +293,40 @@ def test_issue39_item4_a_tables_file_made_before_the_mark_is_still_ours(tmp_path
         raw_db.executescript(SCHEMA)
     with serving(empty) as c:
         assert c.get("/api/tables").json()["open"] == []
+
+
+# --- item 2: two servers on one --db ---------------------------------------------------------------
+
+def test_issue39_item2_a_second_server_on_a_file_in_use_is_one_line_naming_the_first(tmp_path):
+    import signal
+    import urllib.request
+    db = tmp_path / "tables.db"
+    with served(tmp_path, "--db", str(db)) as (port, first):
+        body = json.dumps({"players": "Ann Bot:greedy", "sit": "Ann", "pace": 0}).encode()
+        ask = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", body,
+                                     {"Content-Type": "application/json"})
+        with urllib.request.urlopen(ask, timeout=30) as answer:
+            made = json.load(answer)["id"]
+        code, out, err = _serve_exit(tmp_path, db)
+        assert code == 2 and out == "", (out, err)
+        assert err.count("\n") == 1 and "tables.db" in err and "in use" in err, err
+        assert f"pid {first.pid}" in err and f"http://127.0.0.1:{port}/" in err, err
+        # a killed server's lock blocks nobody: the next one serves the file, every table in it
+        first.send_signal(signal.SIGKILL)
+        first.wait(30)
+        with served(tmp_path, "--db", str(db)) as (again, _):
+            url = f"http://127.0.0.1:{again}/api/tables"
+            with urllib.request.urlopen(url, timeout=30) as answer:
+                assert [t["id"] for t in json.load(answer)["open"]] == [made]
+
+
+def test_issue39_item2_one_file_in_one_process_twice_and_free_again_once_closed(tmp_path):
+    from easymoney.errors import UsageError
+    from easymoney.web.kept import Kept
+    db = tmp_path / "sub" / "tables.db"
+    first = Kept(str(db), "pid 1, http://127.0.0.1:1/")
+    with pytest.raises(UsageError, match=r"in use by another easymoney server \(pid 1, http"):
+        Kept(str(db))
+    first.close()
+    assert not (tmp_path / "sub" / "tables.db.lock").exists() and not db.exists()
+    Kept(str(db)).close()

@@ -149,10 +149,12 @@ def _upload_name(filename: str) -> str:
 class App:
     """The routes, over one Store of games."""
 
-    def __init__(self, root: str, store: Store | None = None, db: str | None = None) -> None:
+    def __init__(self, root: str, store: Store | None = None, db: str | None = None,
+                 address: str = "") -> None:
         self.root = os.path.realpath(root)
         self.store = store or Store()
-        self.tables = Tables(Kept(db or ":memory:"), self.store, self.confinement)
+        holder = f"pid {os.getpid()}" + (f", {address}" if address else "")
+        self.tables = Tables(Kept(db or ":memory:", holder), self.store, self.confinement)
 
     def confinement(self, params: dict[str, Any]) -> Confinement:
         """Where the variant `params` names may be read from: a built-in name, or a YAML
@@ -465,7 +467,9 @@ def create_app(root: str = ".", store: Store | None = None, *,
 
     It answers requests for `hosts` (names and addresses the server is reached by) on `port`
     (None: any), from pages of that same origin only (see Guard)."""
-    app = App(root, store, db)
+    hosts = list(hosts)
+    shown = f"[{hosts[0]}]" if hosts and ":" in hosts[0] else (hosts or ["?"])[0]
+    app = App(root, store, db, f"http://{shown}:{port}/" if port is not None else "")
 
     def guarded(handler: Any) -> Any:
         async def run(request: Request) -> Response:

@@ -8,6 +8,7 @@ kept only as its SHA-256: the file alone acts for no seat.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -16,6 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -64,22 +70,66 @@ class Kept:
     One connection, used from the tables' threads in turn (a lock): each write is one
     transaction, committed before the change is shown to any browser."""
 
-    def __init__(self, path: str = ":memory:") -> None:
+    def __init__(self, path: str = ":memory:", holder: str = "") -> None:
+        """`holder`: who holds the file, as a second server on it is told (`pid 12, http://...`)."""
         self.path = path
         self.lock = threading.Lock()
         self.db: sqlite3.Connection | None = None
         self.damaged: list[str] = []  # ids of the rows tables() could not read
-        # the file is made with the first table: a server nobody opens a table at leaves none
-        if path == ":memory:" or os.path.exists(path):
+        self.held: int | None = None  # the descriptor of FILE.lock, flocked while we serve
+        if path == ":memory:":
             self._open()
             return
-        # said now, not at the first table: the nearest folder that is there must be writable
-        folder = os.path.dirname(os.path.abspath(path))
-        while not os.path.exists(folder):
-            folder = os.path.dirname(folder)
-        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            raise UsageError(f"--db {path}: {folder} is not a folder this server may write "
-                             "to: name another file")
+        if not os.path.exists(path):
+            # said now, not at the first table: the nearest folder there must be writable
+            folder = os.path.dirname(os.path.abspath(path))
+            while not os.path.exists(folder):
+                folder = os.path.dirname(folder)
+            if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+                raise UsageError(f"--db {path}: {folder} is not a folder this server may "
+                                 "write to: name another file")
+        self._hold(holder)
+        # the file is made with the first table: a server nobody opens a table at leaves none
+        if os.path.exists(path):
+            try:
+                self._open()
+            except BaseException:
+                self.close()
+                raise
+
+    def _hold(self, holder: str) -> None:
+        """Hold FILE.lock (an advisory flock) while this server serves the file: a second
+        server on it would append decisions the first does not know of (a UNIQUE error, a
+        500, two lobbies that differ), so it is refused in one line naming the first. The
+        kernel drops a flock with its process, so a killed server's lock blocks nobody.
+        Not the file itself: closing any descriptor of it would drop SQLite's own locks."""
+        if fcntl is None:  # Windows: two servers on one file are the user's care
+            return
+        lock = self.path + ".lock"
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(lock)), exist_ok=True)
+            while True:
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    who = os.read(fd, 200).decode("utf-8", "replace").strip()
+                    os.close(fd)
+                    raise UsageError(f"--db {self.path}: in use by another easymoney server "
+                                     f"({who or 'its lock ' + lock}): stop it, or name another "
+                                     "--db file") from None
+                try:
+                    if os.fstat(fd).st_ino == os.stat(lock).st_ino:
+                        break
+                except FileNotFoundError:
+                    pass
+                os.close(fd)  # removed by a server that stopped meanwhile: lock the new one
+            os.ftruncate(fd, 0)
+            os.write(fd, (holder or f"pid {os.getpid()}").encode())
+        except OSError as exc:
+            raise UsageError(f"--db {self.path}: cannot make its lock {lock}: "
+                             f"{exc.strerror or exc}") from None
+        self.held = fd
 
     def _open(self) -> sqlite3.Connection:
         if self.db is not None:
@@ -191,6 +241,11 @@ class Kept:
             if self.db is not None:
                 self.db.close()
                 self.db = None
+            if self.held is not None:  # removed while held: the next server makes its own
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path + ".lock")
+                os.close(self.held)
+                self.held = None
 
 
 def _table(row: tuple[Any, ...]) -> KeptTable | None:
