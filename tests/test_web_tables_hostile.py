@@ -330,3 +330,161 @@ def test_issue39_item2_one_file_in_one_process_twice_and_free_again_once_closed(
     first.close()
     assert not (tmp_path / "sub" / "tables.db.lock").exists() and not db.exists()
     Kept(str(db)).close()
+
+
+# --- item 3: a write that fails ---------------------------------------------------------------------
+
+FULL_DISK = r'''
+import json, resource, sys
+from starlette.testclient import TestClient
+from easymoney.web.app import create_app
+
+root, db = sys.argv[1], sys.argv[2]
+PLAIN = ("rolls", "ends turn", "declines", "passes", "begin the next turn")
+
+def mine(c, tid, cred):
+    with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{tid}") as ws:
+        ws.send_text(json.dumps({"since": -1, "lines": 0, "credential": cred}))
+        return ws.receive_json()
+
+def step(c, tid, creds):
+    view = c.get(f"/api/tables/{tid}").json()
+    me = mine(c, tid, creds[view["asked"]])
+    pick = next((k for k in me["controls"] if k["kind"] == "action" and
+                 any(w in k["text"] for w in PLAIN)), me["controls"][0])
+    body = {"version": me["version"], "index": pick["index"], "credential": creds[view["asked"]]}
+    if pick["kind"] == "range":
+        body["amount"] = pick["least"]
+    return c.post(f"/api/tables/{tid}/act", json=body)
+
+def frag(link):
+    return dict(p.split("=", 1) for p in link.partition("#")[2].split("&"))
+
+out = {}
+with TestClient(create_app(root, db=db), base_url="http://127.0.0.1:8000") as c:
+    t = c.post("/api/tables", json={"players": "Ann Bob Cat", "sit": "Ann", "pace": 0}).json()
+    creds = {"Ann": frag(t["link"])["seat"],
+             "Bob": frag(c.post(f"/api/tables/{t['id']}/join", json={"seat": "Bob"}).json()["link"])["seat"]}
+    creds["Cat"] = creds["Ann"]
+    while True:  # until Cat is asked: Ann and Bob move, Cat's seat is free
+        view = c.get(f"/api/tables/{t['id']}").json()
+        if view["asked"] == "Cat" or view["steps"] > 40:
+            break
+        assert step(c, t["id"], creds).status_code == 200
+    while c.get(f"/api/tables/{t['id']}").json()["asked"] != "Ann":
+        creds["Cat"] = frag(c.post(f"/api/tables/{t['id']}/join", json={"seat": "Cat"}).json()["link"])["seat"] \
+            if "Cat" not in out else creds["Cat"]
+        out["Cat"] = True
+        assert step(c, t["id"], creds).status_code == 200
+    out["before"] = c.get(f"/api/tables/{t['id']}").json()
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, hard))  # a full disk, as `ulimit -f 1`
+    failed = step(c, t["id"], creds)
+    out["move"] = [failed.status_code, failed.json()]
+    out["again"] = [step(c, t["id"], creds).status_code]
+    out["look"] = c.get(f"/api/tables/{t['id']}").json()
+    out["socket"] = mine(c, t["id"], creds["Ann"])
+    opened = c.post("/api/tables", json={"players": "Dan Eve", "pace": 0})
+    out["open"] = [opened.status_code, opened.json()]
+    out["lobby"] = c.get("/api/tables").json()
+    resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))  # room again
+    out["after"] = [step(c, t["id"], creds).status_code]
+    out["moved"] = c.get(f"/api/tables/{t['id']}").json()
+out["id"] = t["id"]
+print(json.dumps(out))
+'''
+
+
+def test_issue39_item3_a_write_that_fails_is_one_line_and_the_table_stays_as_it_was(tmp_path):
+    import sqlite3
+    import subprocess
+    import sys
+    db = tmp_path / "tables.db"
+    run = subprocess.run([sys.executable, "-c", FULL_DISK, str(ROOT), str(db)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout)
+    status, answer = out["move"]
+    assert status == 503 and "\n" not in answer["error"], answer
+    assert "not made" in answer["error"] and "try again" in answer["error"], answer
+    assert str(tmp_path) not in answer["error"]  # no path of the server's at the page
+    assert out["again"] == [503]
+    before = out["before"]
+    for look in (out["look"], out["socket"]):  # Ann's own board says "(you)": svg aside
+        for key in ("version", "steps", "request", "asked", "stamp", "standings"):
+            assert look[key] == before[key], key
+    assert out["look"]["svg"] == before["svg"]
+    assert out["socket"]["controls"]  # Ann is still asked, and may try again
+    assert out["open"][0] == 503 and "not opened" in out["open"][1]["error"]
+    assert [e["id"] for e in out["lobby"]["open"]] == [out["id"]]
+    assert out["after"] == [200] and out["moved"]["version"] > before["version"]
+    assert "Traceback" not in run.stderr, run.stderr[-3000:]
+    # nothing written before is lost: a server started again on the file serves the table
+    with sqlite3.connect(db) as raw_db:
+        assert raw_db.execute("SELECT count(*) FROM tables").fetchone()[0] == 1
+    with serving(db) as c:
+        again = c.get(f"/api/tables/{out['id']}").json()
+        for key in ("version", "steps", "request", "svg", "standings"):
+            assert again[key] == out["moved"][key], key
+
+
+class FailingConnection:
+    """An SQLite connection whose writes of decisions fail while `failing` (a full disk)."""
+
+    def __init__(self, db: Any) -> None:
+        self.db, self.failing = db, True
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if self.failing and sql.startswith("INSERT INTO decisions"):
+            import sqlite3
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+
+def test_issue39_item3_a_bots_step_not_written_is_tried_again_and_the_table_answers(
+        tmp_path, monkeypatch):
+    from easymoney.web import tables
+    monkeypatch.setattr(tables, "WRITE_RETRY_SECONDS", 0.05)
+    db = tmp_path / "tables.db"
+    with serving(db) as c:
+        t = open_table(c, "Ann Bot:greedy")
+        kept = c.app.state.tables.kept
+        failing = kept.db = FailingConnection(kept.db)
+        ann = fragment(t["link"])["seat"]
+        with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{t['id']}") as ws:
+            ws.send_text(json.dumps({"since": -1, "lines": 0, "credential": ann}))
+            view = ws.receive_json()
+            pick = view["controls"][0]
+            r = c.post(f"/api/tables/{t['id']}/act",
+                       json={"version": view["version"], "index": pick["index"], "credential": ann})
+            assert r.status_code == 503 and "not made" in r.json()["error"]
+        for _ in range(5):
+            look = c.get(f"/api/tables/{t['id']}")
+            assert look.status_code == 200 and look.json()["version"] == view["version"]
+        failing.failing = False
+        r = c.post(f"/api/tables/{t['id']}/act",
+                   json={"version": view["version"], "index": pick["index"], "credential": ann})
+        assert r.status_code == 200, r.json()
+        moved = c.get(f"/api/tables/{t['id']}").json()
+        # a bot's step that is not written is taken again once the file takes it
+        failing.failing = True
+        b = c.post("/api/tables", json={"players": "Bot:greedy Ann", "sit": "Ann", "pace": 200})
+        assert b.status_code == 200, b.json()
+        b = b.json()["id"]
+        time.sleep(0.6)  # its first steps fail, again and again
+        look = c.get(f"/api/tables/{b}").json()
+        assert look["steps"] == 0 and look["asked"] == "Bot" and look["note"] is None
+        failing.failing = False
+        for _ in range(500):
+            look = c.get(f"/api/tables/{b}").json()
+            if look["asked"] == "Ann" or look["request"] is None:
+                break
+            time.sleep(0.02)
+        assert look["asked"] == "Ann" and look["steps"] > 0
+    with serving(db) as c:  # the file holds every step shown
+        for tid, shown in ((t["id"], moved), (b, look)):
+            again = c.get(f"/api/tables/{tid}").json()
+            assert again["version"] == shown["version"] and again["svg"] == shown["svg"]

@@ -32,7 +32,7 @@ from ..loading.sources import Confinement, path_under
 from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answer_text, new_id,
                     rebuild, replay_script, start_game)
 from . import words
-from .kept import Kept
+from .kept import Kept, NotWritten
 from .svg import board_svg
 from .tables import DEFAULT_PACE_MS, Forbidden, Tables, script_response
 
@@ -485,6 +485,8 @@ def create_app(root: str = ".", store: Store | None = None, *,
                 return _error(403, str(exc))
             except Stale as exc:
                 return _error(409, str(exc))
+            except NotWritten as exc:  # a full disk: nothing done, the table as it was
+                return _error(503, str(exc))
             except Answer as exc:
                 return _error(422, answer_text(exc.error, exc.quoting))
             except EasyMoneyError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -43,11 +44,17 @@ CREATE TABLE IF NOT EXISTS decisions (
 """
 
 
+log = logging.getLogger("easymoney.web")
+
 # the file's mark (`PRAGMA application_id`, "EMtb"): a file without it is another program's,
 # unless it is one an earlier easymoney made (its two tables exactly, and nothing else)
 APPLICATION_ID = 0x454D7462
 COLUMNS = {"tables": ["id", "params", "seats", "creator", "pace", "created", "changes", "over"],
            "decisions": ["table_id", "k", "line"]}
+
+
+class NotWritten(Exception):
+    """A write to the file failed (a full disk): nothing of it was kept; answered 503."""
 
 
 @dataclass
@@ -178,16 +185,31 @@ class Kept:
         return f"{shown}; no mark of easymoney's"
 
     def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
+        """One transaction, all or nothing; NotWritten if it fails (a full disk): what the
+        file held before is kept as it was."""
         with self.lock:
-            db = self._open()
-            db.execute("BEGIN")
+            made = self.db is not None or os.path.exists(self.path)
             try:
+                db = self._open()
+            except UsageError as exc:
+                if made:  # the file was there, and is not one this server can use
+                    raise
+                raise NotWritten(exc.message) from None
+            try:
+                db.execute("BEGIN")
                 for sql, args in statements:
                     db.execute(sql, args)
-            except BaseException:
-                db.execute("ROLLBACK")
+                db.execute("COMMIT")
+            except BaseException as exc:
+                if db.in_transaction:  # SQLite may have rolled back itself (SQLITE_FULL)
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                if isinstance(exc, (sqlite3.Error, OSError)):
+                    log.warning("--db %s: a write failed (%s); nothing of it was kept", self.path,
+                                exc)
+                    raise NotWritten(f"the server could not write its tables file ({exc})") \
+                        from None
                 raise
-            db.execute("COMMIT")
 
     def add(self, t: KeptTable) -> None:
         self._write(("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
