@@ -488,3 +488,83 @@ def test_issue39_item3_a_bots_step_not_written_is_tried_again_and_the_table_answ
         for tid, shown in ((t["id"], moved), (b, look)):
             again = c.get(f"/api/tables/{tid}").json()
             assert again["version"] == shown["version"] and again["svg"] == shown["svg"]
+
+
+# --- item 1: a table's dice cannot be foreseen ------------------------------------------------------
+
+def _finish(c: TestClient, tid: str, creds: dict[str, str]) -> dict[str, Any]:
+    """The people's plain moves until the game is over (the bots deciding between)."""
+    plain = ("rolls", "ends turn", "declines", "passes", "rejects", "begin the next turn")
+    for _ in range(400):
+        view = c.get(f"/api/tables/{tid}").json()
+        if view["request"] is None:
+            return view
+        if view["bot"] or view["asked"] not in creds:
+            time.sleep(0.01)
+            continue
+        with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{tid}") as ws:
+            ws.send_text(json.dumps({"since": -1, "lines": 0, "credential": creds[view["asked"]]}))
+            mine = ws.receive_json()
+        if not mine["controls"]:
+            continue
+        pick = next((k for k in mine["controls"] if k["kind"] == "action" and
+                     any(w in k["text"] for w in plain)), mine["controls"][0])
+        body = {"version": mine["version"], "index": pick["index"],
+                "credential": creds[view["asked"]]}
+        if pick["kind"] == "range":
+            body["amount"] = pick["least"]
+        c.post(f"/api/tables/{tid}/act", json=body)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("given", [{}, {"seed": ""}, {"seed": None}])
+def test_issue39_item1_a_tables_seed_is_the_servers_secret_until_the_game_is_over(tmp_path, given):
+    import sqlite3
+    db = tmp_path / "tables.db"
+    with serving(db) as c:
+        tables = [open_table(c, "Ann Bot:greedy", options=["end.max_turns=2"], **given)
+                  for _ in range(2)]
+        with sqlite3.connect(db) as raw_db:
+            seeds = {tid: json.loads(p)["seed"] for tid, p in
+                     raw_db.execute("SELECT id, params FROM tables")}
+        assert len(set(seeds.values())) == 2 and not set(seeds.values()) & {0, 1}
+        t = tables[0]
+        seed = str(seeds[t["id"]])
+        ann = fragment(t["link"])["seat"]
+        looks = [c.get(f"/api/tables/{t['id']}").text, c.get("/api/tables").text]
+        for credential in (ann, None):
+            with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{t['id']}") as ws:
+                ws.send_text(json.dumps({"since": -1, "lines": 0, "credential": credential}))
+                looks.append(ws.receive_text())
+        for look in looks:
+            assert seed not in look, look[:300]
+        view = json.loads(looks[0])
+        assert "seed" not in view["params"] and view["seeded"] is None
+        r = c.get(f"/api/tables/{t['id']}/script")
+        assert r.status_code == 403 and "secret seed" in r.json()["error"], r.text
+        assert "\n" not in r.json()["error"]
+        end = _finish(c, t["id"], {"Ann": ann})
+        # over: the seed is shown, with the saved script, which replays the same game
+        assert end["params"]["seed"] == seeds[t["id"]]
+        script = c.get(f"/api/tables/{t['id']}/script")
+        assert script.status_code == 200 and f"seed {seed}" in script.text, script.text[:400]
+    with serving(db) as c:  # made again from the kept secret: the same game
+        again = c.get(f"/api/tables/{t['id']}").json()
+        assert again["svg"] == end["svg"] and again["params"]["seed"] == seeds[t["id"]]
+
+
+def test_issue39_item1_a_table_seeded_on_purpose_says_so_to_every_seat(tmp_path):
+    db = tmp_path / "tables.db"
+    with serving(db) as c:
+        t = open_table(c, "Ann Bob Bot:greedy", seed=5)
+        ann = fragment(t["link"])["seat"]
+        bob = fragment(c.post(f"/api/tables/{t['id']}/join", json={"seat": "Bob"}).json()["link"])["seat"]
+        for credential in (ann, bob, None):
+            with c.websocket_connect(f"ws://127.0.0.1:8000/ws/tables/{t['id']}") as ws:
+                ws.send_text(json.dumps({"since": -1, "lines": 0, "credential": credential}))
+                view = ws.receive_json()
+            assert "chose its seed (5)" in view["seeded"] and view["params"]["seed"] == 5
+            assert "chose its seed (5)" in view["transcript"][0]
+        assert c.get(f"/api/tables/{t['id']}/script").status_code == 200
+    with serving(db) as c:  # said again by a server started again on the file
+        assert "chose its seed (5)" in c.get(f"/api/tables/{t['id']}").json()["transcript"][0]

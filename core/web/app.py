@@ -34,7 +34,8 @@ from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answe
 from . import words
 from .kept import Kept, NotWritten
 from .svg import board_svg
-from .tables import DEFAULT_PACE_MS, Forbidden, Tables, script_response
+from .tables import (DEFAULT_PACE_MS, Forbidden, Tables, script_response, script_withheld,
+                     secret_seed)
 
 STATIC = str(files("easymoney.web") / "static")
 MAX_BODY = (1 << 20) + 65536  # a script or a variant (1 MiB each, as on the command line)
@@ -405,6 +406,11 @@ class App:
     async def new_table(self, request: Request) -> Response:
         body = await _json(request)
         params = game_params(body)
+        # a table's dice are not to be foreseen by its players: its seed is the server's
+        # secret unless the creator gives one, which every seat is then told (tables.py)
+        params["seeded"] = body.get("seed") not in (None, "")
+        if not params["seeded"]:
+            params["seed"] = secret_seed()
         sit = _text(body.get("sit"), "sit").strip()
         pace = _int(body.get("pace"), "pace", DEFAULT_PACE_MS)
         return JSONResponse(await self.tables.open(params, sit, pace))
@@ -444,6 +450,8 @@ class App:
 
     async def table_script(self, request: Request) -> Response:
         table = self.tables.table(request.path_params["id"])
+        await self.tables.ready(table)  # whether its game is over
+        script_withheld(table)
         return script_response(table, await self.tables.work(table, lambda p: p.state.script()))
 
 

@@ -53,6 +53,23 @@ LOAD_SECONDS = 120.0    # a table made again from its decisions (its bots decidi
 AT_ONCE = 4
 
 
+def secret_seed() -> int:
+    """A table's seed when its creator gives none: drawn from the system's secrets, kept
+    by the server, shown with the saved script once the game is over."""
+    return secrets.randbits(62)
+
+
+def seeded(params: dict[str, Any]) -> bool:
+    """Whether the table's creator chose its seed (a table kept before seeds were secret
+    showed its seed to every seat: it is taken as chosen)."""
+    return bool(params.get("seeded", True))
+
+
+def seeded_line(params: dict[str, Any]) -> str:
+    return (f"This table's creator chose its seed ({params['seed']}): whoever knows it can "
+            "foresee the dice.")
+
+
 def digest(credential: str) -> str:
     return hashlib.sha256(credential.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -116,6 +133,16 @@ class Table(KeptTable):
                 found = s["name"]
         return found
 
+    @property
+    def secret(self) -> bool:
+        """Whether the seed is kept from the seats: not chosen, and the game not over."""
+        finished = self.over is not None or (self.played is not None and self.played.finished)
+        return not seeded(self.params) and not finished
+
+    def shown_params(self) -> dict[str, Any]:
+        """What the table was opened with, as the seats and spectators see it."""
+        return {k: v for k, v in self.params.items() if k != "seed" or not self.secret}
+
     def is_creator(self, given: str) -> bool:
         return hmac.compare_digest(digest(given), self.creator)
 
@@ -142,6 +169,7 @@ def load(store: Store, kept: Kept, table: Table, confine: Confinement) -> Played
     params = dict(table.params, players=players_text(table.seats))
     played = start_game(store, params, confine=confine)
     played.params = table.params
+    told(played)
     later = sorted((s["bot_from"], s["name"], s["strategy"]) for s in table.seats
                    if s["bot_from"] not in (None, 0))
     decisions = kept.decisions(table.id)
@@ -161,6 +189,12 @@ def load(store: Store, kept: Kept, table: Table, confine: Confinement) -> Played
         raise UsageError(f"table {table.id} was not made again within {LOAD_SECONDS:g} s") from None
     table.saved = len(decisions)
     return played
+
+
+def told(played: Played) -> None:
+    """A chosen seed is said to every seat, first in the transcript every browser shows."""
+    if seeded(played.params):
+        played.transcript.insert(0, seeded_line(played.params))
 
 
 def over_text(played: Played) -> str | None:
@@ -205,7 +239,8 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
         "refused": played.refused(me) if mine else [], "over": board.over,
         "steps": state.steps, "standings": [list(s) for s in state.standings()],
         "transcript": played.transcript[lines:], "lines": len(played.transcript),
-        "params": table.params, "note": table.note,
+        "params": table.shown_params(), "note": table.note,
+        "seeded": seeded_line(table.params) if seeded(table.params) else None,
         "seats": table.lobby_entry()["seats"]}
     if me is None:
         table.watched = (view["stamp"], {**view, "transcript": None})
@@ -424,6 +459,7 @@ class Tables:
             raise
         played.params = params
         played.worker = worker
+        told(played)
         table.played = played
         try:
             self.kept.add(table)
@@ -599,6 +635,13 @@ class Tables:
     async def _close(ws: WebSocket, code: int, reason: str) -> None:
         with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):
             await ws.close(code, reason)
+
+
+def script_withheld(table: Table) -> None:
+    """The saved script holds the seed: a table being played with a secret one keeps it."""
+    if table.secret:
+        raise Forbidden("this table's script is given once its game is over: it holds the "
+                        "table's secret seed, which foretells the dice")
 
 
 def script_response(table: Table, text: str) -> Response:
