@@ -276,7 +276,8 @@ def _table(row: tuple[Any, ...]) -> KeptTable | None:
         params, seats = json.loads(row[1]), json.loads(row[2])
     except (TypeError, ValueError, RecursionError):
         return None
-    fields = {"name": str, "strategy": (str, type(None)), "key": (str, type(None)),
+    fields: dict[str, type | tuple[type, ...]] = {
+        "name": str, "strategy": (str, type(None)), "key": (str, type(None)),
               "bot_from": (int, type(None))}
     texts = lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)  # noqa: E731
     if not (isinstance(row[0], str) and isinstance(params, dict)
