@@ -154,9 +154,16 @@ def test_issue39_item8_a_request_whose_headers_never_end_is_closed(tmp_path):
                 s.close()
 
 
+def _post(port: int, path: str, body: dict[str, Any]) -> bytes:
+    data = json.dumps(body).encode()
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+            ).encode() + data
+
+
 def test_issue39_item8_connections_are_bounded():
     """Past MAX_CONNECTIONS (3 here), a new connection is 503 and closed; one closed frees a
-    place; and an idle one goes after the deadline (1 s here)."""
+    place; an idle one goes after the deadline (1 s here), and a table's socket stays."""
     import threading
 
     from easymoney.web import serving
@@ -184,6 +191,24 @@ def test_issue39_item8_connections_are_bounded():
             assert s.recv(100).startswith(b"HTTP/1.1 408")
             s.close()
         assert time.monotonic() - started < 3
+        # a table's socket is no unfinished request: it stays open past the deadline
+        import websocket
+        base = f"http://127.0.0.1:{port}"
+        t = json.loads(raw(port, _post(port, "/api/tables", {
+            "players": "Ann Bob", "sit": "Ann", "pace": 0})).partition(b"\r\n\r\n")[2])
+        ws = websocket.create_connection(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}",
+                                         origin=base, timeout=10)
+        try:
+            ws.send(json.dumps({"since": -1, "lines": 0, "credential": fragment(t["link"])["seat"]}))
+            view = json.loads(ws.recv())
+            time.sleep(2.5)
+            answer = raw(port, _post(port, f"/api/tables/{t['id']}/act", {
+                "version": view["version"], "index": view["controls"][0]["index"],
+                "credential": fragment(t["link"])["seat"]}))
+            assert answer.startswith(b"HTTP/1.1 200"), answer
+            assert json.loads(ws.recv())["version"] > view["version"]
+        finally:
+            ws.close()
     finally:
         server.should_exit = True
         thread.join(30)

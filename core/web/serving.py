@@ -44,6 +44,7 @@ def bounded_protocol(request_seconds: float = REQUEST_SECONDS,
 
     class Bounded(H11Protocol):
         deadline: asyncio.TimerHandle | None = None
+        upgraded = False  # a table's socket now: its own protocol's
 
         def connection_made(self, transport: Any) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -66,7 +67,10 @@ def bounded_protocol(request_seconds: float = REQUEST_SECONDS,
             self._watch()
 
         def handle_websocket_upgrade(self, event: Any) -> None:
-            self._unwatch()  # the socket's protocol takes over (its hello has a time-out)
+            # the socket's protocol takes over the connection (its hello has a time-out of
+            # its own): h11 still counts the request's end to come, so no clock from now on
+            self.upgraded = True
+            self._unwatch()
             # wsproto reads Host as IDNA before the app's Guard sees it: a byte that is not
             # ASCII (`127.0.0.1:\xb2`) ended in a traceback and a connection dropped unanswered
             host = dict(self.headers).get(b"host", b"")
@@ -83,7 +87,7 @@ def bounded_protocol(request_seconds: float = REQUEST_SECONDS,
         def _watch(self) -> None:
             """The clock starts when the server begins to wait for a request and stops once
             the request is whole: a byte that comes meanwhile does not move it on."""
-            if self.transport is None or self.transport.is_closing():
+            if self.upgraded or self.transport is None or self.transport.is_closing():
                 return
             if self.conn.their_state in _WAITING:
                 if self.deadline is None:
@@ -98,7 +102,7 @@ def bounded_protocol(request_seconds: float = REQUEST_SECONDS,
 
         def _too_slow(self) -> None:
             self.deadline = None
-            if self.transport.is_closing():
+            if self.upgraded or self.transport.is_closing():
                 return
             if self.conn.our_state is h11.IDLE:  # nothing answered yet: say why it ends
                 _refuse(self.transport, "408 Request Timeout",
