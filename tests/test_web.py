@@ -283,8 +283,9 @@ def test_issue21_serve_says_where_to_point_the_browser(monkeypatch, capsys, tmp_
     from easymoney.cli import main
     from web_browser import free_port
     seen = {}
-    monkeypatch.setattr(uvicorn.Server, "run",
-                        lambda self, sockets=None: seen.setdefault("host", self.config.host))
+    # the line is said once the server listens (issue 39 item 7): its `listening` call
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: (
+        seen.setdefault("host", self.config.host), self.listening()))
     port = free_port()  # the command listens on it before it says so
     # a folder of its own: the tables' file it keeps is not the repository's
     assert main(["serve", "--port", str(port), "--root", str(tmp_path)]) == 0

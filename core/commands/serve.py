@@ -7,6 +7,7 @@ import contextlib
 import errno
 import os
 import signal
+import sys
 from collections.abc import Iterator
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -101,8 +102,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--root {args.root}: no such folder")
     from ..web import INSTALL_WEB
     try:
-        import uvicorn
-
+        from ..web import serving
         from ..web.app import create_app
     except ImportError:
         raise UsageError(f"easymoney serve needs the web extra: {INSTALL_WEB}") from None
@@ -115,16 +115,15 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
-    # ws="wsproto": the tables' sockets; no access log (a request line is never a secret
-    # here, since a seat's credential follows a `#`, but there is no need to keep it)
-    # log_config=None: uvicorn's own dictConfig would close every logging handler of the
-    # process (`easymoney.cli.main` called in-process, as the tests do, lost its capture)
-    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", ws="wsproto",
-                            access_log=False, log_config=None)
-    server = uvicorn.Server(config)
+    damaged = app.state.tables.kept.warning()
+    if damaged:  # every other table is served
+        print(damaged, file=sys.stderr, flush=True)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{port}/ "
-          f"in a browser (Ctrl-C stops); tables kept in {db}", flush=True)
+
+    def announce() -> None:  # said once the socket accepts, not before
+        print(f"easymoney serves {os.path.abspath(args.root)}: open http://{shown}:{port}/ "
+              f"in a browser (Ctrl-C stops); tables kept in {db}", flush=True)
+    server = serving.server(app, args.host, port, announce)
     try:
         with hangup_stops(server):
             server.run(sockets=[sock])

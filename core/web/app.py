@@ -32,9 +32,10 @@ from ..loading.sources import Confinement, path_under
 from .games import (Played, Refused, Replay, Result, Stale, Store, Worker, answer_text, new_id,
                     rebuild, replay_script, start_game)
 from . import words
-from .kept import Kept
+from .kept import Kept, NotWritten
 from .svg import board_svg
-from .tables import DEFAULT_PACE_MS, Forbidden, Tables, script_response
+from .tables import (DEFAULT_PACE_MS, Forbidden, Tables, script_response, script_withheld,
+                     secret_seed)
 
 STATIC = str(files("easymoney.web") / "static")
 MAX_BODY = (1 << 20) + 65536  # a script or a variant (1 MiB each, as on the command line)
@@ -149,10 +150,12 @@ def _upload_name(filename: str) -> str:
 class App:
     """The routes, over one Store of games."""
 
-    def __init__(self, root: str, store: Store | None = None, db: str | None = None) -> None:
+    def __init__(self, root: str, store: Store | None = None, db: str | None = None,
+                 address: str = "") -> None:
         self.root = os.path.realpath(root)
         self.store = store or Store()
-        self.tables = Tables(Kept(db or ":memory:"), self.store, self.confinement)
+        holder = f"pid {os.getpid()}" + (f", {address}" if address else "")
+        self.tables = Tables(Kept(db or ":memory:", holder), self.store, self.confinement)
 
     def confinement(self, params: dict[str, Any]) -> Confinement:
         """Where the variant `params` names may be read from: a built-in name, or a YAML
@@ -403,6 +406,11 @@ class App:
     async def new_table(self, request: Request) -> Response:
         body = await _json(request)
         params = game_params(body)
+        # a table's dice are not to be foreseen by its players: its seed is the server's
+        # secret unless the creator gives one, which every seat is then told (tables.py)
+        params["seeded"] = body.get("seed") not in (None, "")
+        if not params["seeded"]:
+            params["seed"] = secret_seed()
         sit = _text(body.get("sit"), "sit").strip()
         pace = _int(body.get("pace"), "pace", DEFAULT_PACE_MS)
         return JSONResponse(await self.tables.open(params, sit, pace))
@@ -442,6 +450,8 @@ class App:
 
     async def table_script(self, request: Request) -> Response:
         table = self.tables.table(request.path_params["id"])
+        await self.tables.ready(table)  # whether its game is over
+        script_withheld(table)
         return script_response(table, await self.tables.work(table, lambda p: p.state.script()))
 
 
@@ -465,7 +475,9 @@ def create_app(root: str = ".", store: Store | None = None, *,
 
     It answers requests for `hosts` (names and addresses the server is reached by) on `port`
     (None: any), from pages of that same origin only (see Guard)."""
-    app = App(root, store, db)
+    hosts = list(hosts)
+    shown = f"[{hosts[0]}]" if hosts and ":" in hosts[0] else (hosts or ["?"])[0]
+    app = App(root, store, db, f"http://{shown}:{port}/" if port is not None else "")
 
     def guarded(handler: Any) -> Any:
         async def run(request: Request) -> Response:
@@ -481,6 +493,8 @@ def create_app(root: str = ".", store: Store | None = None, *,
                 return _error(403, str(exc))
             except Stale as exc:
                 return _error(409, str(exc))
+            except NotWritten as exc:  # a full disk: nothing done, the table as it was
+                return _error(503, str(exc))
             except Answer as exc:
                 return _error(422, answer_text(exc.error, exc.quoting))
             except EasyMoneyError as exc:
@@ -526,6 +540,9 @@ def create_app(root: str = ".", store: Store | None = None, *,
     web.state.tables = app.tables
     web.add_middleware(Guard, hosts=hosts, port=port)
     return web
+
+
+_PORT = re.compile(r"[0-9]{1,5}")
 
 
 class Guard:
@@ -582,7 +599,9 @@ class Guard:
             port_text = rest[1:] if rest.startswith(":") else ("" if not rest else "x")
         else:
             name, _, port_text = authority.partition(":")
-        if name.lower() not in self.hosts or port_text and not port_text.isdigit():
+        # ASCII digits only: str.isdigit() and int() also take '²' and the like, which
+        # int() then refuses (or reads as another number)
+        if name.lower() not in self.hosts or port_text and not _PORT.fullmatch(port_text):
             return False
         if self.port is None:
             return True

@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement
 from .games import Played, Stale, Store, Worker, _redo, new_id, start_game
-from .kept import Kept, KeptTable
+from .kept import Kept, KeptTable, NotWritten
 from . import words
 from .svg import board_svg
 
@@ -44,12 +44,30 @@ MAX_LISTENERS = 64      # browsers at one table
 MAX_LOADED_FINISHED = 20  # finished games held in memory; others are made again when asked
 PACE_MS = (0, 5000)     # the bots' pace a table may have, in milliseconds
 DEFAULT_PACE_MS = 700
+WRITE_RETRY_SECONDS = 2.0  # a bot's step not written (a full disk) is tried again after this
 HELLO_SECONDS = 10.0    # a socket that says nothing for this long after opening is closed
 LOAD_SECONDS = 120.0    # a table made again from its decisions (its bots deciding again)
 # tables whose work (a step, a drawing, a game made again) runs at once: each table has a
 # thread of its own, but a hundred of them taking turns at Python's lock would leave the
 # event loop, which answers every page, waiting behind them all
 AT_ONCE = 4
+
+
+def secret_seed() -> int:
+    """A table's seed when its creator gives none: drawn from the system's secrets, kept
+    by the server, shown with the saved script once the game is over."""
+    return secrets.randbits(62)
+
+
+def seeded(params: dict[str, Any]) -> bool:
+    """Whether the table's creator chose its seed (a table kept before seeds were secret
+    showed its seed to every seat: it is taken as chosen)."""
+    return bool(params.get("seeded", True))
+
+
+def seeded_line(params: dict[str, Any]) -> str:
+    return (f"This table's creator chose its seed ({params['seed']}): whoever knows it can "
+            "foresee the dice.")
 
 
 def digest(credential: str) -> str:
@@ -115,6 +133,16 @@ class Table(KeptTable):
                 found = s["name"]
         return found
 
+    @property
+    def secret(self) -> bool:
+        """Whether the seed is kept from the seats: not chosen, and the game not over."""
+        finished = self.over is not None or (self.played is not None and self.played.finished)
+        return not seeded(self.params) and not finished
+
+    def shown_params(self) -> dict[str, Any]:
+        """What the table was opened with, as the seats and spectators see it."""
+        return {k: v for k, v in self.params.items() if k != "seed" or not self.secret}
+
     def is_creator(self, given: str) -> bool:
         return hmac.compare_digest(digest(given), self.creator)
 
@@ -141,6 +169,7 @@ def load(store: Store, kept: Kept, table: Table, confine: Confinement) -> Played
     params = dict(table.params, players=players_text(table.seats))
     played = start_game(store, params, confine=confine)
     played.params = table.params
+    told(played)
     later = sorted((s["bot_from"], s["name"], s["strategy"]) for s in table.seats
                    if s["bot_from"] not in (None, 0))
     decisions = kept.decisions(table.id)
@@ -160,6 +189,12 @@ def load(store: Store, kept: Kept, table: Table, confine: Confinement) -> Played
         raise UsageError(f"table {table.id} was not made again within {LOAD_SECONDS:g} s") from None
     table.saved = len(decisions)
     return played
+
+
+def told(played: Played) -> None:
+    """A chosen seed is said to every seat, first in the transcript every browser shows."""
+    if seeded(played.params):
+        played.transcript.insert(0, seeded_line(played.params))
 
 
 def over_text(played: Played) -> str | None:
@@ -204,7 +239,8 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
         "refused": played.refused(me) if mine else [], "over": board.over,
         "steps": state.steps, "standings": [list(s) for s in state.standings()],
         "transcript": played.transcript[lines:], "lines": len(played.transcript),
-        "params": table.params, "note": table.note,
+        "params": table.shown_params(), "note": table.note,
+        "seeded": seeded_line(table.params) if seeded(table.params) else None,
         "seats": table.lobby_entry()["seats"]}
     if me is None:
         table.watched = (view["stamp"], {**view, "transcript": None})
@@ -278,19 +314,39 @@ class Tables:
             t.played = None
             t.drawn.clear()
 
-    async def work(self, table: Table, work: Callable[[Played], Any]) -> Any:
+    async def work(self, table: Table, work: Callable[[Played], Any],
+                   undone: str = "the move was not made") -> Any:
         """`work(played)` in the table's own thread, then its new decisions written to the
-        file (before any browser hears of them)."""
+        file (before any browser hears of them). If they cannot be written (a full disk),
+        the game goes back to what the file holds (made again from it when next asked
+        for) and NotWritten says so, ending with `undone`."""
         played = await self.ready(table)
         assert played.worker is not None
 
         def run() -> Any:
+            if table.played is not played:  # put back after a write that failed
+                raise Stale("the table changed meanwhile: look at it again")
             try:
                 return work(played)
             finally:
                 self._save(table, played)
         async with self.at_once:
-            return await played.worker.run(run)
+            try:
+                return await played.worker.run(run)
+            except NotWritten as exc:
+                if table.played is played and table.saved < len(played.decisions):
+                    self._put_back(table)
+                raise NotWritten(f"{exc}: {undone}, and the table is as it was; try again") \
+                    from None
+
+    def _put_back(self, table: Table) -> None:
+        """Forget the game made past what the file holds: the next look makes it again."""
+        played = table.played
+        table.played = None
+        table.drawn.clear()
+        table.watched = None
+        if played is not None and played.worker is not None:
+            played.worker.close()
 
     def _save(self, table: Table, played: Played) -> None:
         decisions = played.decisions
@@ -325,6 +381,11 @@ class Tables:
                 await self.work(table, lambda p: p.bot_step())
             except EasyMoneyError as exc:  # a bot stopped for thinking too long: say so
                 table.note = exc.message
+            except (NotWritten, Stale):  # a full disk: the bot decides again a little later
+                await asyncio.sleep(max(table.pace, WRITE_RETRY_SECONDS))
+                with contextlib.suppress(EasyMoneyError):
+                    await self.ready(table)
+                continue
             for listener in table.listeners:
                 listener.wake.set()
             if table.note:
@@ -398,8 +459,13 @@ class Tables:
             raise
         played.params = params
         played.worker = worker
+        told(played)
         table.played = played
-        self.kept.add(table)
+        try:
+            self.kept.add(table)
+        except NotWritten as exc:
+            worker.close()
+            raise NotWritten(f"{exc}: the table was not opened; try again") from None
         self.items[table.id] = table
         self.drive(table)
         fragment = f"creator={creator}" + (f"&seat={mine}" if mine else "")
@@ -421,9 +487,13 @@ class Tables:
         if table.over is not None:
             raise UsageError("the game at this table is over: watch it or save its script")
         mine = credential()
+        taken = [dict(s, key=digest(mine)) if s is seat else s for s in table.seats]
+        try:  # written first: a seat the file does not hold is taken by nobody
+            self.kept.seats(table.id, taken, table.changes + 1)
+        except NotWritten as exc:
+            raise NotWritten(f"{exc}: the seat was not taken; try again") from None
         seat["key"] = digest(mine)
         table.changes += 1
-        self.kept.seats(table.id, table.seats, table.changes)
         self.changed(table)
         return {"link": f"/table/{table.id}#seat={mine}", "seat": name}
 
@@ -438,15 +508,30 @@ class Tables:
             raise UsageError(f"{name}'s seat is a bot's already ({seat['strategy']})")
         if table.over is not None:
             raise UsageError("the game at this table is over")
-        bots = parse_seats(f"{name}:{strategy}")  # a program or a big search is refused here
+        # one seat's strategy, no more: `greedy Zed` read as a players line would seat a
+        # fourth player Zed, whom no seat answers for, in the game made again from the file
+        if not strategy or strategy.split() != [strategy] or strategy.startswith(":"):
+            from ..strategies import available_strategies
+            raise UsageError(f"strategy: {strategy[:40]!r} is not one seat's strategy: name one "
+                             f"of {', '.join(available_strategies())} (its options after a "
+                             "colon, no spaces: mc:rollouts=64)")
+        try:  # a program or a big search is refused here
+            bots = parse_seats(f"{name}:{strategy}")
+        except UsageError as exc:
+            raise UsageError("strategy: " + exc.message.removeprefix("players: ")) from None
+        if bots.names != [name]:
+            raise UsageError(f"strategy: {strategy[:40]!r} is not one seat's strategy")
 
         def give(played: Played) -> None:
-            seat.update(strategy=strategy, key=None, bot_from=played.state.steps)
+            given = dict(seat, strategy=strategy, key=None, bot_from=played.state.steps)
+            # written first: a failed write leaves the seat the person's
+            self.kept.seats(table.id, [given if s is seat else s for s in table.seats],
+                            table.changes + 1)
+            seat.update(given)
             played.seats.bots[name] = bots.bots[name]
             played.seats.strategies[name] = strategy
             table.changes += 1
-            self.kept.seats(table.id, table.seats, table.changes)
-        await self.work(table, give)
+        await self.work(table, give, "the seat was not given to a bot")
         self.changed(table)
         return {"seat": name, "strategy": strategy}
 
@@ -517,13 +602,18 @@ class Tables:
         lines = max(0, lines)
         try:
             while True:
+                if table.played is None:  # put back after a write that failed
+                    await self.ready(table)
                 if table.stamp != since and table.played is not None:
                     ready = watched_view(table, lines) if listener.me is None else None
                     if ready is not None:
                         since, lines, text = encoded(ready)
                     else:
-                        since, lines, text = await self.work(table, lambda p: encoded(
-                            table_view(table, listener.me, lines)))
+                        try:
+                            since, lines, text = await self.work(table, lambda p: encoded(
+                                table_view(table, listener.me, lines)))
+                        except (Stale, NotWritten):
+                            continue  # the table was put back meanwhile: look again
                     await ws.send_text(text)
                 woken = asyncio.ensure_future(listener.wake.wait())
                 done, _ = await asyncio.wait({woken, heard}, return_when=asyncio.FIRST_COMPLETED)
@@ -535,6 +625,8 @@ class Tables:
                 listener.wake.clear()
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
+        except EasyMoneyError as exc:  # the table cannot be made again from the file
+            await self._close(ws, 4422, exc.message[:120])
         finally:
             table.listeners.discard(listener)
             heard.cancel()
@@ -543,6 +635,13 @@ class Tables:
     async def _close(ws: WebSocket, code: int, reason: str) -> None:
         with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):
             await ws.close(code, reason)
+
+
+def script_withheld(table: Table) -> None:
+    """The saved script holds the seed: a table being played with a secret one keeps it."""
+    if table.secret:
+        raise Forbidden("this table's script is given once its game is over: it holds the "
+                        "table's secret seed, which foretells the dice")
 
 
 def script_response(table: Table, text: str) -> Response:
