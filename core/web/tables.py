@@ -202,6 +202,7 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
         "request": req.describe() if req is not None else None, "asked": asked,
         "bot": played.bot_to_move(), "controls": played.controls(me) if mine else [],
         "refused": played.refused(me) if mine else [], "over": board.over,
+        "ending": words.ending(state, me), "auction": words.auction(state),
         "steps": state.steps, "standings": [list(s) for s in state.standings()],
         "transcript": played.transcript[lines:], "lines": len(played.transcript),
         "params": table.params, "note": table.note,
