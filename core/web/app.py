@@ -430,10 +430,22 @@ class App:
         params = game_params(body)
         sit = _text(body.get("sit"), "sit").strip()
         pace = _int(body.get("pace"), "pace", DEFAULT_PACE_MS)
+        after = None
+        if body.get("after") is not None:  # "Play again" at a finished table: who asks is at it
+            after = self.tables.table(_text(body.get("after"), "after"))
+            given = _text(body.get("credential"), "credential")
+            by = after.seat_of(given) if given else None
+            if by is None and not (given and after.is_creator(given)):
+                raise Forbidden("only a person at that table may open its next game")
         try:
-            return JSONResponse(await self.tables.open(params, sit, pace))
+            opened = await self.tables.open(params, sit, pace)
         except EasyMoneyError as exc:
             raise known_later(exc) from None
+        if after is not None and after.next is None:
+            after.next = {"id": opened["id"], "url": opened["url"], "by": by or "The table's creator"}
+            after.changes += 1  # a change every browser at it is sent
+            self.tables.changed(after)
+        return JSONResponse(opened)
 
     async def table(self, request: Request) -> Response:
         """The table as a spectator sees it (a seat's own view comes over its socket)."""

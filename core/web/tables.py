@@ -91,6 +91,9 @@ class Table(KeptTable):
     # the spectators' view at a stamp, its transcript aside: every spectator's browser and
     # the table's own page are sent it without a turn of the table's thread
     watched: tuple[int, dict[str, Any]] | None = None
+    # the table someone at this one opened to play again, with the same seats (the page's
+    # "Play again"): every browser here is shown its link; held while the server runs
+    next: dict[str, str] | None = None
 
     @property
     def stamp(self) -> int:
@@ -205,7 +208,7 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
         "ending": words.ending(state, me), "auction": words.auction(state),
         "steps": state.steps, "standings": [list(s) for s in state.standings()],
         "transcript": played.transcript[lines:], "lines": len(played.transcript),
-        "params": table.params, "note": table.note,
+        "params": table.params, "note": table.note, "next": table.next,
         "seats": table.lobby_entry()["seats"]}
     if me is None:
         table.watched = (view["stamp"], {**view, "transcript": None})
