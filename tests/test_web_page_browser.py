@@ -57,16 +57,7 @@ def test_issue38_a_whole_game_at_a_table_shows_the_winner_in_every_browser_R27_R
     with contextlib.ExitStack() as stack:
         base, app = stack.enter_context(web_browser.serving(str(ROOT)))
         ann, bob, watcher = (stack.enter_context(web_browser.browser()) for _ in range(3))
-        ann.get(base + "/lobby")
-        web_browser.wait_state(ann, "ready")
-        form = ann.find_element("id", "table-form")
-        form.find_element("name", "options").send_keys("end.max_turns=6")
-        ann.execute_script("const s = document.querySelector('[name=pace]');"
-                           "s.add(new Option('test', '30')); s.value = '30';")
-        ann.find_element("id", "open-table").click()
-        web_browser.wait_url(ann, "/table/")
-        web_browser.wait_state(ann, "ready", "waiting")
-        table_url = ann.find_element("id", "invite-link").get_attribute("value")
+        table_url = web_browser.open_table(ann, base, "end.max_turns=6")
         table_id = table_url.rsplit("/", 1)[1]
         # item 5: the address bar holds the table's link alone; the credential is kept
         wait_for(lambda: ann.current_url == table_url, "the credential out of the address bar")

@@ -496,6 +496,14 @@ function tableCredentials(tableId) {
   return { credential: kept.seat || "", creator: kept.creator || "", key };
 }
 
+function forgetSeat(tableId) {
+  const key = "easymoney:table:" + tableId;
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) || "{}") || {};
+    delete kept.seat; localStorage.setItem(key, JSON.stringify(kept));
+  } catch (e) { localStorage.removeItem(key); }
+}
+
 async function copyInvitation(text) {
   try { await navigator.clipboard.writeText(text); return true; } catch (e) { /* below */ }
   const box = $("invite-link"); box.select();
@@ -534,7 +542,11 @@ async function tablePage() {
     };
     socket.onmessage = (m) => {
       const data = JSON.parse(m.data);
-      if (data.unknown_credential) { $("refusal").textContent = data.unknown_credential; return; }
+      if (data.unknown_credential) {  // a wrong link, or a seat given to a bot: kept no more
+        $("refusal").textContent = data.unknown_credential;
+        forgetSeat(tableId);
+        return;
+      }
       draw(data);
     };
     socket.onclose = (ev) => {
