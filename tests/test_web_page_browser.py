@@ -69,8 +69,11 @@ def test_issue38_a_whole_game_at_a_table_shows_the_winner_in_every_browser_R27_R
         # Bob opens the table's link on his own browser and takes the free seat there
         bob.get(table_url)
         web_browser.wait_state(bob, "waiting", "ready")
-        bob.find_element("css selector", "#seats li[data-seat='Bob'] button.join").click()
-        wait_for(lambda: "you are Bob" in bob.find_element("id", "who").text, "Bob seated")
+        join = "#seats li[data-seat='Bob'] button.join"
+        wait_for(lambda: bob.find_elements("css selector", join), "the free seat drawn")
+        bob.find_element("css selector", join).click()
+        wait_for(lambda: any("you are Bob" in w.text for w in bob.find_elements("id", "who")),
+                 "Bob seated")
         assert bob.current_url == table_url and "#" not in bob.current_url
         secret = bob.execute_script(f"return JSON.parse(localStorage.getItem('easymoney:table:{table_id}')).seat")
         assert secret and secret not in ann.page_source and secret not in bob.current_url
@@ -85,7 +88,8 @@ def test_issue38_a_whole_game_at_a_table_shows_the_winner_in_every_browser_R27_R
         winners = table.played.state.game.outcome.winners
         heads = {}
         for name, d in (("Ann", ann), ("Bob", bob), (None, watcher)):
-            wait_for(lambda d=d: d.find_element("id", "winner").is_displayed(), "the winner shown")
+            wait_for(lambda d=d: any(w.is_displayed() for w in d.find_elements("id", "winner")),
+                     "the winner shown")
             heads[name] = d.find_element("id", "winner").text
             rows = d.find_elements("css selector", "#final tbody tr")
             assert [r.get_attribute("data-player") for r in rows][:len(winners)] == list(winners)

@@ -52,7 +52,8 @@ function render(view) {
   drawBoard(view, !(view.watch && Number($("pace").value) < 300));
   if (clickAt !== null) { window.__timings.push(performance.now() - clickAt); clickAt = null; }
   // the prompt in plain words for the person (`Your turn to roll`); the request line without it
-  $("request").textContent = view.prompt || (view.request ? view.request : "The game is over: " + view.over);
+  $("request").textContent = view.ending ? "The game is over." : view.prompt || (view.request ? view.request : "The game is over: " + view.over);
+  $("typed").hidden = !view.request;
   drawControls(view.controls, act, view);
   showEnd(view, view.params.uploaded ? null : playAgain, `/api/games/${view.id}/script`);
   controlsEnabled(true);
@@ -285,15 +286,16 @@ function showEnd(view, again, scriptUrl) {
   box.appendChild(length);
   const table = document.createElement("table"); table.id = "final"; table.className = "final";
   const head = table.createTHead().insertRow();
-  for (const t of ["", "Player", "Worth", "Cash", "What is owned (R28)"]) { const th = document.createElement("th"); th.textContent = t; head.appendChild(th); }
+  for (const t of ["", "Player", "Worth", "= cash + what is owned (R28)"]) { const th = document.createElement("th"); th.textContent = t; head.appendChild(th); }
   const body = table.createTBody();
   for (const r of end.standings) {
     const tr = body.insertRow(); tr.dataset.player = r.name; if (r.you) tr.className = "you";
-    const owned = r.spaces.map((s) => `${s.name} ${dollars(s.value)}` + (s.mortgaged ? " (mortgaged)" : s.houses > 1 ? ` (${s.houses} houses)` : ""));
-    if (r.other) owned.push(`other ${dollars(r.other)}`);
-    const cells = [r.bankrupt ? "—" : `${r.rank}.`, r.name + (r.you ? " (you)" : ""), r.bankrupt ? "bankrupt" : dollars(r.worth),
-                   r.bankrupt ? "" : dollars(r.cash), r.bankrupt ? "" : owned.join(", ") || "nothing"];
-    for (const t of cells) tr.insertCell().textContent = t;
+    const parts = [`cash ${dollars(r.cash)}`, ...r.spaces.map((s) => `${s.name} ${dollars(s.value)}` +
+      (s.mortgaged ? " (mortgaged)" : s.houses > 1 ? ` (${s.houses} houses)` : ""))];
+    if (r.other) parts.push(`other ${dollars(r.other)}`);
+    const cells = [r.bankrupt ? "—" : `${r.rank}.`, r.name + (r.you && r.name.toLowerCase() !== "you" ? " (you)" : ""),
+                   r.bankrupt ? "bankrupt" : dollars(r.worth), r.bankrupt ? "" : parts.join(" + ")];
+    cells.forEach((t, k) => { const td = tr.insertCell(); td.textContent = t; if (k < 3) td.className = "nowrap"; });
   }
   box.appendChild(table);
   const bar = document.createElement("div"); bar.className = "bar";
@@ -565,7 +567,7 @@ async function tablePage() {
       window.__timings.push(performance.now() - clicked.at); clicked = null;
     }
     $("who").textContent = v.me ? `you are ${v.me}` : "watching";
-    $("request").textContent = v.prompt || (v.request ? v.request : "The game is over: " + v.over);
+    $("request").textContent = v.ending ? "The game is over." : v.prompt || (v.request ? v.request : "The game is over: " + v.over);
     drawControls(v.controls, act, v);
     showEnd(v, v.next ? null : again, `/api/tables/${tableId}/script`);
     if (v.ending && v.next) {  // someone at the table opened the next game
