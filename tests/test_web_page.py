@@ -143,3 +143,22 @@ def test_issue38_a_plugin_installed_after_serve_started_is_said_in_one_line(clie
         assert "\n" not in error.strip()
     r = client.post("/api/games", json={"players": "You Bot:greedy", "enable": ["rerol"]})
     assert r.status_code == 422 and "started again" in r.json()["error"]
+
+
+def test_issue38_play_again_at_a_table_is_for_a_person_at_it_and_shown_to_every_browser(client):
+    r = client.post("/api/tables", json={"players": "Ann:greedy Bob:greedy", "sit": "",
+                                         "pace": 0, "options": ["end.max_turns=2"]})
+    assert r.status_code == 200, r.text
+    old = r.json()["id"]
+    creator = r.json()["link"].split("#creator=")[1]
+    fresh = {"players": "Ann:greedy Bob:greedy", "sit": "", "pace": 0, "after": old}
+    for given in ("", "a guess"):  # a spectator, a wrong credential: refused, nothing made
+        r = client.post("/api/tables", json={**fresh, "credential": given})
+        assert r.status_code == 403 and "person at that table" in r.json()["error"]
+    assert len(client.get("/api/tables").json()["open"]) <= 1
+    assert client.get(f"/api/tables/{old}").json()["next"] is None
+    r = client.post("/api/tables", json={**fresh, "credential": creator})
+    assert r.status_code == 200
+    shown = client.get(f"/api/tables/{old}").json()["next"]
+    assert shown == {"id": r.json()["id"], "url": f"/table/{r.json()['id']}",
+                     "by": "The table's creator"}

@@ -569,7 +569,8 @@ async function tablePage() {
     $("who").textContent = v.me ? `you are ${v.me}` : "watching";
     $("request").textContent = v.ending ? "The game is over." : v.prompt || (v.request ? v.request : "The game is over: " + v.over);
     drawControls(v.controls, act, v);
-    showEnd(v, v.next ? null : again, `/api/tables/${tableId}/script`);
+    // "Play again" for a person at the table (a spectator has no seat to take again)
+    showEnd(v, v.next || !(v.me || creator) ? null : again, `/api/tables/${tableId}/script`);
     if (v.ending && v.next) {  // someone at the table opened the next game
       const p = document.createElement("p"); p.id = "next-table";
       p.append(`${v.next.by} opened a new table with the same seats: `, link("take your seat there", v.next.url));
