@@ -182,6 +182,16 @@ def test_issue38_the_bid_box_starts_at_the_least_bid_beside_the_auction_R11():
         bid.click()
         assert "below the least" in driver.find_element("id", "refusal").text
         assert data(driver, "steps") == steps
+        # item 6: a typed line's mistake in words, not the parser's `<line>:1:10: error: ...`
+        line = driver.find_element("id", "line")
+        line.send_keys('You buys "Park Avenue"')
+        driver.find_element("id", "send").click()
+        web_browser.wait_state(driver, "ready")
+        wait_for(lambda: "cannot be read" in driver.find_element("id", "refusal").text,
+                 "the line's mistake said")
+        said = driver.find_element("id", "refusal").text
+        assert "<line>" not in said and not said.startswith("error:") and "Lines it takes now" in said
+        assert data(driver, "steps") == steps
 
 
 def test_issue38_on_a_phone_the_boards_smallest_text_is_11px_and_the_controls_on_screen():

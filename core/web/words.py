@@ -195,8 +195,7 @@ def offer(game: Any, action: ActionRange) -> dict[str, Any] | None:
     other = counterparty(first)
     if other is None:
         return None
-    kind = type(first)
-    thing = getattr(first, kind.acquires, None) if kind.acquires else None
+    thing = _acquired(first)
     printed = _printed(thing)
     valued = None
     if action.least <= 0 <= action.most and callable(getattr(first, "value", None)):
@@ -228,7 +227,7 @@ def deal(action: Action, me: str | None = None) -> dict[str, Any] | None:
         value = getattr(made, name, None)
         if type(value) is int:
             amount = money(value)
-    thing = getattr(made, kind.acquires, None) if kind.acquires else None
+    thing = _acquired(made)
     acquirer = getattr(made, kind.acquirer, None) if kind.acquirer else None
     answering = counterparty(made)
     if thing is None or answering is None:
@@ -245,6 +244,12 @@ def deal(action: Action, me: str | None = None) -> dict[str, Any] | None:
     return {"give": give, "take": take, "with": made.player.name, "words": words}
 
 
+def _acquired(action: Action) -> Any:
+    """What `action` acquires (its `acquires` field's value: a space), or None."""
+    field = type(action).acquires
+    return None if field is None else getattr(action, field, None)
+
+
 def auction(state: Any) -> dict[str, Any] | None:
     """An auction under way (R11), at a glance: the space, its printed price, the high bid
     and its bidder (from the bids heard since the space was put up for auction), and the
@@ -253,8 +258,7 @@ def auction(state: Any) -> dict[str, Any] | None:
     if request is None or request.space is None or request.least is None:
         return None
     # a bid: an amount the asked player names to acquire the space asked about
-    if not any(isinstance(a, ActionRange) and type(a.at(a.least)).acquires
-               and getattr(a.at(a.least), type(a.at(a.least)).acquires, None) is request.space
+    if not any(isinstance(a, ActionRange) and _acquired(a.at(a.least)) is request.space
                for a in state.legal_actions()):
         return None
     game = _game(state)

@@ -12,6 +12,8 @@ async function call(method, url, body) {
   const res = await fetch(url, opts);
   let data = {};
   try { data = await res.json(); } catch (e) { data = { error: "the server answered " + res.status }; }
+  // a refusal in words: the command line's `error: ` prefix is the terminal's, not the page's
+  if (typeof data.error === "string") data.error = data.error.replace(/^error: /, "");
   return { ok: res.ok, status: res.status, data };
 }
 
