@@ -79,7 +79,10 @@ def test_issue21_a_refused_typed_line_shows_its_refusal_and_changes_nothing(clie
     r = send(client, view, line="You bids 300")
     assert r.status_code == 422 and r.json()["error"]
     r = send(client, view, line="You rolls like @@")
-    assert r.status_code == 422 and "<line>:1:" in r.json()["error"]
+    # issue 38 item 6: in words, not the parser's `<line>:1:11: error: expected ...`
+    error = r.json()["error"]
+    assert r.status_code == 422 and "<line>" not in error and "cannot be read" in error
+    assert 'after "You rolls"' in error and "Lines it takes now: You rolls" in error
     assert client.get(f"/api/games/{view['id']}").json()["steps"] == view["steps"]
     r = send(client, view, line="You rolls")
     assert r.status_code == 200 and r.json()["steps"] == view["steps"] + 1

@@ -35,7 +35,8 @@ def _roll(driver: Any) -> None:
 
 def _layout(driver: Any) -> dict[str, float]:
     return driver.execute_script("""
-        const svg = document.querySelector('#board svg').getBoundingClientRect();
+        // the board's box: on a phone it pans a board zoomed larger than itself (issue 38)
+        const svg = document.querySelector('#board').getBoundingClientRect();
         const aside = document.querySelector('aside').getBoundingClientRect();
         return {inner: innerWidth, innerHeight: innerHeight,
                 scroll: document.documentElement.scrollWidth,

@@ -82,17 +82,10 @@ def test_issue32_two_people_and_a_spectator_play_a_whole_game_through_a_restart(
         serving = stack.enter_context(server(tmp_path, port, db))
         ann, bob, watcher = (stack.enter_context(web_browser.browser()) for _ in range(3))
         # Ann opens a table from the lobby: Ann, Bob and a greedy bot, a short game
-        ann.get(base + "/lobby")
-        web_browser.wait_state(ann, "ready")
-        form = ann.find_element("id", "table-form")
-        form.find_element("name", "options").send_keys("end.max_turns=6")
-        ann.execute_script("const s = document.querySelector('[name=pace]');"
-                           "s.add(new Option('test', '30')); s.value = '30';")
-        ann.find_element("id", "open-table").click()
-        web_browser.wait_url(ann, "#creator=")
-        web_browser.wait_state(ann, "ready", "waiting")
+        table_url = web_browser.open_table(ann, base, "end.max_turns=6")
+        # issue 38 item 5: the credentials leave the address bar as the page loads
+        wait_for(lambda: ann.current_url == table_url, "the address bar to hold the table's link")
         assert "you are Ann" in ann.find_element("id", "who").text
-        table_url = ann.find_element("id", "invite-link").get_attribute("value")
         table_id = table_url.rsplit("/", 1)[1]
         ann_link = ann.current_url
         # Bob takes the free seat from the lobby; the spectator opens the table's link
@@ -106,11 +99,15 @@ def test_issue32_two_people_and_a_spectator_play_a_whole_game_through_a_restart(
                 return False
             return True
         wait_for(sit, "Bob to take the free seat")
-        web_browser.wait_url(bob, "#seat=")
+        web_browser.wait_url(bob, "/table/")
         web_browser.wait_state(bob, "ready", "waiting")
-        assert "you are Bob" in bob.find_element("id", "who").text
+        wait_for(lambda: any("you are Bob" in w.text for w in bob.find_elements("id", "who")),
+                 "Bob seated")
         bob_link = bob.current_url
-        assert bob_link.split("#")[1] not in ann.page_source  # each seat's link its own
+        assert "#" not in bob_link  # the credential kept by the browser, not in the address
+        bob_secret = bob.execute_script(
+            f"return JSON.parse(localStorage.getItem('easymoney:table:{table_id}')).seat")
+        assert bob_secret and bob_secret not in ann.page_source  # each seat's own
         # a wrong credential acts for nobody: the page says so and has no controls
         watcher.get(f"{table_url}#seat=not-a-credential")
         web_browser.wait_state(watcher, "ready", "waiting")

@@ -144,3 +144,18 @@ def play_by_clicks(driver: Any, base: str, players: str = "You Bot:greedy",
         click_a_move(driver)
         clicks += 1
     raise AssertionError("the game did not end")
+
+
+def open_table(driver: Any, base: str, options: str, pace_ms: int = 30) -> str:
+    """A table opened from the lobby's form (its default seats, Ann at hers), the bots at
+    `pace_ms`; its page loaded. The table's link."""
+    driver.get(base + "/lobby")
+    wait_state(driver, "ready")
+    form = driver.find_element("id", "table-form")
+    form.find_element("name", "options").send_keys(options)
+    driver.execute_script("const s = document.querySelector('[name=pace]');"
+                          f"s.add(new Option('test', '{pace_ms}')); s.value = '{pace_ms}';")
+    driver.find_element("id", "open-table").click()
+    wait_url(driver, "/table/")
+    wait_state(driver, "ready", "waiting")
+    return str(driver.find_element("id", "invite-link").get_attribute("value"))

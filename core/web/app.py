@@ -147,6 +147,30 @@ def _upload_name(filename: str) -> str:
     return name or "upload.yaml"
 
 
+_UNKNOWN_RULE = re.compile(r"unknown rule:? (?:found )?'([^']{1,80})'")
+
+
+def known_later(error: EasyMoneyError) -> EasyMoneyError:
+    """`error`, if it names a rule unknown to this server, with what to do in one line: the
+    server learns its plugins when it starts, so a plugin installed since (its entry point
+    is there now) is known once the server is started again."""
+    from importlib import invalidate_caches
+    from importlib.metadata import entry_points
+    from ..engine.registry import ENTRY_POINT_GROUP, discover
+    found = _UNKNOWN_RULE.search(error.message)
+    if found is None:
+        return error
+    rule = found.group(1)
+    invalidate_caches()  # a folder's listing read before the plugin was installed
+    known = set(discover().plugins)
+    later = sorted(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in known)
+    if rule in later:
+        return UsageError(f"rule {rule!r} is a plugin installed after `easymoney serve` started: "
+                          "start the server again (Ctrl-C, then `easymoney serve`) to play with it")
+    return UsageError(f"{error.message}; a plugin installed after `easymoney serve` started is "
+                      "known once the server is started again")
+
+
 class App:
     """The routes, over one Store of games."""
 
@@ -206,7 +230,7 @@ class App:
         except EasyMoneyError as exc:
             if variant_file:
                 os.unlink(variant_file)
-            raise Answer(exc, quoting=upload_name) from None
+            raise Answer(known_later(exc), quoting=upload_name) from None
         except BaseException:
             if variant_file:
                 os.unlink(variant_file)
@@ -269,6 +293,7 @@ class App:
                 "bot": played.bot_to_move(), "controls": played.controls(),
                 "refused": played.refused(),
                 "over": board.over, "steps": state.steps,
+                "ending": words.ending(state, me), "auction": words.auction(state),
                 "standings": [list(s) for s in state.standings()],
                 "transcript": played.transcript[since:], "lines": len(played.transcript),
                 "params": played.params, "history": state.history, "version": played.version,
@@ -413,7 +438,22 @@ class App:
             params["seed"] = secret_seed()
         sit = _text(body.get("sit"), "sit").strip()
         pace = _int(body.get("pace"), "pace", DEFAULT_PACE_MS)
-        return JSONResponse(await self.tables.open(params, sit, pace))
+        after = None
+        if body.get("after") is not None:  # "Play again" at a finished table: who asks is at it
+            after = self.tables.table(_text(body.get("after"), "after"))
+            given = _text(body.get("credential"), "credential")
+            by = after.seat_of(given) if given else None
+            if by is None and not (given and after.is_creator(given)):
+                raise Forbidden("only a person at that table may open its next game")
+        try:
+            opened = await self.tables.open(params, sit, pace)
+        except EasyMoneyError as exc:
+            raise known_later(exc) from None
+        if after is not None and after.next is None:
+            after.next = {"id": opened["id"], "url": opened["url"], "by": by or "The table's creator"}
+            after.changes += 1  # a change every browser at it is sent
+            self.tables.changed(after)
+        return JSONResponse(opened)
 
     async def table(self, request: Request) -> Response:
         """The table as a spectator sees it (a seat's own view comes over its socket)."""

@@ -187,7 +187,8 @@ class Played:
         asked = state.request.player.name
         if me is not None and me != asked:
             return []
-        return [control(k, action, asked) for k, action in enumerate(state.legal_actions())]
+        return [control(k, action, asked, state.game)
+                for k, action in enumerate(state.legal_actions())]
 
     def refused(self, me: str | None = None) -> list[dict[str, Any]]:
         """What the person asked cannot answer that the request would otherwise allow, with
@@ -230,11 +231,20 @@ class Played:
         """The action a line says: the legal action written so (`You accepts`, which the
         script language has no statement for), else the line read as the prompt reads it."""
         from ..script.table import read_line
+        from .words import line_mistake
         typed = " ".join(text.split())
-        for found in self.state.legal_actions():
+        listed = self.state.legal_actions()
+        for found in listed:
             if isinstance(found, Action) and str(found) == typed:
                 return found
-        return read_line(self.state, text)
+        try:
+            return read_line(self.state, text)
+        except EasyMoneyError as exc:
+            if exc.file != "<line>":  # a refusal: its rule and words already
+                raise
+            # the parser's words (`<line>:1:10: error: expected ...`) said plainly
+            examples = [str(a) if isinstance(a, Action) else a.line(str(a.least)) for a in listed]
+            raise UsageError(line_mistake(exc, text, examples)) from None
 
     def take_line(self, text: str) -> None:
         """A line typed at the page: a person's own; a bot's seat answers for itself, as at

@@ -109,6 +109,9 @@ class Table(KeptTable):
     # the spectators' view at a stamp, its transcript aside: every spectator's browser and
     # the table's own page are sent it without a turn of the table's thread
     watched: tuple[int, dict[str, Any]] | None = None
+    # the table someone at this one opened to play again, with the same seats (the page's
+    # "Play again"): every browser here is shown its link; held while the server runs
+    next: dict[str, str] | None = None
 
     @property
     def stamp(self) -> int:
@@ -237,9 +240,10 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
         "request": req.describe() if req is not None else None, "asked": asked,
         "bot": played.bot_to_move(), "controls": played.controls(me) if mine else [],
         "refused": played.refused(me) if mine else [], "over": board.over,
+        "ending": words.ending(state, me), "auction": words.auction(state),
         "steps": state.steps, "standings": [list(s) for s in state.standings()],
         "transcript": played.transcript[lines:], "lines": len(played.transcript),
-        "params": table.shown_params(), "note": table.note,
+        "params": table.shown_params(), "note": table.note, "next": table.next,
         "seeded": seeded_line(table.params) if seeded(table.params) else None,
         "seats": table.lobby_entry()["seats"]}
     if me is None:

@@ -17,8 +17,8 @@ from ..engine.decisions import refusal_message
 from ..engine.view import state_view
 from ..words import second_person
 
-__all__ = ["action_label", "control", "motion", "prompt", "reason", "second_person",
-           "standings", "transcript_by_turn"]
+__all__ = ["action_label", "auction", "control", "deal", "ending", "motion", "offer",
+           "prompt", "reason", "second_person", "standings", "transcript_by_turn"]
 
 # a range's words around its amount end with a preposition that only the amount completes
 _DANGLING = (" for", " at", " of", " to")
@@ -51,13 +51,19 @@ def action_label(action: Action, me: str | None = None) -> str:
     return _capital(second_person(text, me))
 
 
-def control(k: int, action: Action | ActionRange, me: str | None = None) -> dict[str, Any]:
+def control(k: int, action: Action | ActionRange, me: str | None = None,
+            game: Any = None) -> dict[str, Any]:
     """The page's control for legal action number `k`: its script line (`text`), and its
     `label` in plain words; a range has the words before and after its amount (`words`),
-    for a button that says the amount chosen (`Bid $760 on Highland Avenue`)."""
+    for a button that says the amount chosen (`Bid $760 on Highland Avenue`). Given the
+    `game`: an offer's range has `offer` (where its price starts, `offer`), an answer to an
+    offer `deal` (what is given and taken, `deal`)."""
     if not isinstance(action, ActionRange):
-        return {"index": k, "kind": "action", "text": str(action),
-                "label": action_label(action, me)}
+        out = {"index": k, "kind": "action", "text": str(action),
+               "label": action_label(action, me)}
+        if game is not None:
+            out["deal"] = deal(action, me)
+        return out
     shown = action_label(action.at(action.least), me)
     mark = money(action.least)
     head, found, tail = shown.rpartition(mark)
@@ -72,7 +78,7 @@ def control(k: int, action: Action | ActionRange, me: str | None = None) -> dict
     return {"index": k, "kind": "range", "text": action.line("N"),
             "least": action.least, "most": action.most, "step": action.step,
             "label": (words + tail).strip(), "words": [head, tail],
-            "money": found == mark}
+            "money": found == mark, "offer": None if game is None else offer(game, action)}
 
 
 def reason(action: Action, refusals: list[Any], me: str | None = None) -> str:
@@ -170,3 +176,164 @@ def motion(state: Any) -> dict[str, Any] | None:
             run = [(start + k * step) % n for k in range(abs(steps) + 1)]
             path += run[1:] if path and path[-1] == run[0] else run
     return {"seq": at, "dice": list(roll["dice"]), "player": player, "path": path}
+
+
+def _printed(space: Any) -> int | None:
+    price = getattr(space, "price", None)
+    return price if isinstance(price, int) and price > 0 else None
+
+
+def offer(game: Any, action: ActionRange) -> dict[str, Any] | None:
+    """For a range that offers a deal to another player (R16, R22: `counterparty`): what
+    the page's offer panel needs to start from a sensible price, not $0. `printed` is the
+    space's printed price; `valued` what the deal is worth to the other party at no price
+    (the bots' own valuation, `Action.value`, e.g. R28's worth of a space with its houses);
+    `start` the first of them within the range; `low` the price below which the page asks
+    to confirm (half the printed price, else half the valuation)."""
+    from ..engine.deals import counterparty
+    first = action.at(action.least)
+    other = counterparty(first)
+    if other is None:
+        return None
+    thing = _acquired(first)
+    printed = _printed(thing)
+    valued = None
+    if action.least <= 0 <= action.most and callable(getattr(first, "value", None)):
+        try:  # what the deal given for nothing is worth to the other party
+            got = action.at(0).value(game, other)
+        except Exception:  # noqa: BLE001 -- a plugin's valuation is a hint, never needed
+            got = None
+        valued = got if isinstance(got, int) and got > 0 else None
+    base = printed or valued
+    start = action.least if base is None else min(action.most, max(action.least, base))
+    if action.step > 1:  # on the range's steps
+        start -= (start - action.least) % action.step
+    return {"with": getattr(other, "name", str(other)),
+            "thing": getattr(thing, "name", None), "printed": printed, "valued": valued,
+            "start": start, "low": None if base is None else base // 2}
+
+
+def deal(action: Action, me: str | None = None) -> dict[str, Any] | None:
+    """An answer to an offer (Accept, Reject: an action with an `offer`), said as what the
+    one answering gives and takes: `{"give": ["$500"], "take": ["Dover Street (2 houses)"]}`
+    for the buyer of R22's sale. None for an action that answers no offer."""
+    from ..engine.deals import counterparty
+    made = getattr(action, "offer", None)
+    if not isinstance(made, Action):
+        return None
+    kind = type(made)
+    amount = None
+    for name in ("price", "amount"):
+        value = getattr(made, name, None)
+        if type(value) is int:
+            amount = money(value)
+    thing = _acquired(made)
+    acquirer = getattr(made, kind.acquirer, None) if kind.acquirer else None
+    answering = counterparty(made)
+    if thing is None or answering is None:
+        return {"give": [], "take": [], "words": _capital(second_person(made.describe(), me))}
+    item = getattr(thing, "name", str(thing))
+    money_side = [amount] if amount else []
+    if acquirer is answering:
+        give, take = money_side, [item]
+    else:
+        give, take = [item], money_side
+    who = "You" if me == answering.name else answering.name
+    words = f"{who} would give {' and '.join(give) or 'nothing'} and take " \
+            f"{' and '.join(take) or 'nothing'}"
+    return {"give": give, "take": take, "with": made.player.name, "words": words}
+
+
+def _acquired(action: Action) -> Any:
+    """What `action` acquires (its `acquires` field's value: a space), or None."""
+    field = type(action).acquires
+    return None if field is None else getattr(action, field, None)
+
+
+def auction(state: Any) -> dict[str, Any] | None:
+    """An auction under way (R11), at a glance: the space, its printed price, the high bid
+    and its bidder (from the bids heard since the space was put up for auction), and the
+    least next bid (the request's own). None when the request is not a bid."""
+    request = getattr(state, "request", None)
+    if request is None or request.space is None or request.least is None:
+        return None
+    # a bid: an amount the asked player names to acquire the space asked about
+    if not any(isinstance(a, ActionRange) and _acquired(a.at(a.least)) is request.space
+               for a in state.legal_actions()):
+        return None
+    game = _game(state)
+    name = request.space.name
+    high = bidder = None
+    found = False
+    for event in reversed(game.log):
+        data = event.data
+        if data.get("space") != name:
+            continue
+        if event.kind == "auction":
+            found = True
+            break
+        if event.kind == "bid" and high is None:
+            high, bidder = data.get("amount"), data.get("player")
+    if not found:
+        return None
+    return {"space": name, "printed": _printed(request.space), "high": high,
+            "bidder": bidder, "least": request.least, "asked": request.player.name}
+
+
+def ending(state: Any, me: str | None = None) -> dict[str, Any] | None:
+    """The end of a game for the page: who won and why (R27's reason the game ended, R28's
+    worth and R29's largest total), the final standings with each seat's worth in its parts
+    (cash, and each space it owns at its R28 value, a mortgaged one at $0), and the game's
+    length. None while the game goes on."""
+    game = _game(state)
+    o = game.outcome
+    if o is None:
+        return None
+    space_value = game.hook.em_space_value
+    rows = []
+    for p, worth, rank in game.standings():
+        spaces = []
+        for s in p.spaces:
+            value = space_value(game=game, space=s) or 0
+            spaces.append({"name": s.name, "value": value, "houses": game.houses[s.index],
+                           "mortgaged": bool(game.mortgaged[s.index])})
+        other = worth - p.cash - sum(s["value"] for s in spaces)  # a plugin's own part
+        rows.append({"name": p.name, "you": p.name == me, "rank": rank, "worth": worth,
+                     "cash": p.cash, "spaces": spaces, "other": other, "bankrupt": False})
+    for p in game.players:
+        if p.bankrupt:
+            rows.append({"name": p.name, "you": p.name == me, "rank": None, "worth": 0,
+                         "cash": 0, "spaces": [], "other": 0, "bankrupt": True})
+    winners = list(o.winners)
+    named = [("you" if w == me else w) for w in winners]
+    if not winners:
+        headline = "Nobody wins"
+    elif len(winners) == 1:
+        headline = "You win" if winners[0] == me else f"{winners[0]} wins"
+    else:
+        headline = _capital(", ".join(named[:-1]) + " and " + named[-1]) + " share the win"
+    best = rows[0]["worth"] if rows and not rows[0]["bankrupt"] else 0
+    ended = _capital(second_person(o.detail, me))
+    why = f"{ended}; the largest worth (R28: cash and what is owned) wins (R29): {money(best)}"
+    return {"winners": winners, "headline": headline, "why": why, "reason": o.reason,
+            "detail": o.detail, "turns": game.turns_played,
+            "steps": getattr(state, "steps", None), "standings": rows}
+
+
+def line_mistake(error: Any, text: str, examples: list[str]) -> str:
+    """A typed line that does not parse, in words (not the parser's `<line>:1:10: error:
+    expected ...`): the words read, where the mistake is, what was expected there, and
+    lines the game takes now (`examples`, the legal actions' own lines)."""
+    typed = " ".join(text.split()) if text.strip() else ""
+    if not typed:
+        said = "The line is empty"
+    else:
+        col = max(1, getattr(error, "col", 1) or 1)
+        read = text[:col - 1].strip()
+        said = f'The line "{text.strip()}" cannot be read' + (
+            f': after "{read}", {error.message}' if read else f": {error.message}")
+    said = said.replace("expected ", "the game expected ", 1).rstrip(".")
+    if examples:
+        shown = "; ".join(examples[:4]) + ("; ..." if len(examples) > 4 else "")
+        said += ("" if said.endswith("?") else ".") + f" Lines it takes now: {shown}"
+    return said if said.endswith("?") else said + "."

@@ -12,6 +12,8 @@ async function call(method, url, body) {
   const res = await fetch(url, opts);
   let data = {};
   try { data = await res.json(); } catch (e) { data = { error: "the server answered " + res.status }; }
+  // a refusal in words: the command line's `error: ` prefix is the terminal's, not the page's
+  if (typeof data.error === "string") data.error = data.error.replace(/^error: /, "");
   return { ok: res.ok, status: res.status, data };
 }
 
@@ -52,8 +54,10 @@ function render(view) {
   drawBoard(view, !(view.watch && Number($("pace").value) < 300));
   if (clickAt !== null) { window.__timings.push(performance.now() - clickAt); clickAt = null; }
   // the prompt in plain words for the person (`Your turn to roll`); the request line without it
-  $("request").textContent = view.prompt || (view.request ? view.request : "The game is over: " + view.over);
-  drawControls(view.controls, act);
+  $("request").textContent = view.ending ? "The game is over." : view.prompt || (view.request ? view.request : "The game is over: " + view.over);
+  $("typed").hidden = !view.request;
+  drawControls(view.controls, act, view);
+  showEnd(view, view.params.uploaded ? null : playAgain, `/api/games/${view.id}/script`);
   controlsEnabled(true);
   showRefused(view.refused);
   if (view.lines < lines) { $("transcript").replaceChildren(); lines = 0; }
@@ -79,44 +83,234 @@ function render(view) {
 
 // the board: board.js animates it where it is loaded; otherwise the server's SVG as it is
 function drawBoard(view, animate) {
-  if (window.EasyBoard) window.EasyBoard.show($("board"), view, { animate });
-  else $("board").innerHTML = view.svg;
+  const board = $("board");
+  const kept = [board.scrollLeft, board.scrollTop];
+  if (window.EasyBoard) window.EasyBoard.show(board, view, { animate });
+  else board.innerHTML = view.svg;
+  zoomBoard(board, view, kept);
 }
 
+// A phone: the board's smallest name or price is drawn at MIN_TEXT_PX at least, the board
+// larger than the window and panned by a finger (the box scrolls), and the box no taller
+// than half the window so that the controls stay on screen. "Whole board" shows it all.
+const MIN_TEXT_PX = 11, NARROW = 600;
+let wholeBoard = false, zoomedOnce = false;
+function zoomBoard(board, view, kept) {
+  const svg = board.querySelector("svg");
+  const narrow = window.innerWidth < NARROW;
+  document.body.dataset.zoom = narrow && !wholeBoard ? "on" : "off";
+  if (!svg) return;
+  if (!narrow || wholeBoard) { svg.style.width = ""; svg.style.maxHeight = ""; return; }
+  const box = svg.viewBox.baseVal;
+  let least = Infinity;
+  for (const t of svg.querySelectorAll("text")) {
+    const size = parseFloat(t.getAttribute("font-size") || getComputedStyle(t).fontSize);
+    if (size > 0 && t.textContent.trim()) least = Math.min(least, size);
+  }
+  if (!box || !box.width || least === Infinity) return;
+  const width = Math.max(board.clientWidth, Math.ceil(box.width * MIN_TEXT_PX / least) + 1);
+  svg.style.width = width + "px"; svg.style.maxHeight = "none";
+  if (zoomedOnce) { [board.scrollLeft, board.scrollTop] = kept; return; }
+  zoomedOnce = true;  // the first drawing: the box shows the person's MAN, or the asked one's
+  const who = view.me || (view.players || []).find((p) => p.you)?.name || view.asked;
+  for (const m of svg.querySelectorAll("g.man")) {
+    if (m.dataset.player !== who) continue;
+    const r = m.getBoundingClientRect(), b = board.getBoundingClientRect();
+    board.scrollLeft += r.left - b.left - board.clientWidth / 2;
+    board.scrollTop += r.top - b.top - board.clientHeight / 2;
+  }
+}
+
+function wholeBoardToggle() {
+  const b = document.createElement("button"); b.id = "whole-board"; b.type = "button";
+  b.className = "zoom"; b.textContent = "Whole board";
+  b.onclick = () => {
+    wholeBoard = !wholeBoard; b.textContent = wholeBoard ? "Zoom in" : "Whole board";
+    zoomedOnce = false; zoomBoard($("board"), {}, [0, 0]);
+  };
+  $("board").before(b);
+}
+if (["play", "table"].includes(page)) {
+  wholeBoardToggle();
+  window.addEventListener("resize", () => zoomBoard($("board"), {}, [$("board").scrollLeft, $("board").scrollTop]));
+}
+
+const dollars = (n) => "$" + Number(n).toLocaleString("en-US");
+
 // one button per legal action, and for an amount a number box bounded by its range, so
-// nothing the controls send can be refused; `act` takes {index[, amount]}
-function drawControls(list, act) {
+// nothing the controls send can be refused; `act` takes {index[, amount]}. An answer to
+// an offer says what is given and taken; an auction shows its state beside its bid box;
+// the offers to other players are one control, with a chooser of the deal.
+function drawControls(list, act, view) {
   const controls = $("controls"); controls.replaceChildren();
+  const offers = list.filter((c) => c.kind === "range" && c.offer);
+  const deal = list.find((c) => c.deal && c.deal.words);
+  if (deal) { const d = document.createElement("p"); d.className = "deal"; d.id = "deal"; d.textContent = deal.deal.words; controls.appendChild(d); }
+  const me = view && (view.me || ((view.players || []).find((p) => p.you) || {}).name);
+  if (view && view.auction && list.some((c) => c.kind === "range" && !c.offer)) controls.appendChild(auctionPanel(view.auction, me));
   for (const c of list) {
     const words = c.label || c.text;
     if (c.kind === "action") {
       const b = document.createElement("button"); b.textContent = words; b.title = c.text; b.className = "action";
       b.dataset.index = c.index; b.dataset.text = c.text; b.onclick = () => act({ index: c.index });
       controls.appendChild(b);
-    } else {
-      const box = document.createElement("span"); box.className = "range";
-      const label = document.createElement("span"); label.textContent = words;
-      // a slider bounded by the range, and the number it stands at, either one moving the other
-      const slider = document.createElement("input"); slider.type = "range";
-      const input = document.createElement("input"); input.type = "number";
-      for (const e of [slider, input]) { e.min = c.least; e.max = c.most; e.step = c.step; e.value = c.least; }
-      input.dataset.index = c.index; slider.setAttribute("aria-label", words);
-      slider.oninput = () => { input.value = slider.value; };
-      input.oninput = () => { slider.value = input.value; };
-      const b = document.createElement("button"); b.textContent = "OK"; b.className = "amount";
-      b.dataset.text = c.text;
-      b.onclick = () => {
-        const n = Number(input.value);
-        if (!Number.isInteger(n) || n < c.least || n > c.most || (n - c.least) % c.step) {
-          $("refusal").textContent = `${words}: from ${c.least} to ${c.most} in steps of ${c.step}`;
-          return;
-        }
-        act({ index: c.index, amount: n });
-      };
-      box.append(label, slider, input, b); controls.appendChild(box);
+    } else if (!c.offer) {
+      controls.appendChild(amountControl(c, act, view && view.auction));
     }
   }
+  if (offers.length) controls.appendChild(offerPanel(offers, act));
 }
+
+// the amount a box holds, or why it cannot be sent (in words: the box's range and step)
+function amountOf(input, c) {
+  const n = Number(input.value);
+  const show = (v) => (c.money ? dollars(v) : String(v));
+  if (input.value.trim() === "" || !Number.isInteger(n)) return { why: `${c.label}: write a whole number from ${show(c.least)} to ${show(c.most)}; nothing was sent` };
+  if (n < c.least) return { why: `${c.label}: ${show(n)} is below the least, ${show(c.least)}; nothing was sent` };
+  if (n > c.most) return { why: `${c.label}: ${show(n)} is above the most, ${show(c.most)}; nothing was sent` };
+  if ((n - c.least) % c.step) return { why: `${c.label}: ${show(n)} is not on a step of ${show(c.step)} from ${show(c.least)}; nothing was sent` };
+  return { amount: n };
+}
+
+// a number box and a slider bounded by the range, each moving the other, starting at
+// `start` (an auction's bid box at the least bid); quick buttons (+$10, +$100) within it
+function amountBox(c, start, onchange) {
+  const box = document.createElement("span"); box.className = "range";
+  const slider = document.createElement("input"); slider.type = "range";
+  const input = document.createElement("input"); input.type = "number";
+  for (const e of [slider, input]) { e.min = c.least; e.max = c.most; e.step = c.step; }
+  for (const e of [slider, input]) e.value = start;
+  input.dataset.index = c.index; slider.setAttribute("aria-label", c.label);
+  input.setAttribute("aria-label", c.label);
+  const moved = () => { if (onchange) onchange(); };
+  slider.oninput = () => { input.value = slider.value; moved(); };
+  input.oninput = () => { slider.value = input.value; moved(); };
+  box.append(slider, input);
+  if (c.money) {
+    for (const more of [10, 100]) {
+      if (c.most - c.least < more) continue;
+      const q = document.createElement("button"); q.type = "button"; q.className = "quick";
+      q.textContent = `+${dollars(more)}`; q.dataset.more = more;
+      q.onclick = () => {
+        const n = Math.min(c.most, (Number(input.value) || c.least) + more);
+        input.value = slider.value = n - ((n - c.least) % c.step); moved();
+      };
+      box.append(q);
+    }
+  }
+  return { box, input, slider };
+}
+
+function amountControl(c, act, auction) {
+  const row = document.createElement("div"); row.className = "amount-row";
+  const label = document.createElement("span"); label.textContent = c.label;
+  const b = document.createElement("button"); b.className = "amount"; b.dataset.text = c.text;
+  const { box, input } = amountBox(c, c.least, () => name());
+  const name = () => { const n = Number(input.value); b.textContent = Number.isInteger(n) ? (c.words || ["", ""]).join(c.money ? dollars(n) : String(n)).trim() || "OK" : "OK"; };
+  name();
+  b.onclick = () => {
+    const got = amountOf(input, c);
+    if (got.why) { $("refusal").textContent = got.why; return; }
+    act({ index: c.index, amount: got.amount });
+  };
+  row.append(label, box, b);
+  if (auction) row.classList.add("bid");
+  return row;
+}
+
+// an auction at a glance (R11): the space, the high bid and its bidder, the least next bid
+function auctionPanel(a, me) {
+  const panel = document.createElement("div"); panel.id = "auction"; panel.className = "auction";
+  const head = document.createElement("strong"); head.textContent = `Auction of ${a.space}` + (a.printed ? ` (printed ${dollars(a.printed)})` : "");
+  const high = document.createElement("span"); high.className = "high";
+  high.textContent = a.high === null ? "No bid yet" : `High bid ${dollars(a.high)} by ${a.bidder === me ? "you" : a.bidder}`;
+  const least = document.createElement("span"); least.className = "least"; least.textContent = `least next bid ${dollars(a.least)}`;
+  panel.append(head, " · ", high, " · ", least);
+  return panel;
+}
+
+// the offers to other players, one control: a chooser of the deal, a price starting from
+// the space's printed price (or the bots' valuation), and a confirmation below half of it
+function offerPanel(offers, act) {
+  const panel = document.createElement("div"); panel.id = "offer"; panel.className = "offer";
+  const title = document.createElement("span"); title.textContent = "Make an offer:";
+  const choose = document.createElement("select"); choose.id = "offer-choice"; choose.setAttribute("aria-label", "the offer");
+  offers.forEach((c, k) => { const o = document.createElement("option"); o.value = k; o.textContent = c.label; choose.appendChild(o); });
+  const slot = document.createElement("span");
+  const hint = document.createElement("div"); hint.className = "hint";
+  const confirm = document.createElement("div"); confirm.className = "confirm"; confirm.id = "offer-confirm"; confirm.hidden = true;
+  const send = document.createElement("button"); send.id = "offer-send"; send.className = "amount";
+  let box = null;
+  const current = () => offers[Number(choose.value)];
+  const name = () => { const n = Number(box.input.value); send.textContent = Number.isInteger(n) ? `Offer for ${dollars(n)}` : "Offer"; confirm.hidden = true; };
+  const pick = () => {
+    const c = current();
+    box = amountBox(c, c.offer.start, name);
+    box.input.id = "offer-price"; slot.replaceChildren(box.box);
+    const o = c.offer;
+    hint.textContent = [o.printed ? `printed price ${dollars(o.printed)}` : "", o.valued ? `worth ${dollars(o.valued)} to ${o.with} (R28)` : ""].filter(Boolean).join("; ");
+    send.dataset.text = c.text; name();
+  };
+  choose.onchange = pick;
+  send.onclick = () => {
+    const c = current(), got = amountOf(box.input, c);
+    if (got.why) { $("refusal").textContent = got.why; return; }
+    if (c.offer.low !== null && got.amount < c.offer.low) {  // a gift: asked again first
+      confirm.replaceChildren();
+      const what = c.offer.thing || "it";
+      const text = document.createElement("span");
+      text.textContent = `${dollars(got.amount)} is less than half of what ${what} is worth (${dollars(c.offer.low * 2)}). Offer it anyway?`;
+      const yes = document.createElement("button"); yes.id = "offer-yes"; yes.textContent = `Yes, offer it for ${dollars(got.amount)}`;
+      yes.onclick = () => act({ index: c.index, amount: got.amount });
+      const no = document.createElement("button"); no.id = "offer-no"; no.textContent = "No";
+      no.onclick = () => { confirm.hidden = true; };
+      confirm.append(text, " ", yes, " ", no); confirm.hidden = false;
+      return;
+    }
+    act({ index: c.index, amount: got.amount });
+  };
+  pick();
+  panel.append(title, " ", choose, slot, send, hint, confirm);
+  return panel;
+}
+
+// the end of a game: who won and why (R27, R28, R29), the final standings with each
+// seat's worth in its parts, the game's length, and what next ("Play again", the script)
+function showEnd(view, again, scriptUrl) {
+  const box = $("ending"), end = view.ending;
+  box.hidden = !end;
+  if (!end) return;
+  box.replaceChildren();
+  const h = document.createElement("h2"); h.id = "winner"; h.textContent = end.headline; box.appendChild(h);
+  const why = document.createElement("p"); why.id = "why-won"; why.textContent = end.why; box.appendChild(why);
+  const length = document.createElement("p"); length.className = "hint";
+  length.textContent = `The game lasted ${end.turns.toLocaleString("en-US")} turn${end.turns === 1 ? "" : "s"}` + (end.steps ? ` (${end.steps.toLocaleString("en-US")} decisions)` : "") + ".";
+  box.appendChild(length);
+  const table = document.createElement("table"); table.id = "final"; table.className = "final";
+  const head = table.createTHead().insertRow();
+  for (const t of ["", "Player", "Worth", "= cash + what is owned (R28)"]) { const th = document.createElement("th"); th.textContent = t; head.appendChild(th); }
+  const body = table.createTBody();
+  for (const r of end.standings) {
+    const tr = body.insertRow(); tr.dataset.player = r.name; if (r.you) tr.className = "you";
+    const parts = [`cash ${dollars(r.cash)}`, ...r.spaces.map((s) => `${s.name} ${dollars(s.value)}` +
+      (s.mortgaged ? " (mortgaged)" : s.houses > 1 ? ` (${s.houses} houses)` : ""))];
+    if (r.other) parts.push(`other ${dollars(r.other)}`);
+    const cells = [r.bankrupt ? "—" : `${r.rank}.`, r.name + (r.you && r.name.toLowerCase() !== "you" ? " (you)" : ""),
+                   r.bankrupt ? "bankrupt" : dollars(r.worth), r.bankrupt ? "" : parts.join(" + ")];
+    cells.forEach((t, k) => { const td = tr.insertCell(); td.textContent = t; if (k < 3) td.className = "nowrap"; });
+  }
+  box.appendChild(table);
+  const bar = document.createElement("div"); bar.className = "bar";
+  if (again) {
+    const b = document.createElement("button"); b.id = "play-again"; b.className = "action"; b.textContent = "Play again";
+    b.title = "the same seats, a new seed"; b.onclick = again; bar.append(b, " ");
+  }
+  bar.appendChild(link("Save the script", scriptUrl)); bar.lastChild.id = "save-end"; bar.lastChild.setAttribute("download", "");
+  box.appendChild(bar);
+}
+
+// a new seed for "Play again": the browser's own randomness (any seed plays a game)
+function newSeed() { return crypto.getRandomValues(new Uint32Array(1))[0] % 1000000000; }
 
 // what the request would otherwise allow, and the rule that refuses it (R13: no buy)
 function showRefused(refused) {
@@ -143,7 +337,7 @@ async function redraw() {
 }
 
 function controlsEnabled(on) {
-  for (const e of document.querySelectorAll("#controls button, #controls input, #send, #undo")) e.disabled = !on;
+  for (const e of document.querySelectorAll("#controls button, #controls input, #controls select, #send, #undo")) e.disabled = !on;
 }
 
 async function act(body) {
@@ -159,6 +353,12 @@ async function act(body) {
   document.body.dataset.state = "ready";
   $("refusal").textContent = r.data.error;
   if (r.status === 409) await redraw();
+}
+
+// the same seats, variant and switches, a new seed: a new game at this browser
+async function playAgain() {
+  const r = await call("POST", "/api/games", { ...game.params, seed: newSeed(), watch: game.watch ? 1 : "" });
+  if (r.ok) location.href = r.data.url; else $("refusal").textContent = r.data.error;
 }
 
 let stepAsked = Promise.resolve();  // the bot step asked last, until it is drawn
@@ -281,16 +481,60 @@ async function lobbyPage() {
 }
 
 // --- a table: the state arrives over a WebSocket at each change ------------------------------
-// The seat's credential and the creator's are after the `#` of the page's link: a browser
-// never sends that part to a server, so it is in no request line and no log; the page sends
-// it in a request's body and a socket's first message only.
+// The seat's credential and the creator's come after the `#` of the link the server gives
+// them in (a browser never sends that part to a server). The page takes them out of the
+// address bar as it loads and keeps them in this browser's localStorage, under the table
+// (`easymoney:table:ID`): the address bar, copied to invite a friend, holds the table's
+// link alone. The page sends a credential in a request's body and a socket's first message only.
+function tableCredentials(tableId) {
+  const key = "easymoney:table:" + tableId;
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch (e) { kept = {}; }
+  const given = new URLSearchParams(location.hash.slice(1));
+  if (given.get("seat")) kept.seat = given.get("seat");
+  if (given.get("creator")) kept.creator = given.get("creator");
+  if (location.hash) {
+    localStorage.setItem(key, JSON.stringify(kept));
+    history.replaceState(null, "", location.pathname + location.search);  // no secret shown
+  }
+  return { credential: kept.seat || "", creator: kept.creator || "", key };
+}
+
+function forgetSeat(tableId) {
+  const key = "easymoney:table:" + tableId;
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) || "{}") || {};
+    delete kept.seat; localStorage.setItem(key, JSON.stringify(kept));
+  } catch (e) { localStorage.removeItem(key); }
+}
+
+async function copyInvitation(text) {
+  try { await navigator.clipboard.writeText(text); return true; } catch (e) { /* below */ }
+  const box = $("invite-link"); box.select();
+  try { return document.execCommand("copy"); } catch (e) { return false; }
+}
+
 async function tablePage() {
   const tableId = location.pathname.split("/")[2];
-  const secret = new URLSearchParams(location.hash.slice(1));
-  const credential = secret.get("seat") || "", creator = secret.get("creator") || "";
+  const { credential, creator } = tableCredentials(tableId);
   let view = null, shown = 0, socket = null, wait = 250, clicked = null;
   $("invite-link").value = `${location.origin}/table/${tableId}`;
+  $("copy-invite").onclick = async () => {
+    const done = await copyInvitation($("invite-link").value);
+    $("copied").textContent = done ? "Copied: the table's link, no secret in it." : "Select the link and copy it.";
+  };
   $("save").href = `/api/tables/${tableId}/script`;
+
+  // "Play again": a new table with the same seats and a new seed, this browser at its seat;
+  // every browser at this table is shown its link
+  async function again() {
+    const players = view.seats.map((s) => (s.bot ? `${s.name}:${s.bot}` : s.name)).join(" ");
+    const p = view.params;
+    const r = await call("POST", "/api/tables", { variant: p.variant, players, seed: newSeed(),
+      enable: p.enable, disable: p.disable, options: p.options, sit: view.me || "",
+      after: tableId, credential: credential || creator });
+    if (r.ok) location.href = r.data.link; else $("refusal").textContent = r.data.error;
+  }
 
   function connect() {
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`);
@@ -302,7 +546,11 @@ async function tablePage() {
     };
     socket.onmessage = (m) => {
       const data = JSON.parse(m.data);
-      if (data.unknown_credential) { $("refusal").textContent = data.unknown_credential; return; }
+      if (data.unknown_credential) {  // a wrong link, or a seat given to a bot: kept no more
+        $("refusal").textContent = data.unknown_credential;
+        forgetSeat(tableId);
+        return;
+      }
       draw(data);
     };
     socket.onclose = (ev) => {
@@ -321,8 +569,15 @@ async function tablePage() {
       window.__timings.push(performance.now() - clicked.at); clicked = null;
     }
     $("who").textContent = v.me ? `you are ${v.me}` : "watching";
-    $("request").textContent = v.prompt || (v.request ? v.request : "The game is over: " + v.over);
-    drawControls(v.controls, act);
+    $("request").textContent = v.ending ? "The game is over." : v.prompt || (v.request ? v.request : "The game is over: " + v.over);
+    drawControls(v.controls, act, v);
+    // "Play again" for a person at the table (a spectator has no seat to take again)
+    showEnd(v, v.next || !(v.me || creator) ? null : again, `/api/tables/${tableId}/script`);
+    if (v.ending && v.next) {  // someone at the table opened the next game
+      const p = document.createElement("p"); p.id = "next-table";
+      p.append(`${v.next.by} opened a new table with the same seats: `, link("take your seat there", v.next.url));
+      $("ending").appendChild(p);
+    }
     showRefused(v.refused);
     $("typed").hidden = !v.me || !v.request;
     for (const t of v.transcript) $("transcript").appendChild(line(t));
@@ -360,6 +615,7 @@ async function tablePage() {
       list.appendChild(item);
     }
     $("invite").hidden = !v.seats.some((s) => !s.bot && !s.taken) || !v.request;
+    $("mine").hidden = !v.me;
   }
 
   async function act(body) {
