@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import is_control, unquotable
+
 if TYPE_CHECKING:
     from .game import Game, Player
     from .model import Space
@@ -601,10 +603,25 @@ def clip(text: str) -> str:
 def line_of(action: Action, owner: str | None) -> str:
     """`str(action)`, its script line, which its plugin (`owner`) writes: where that raises,
     one PluginError naming the plugin and the class."""
+    from ..errors import PluginError
+    who = f"plugin {owner or type(action).__module__!r}"
+    kind = type(action)
     try:
-        return str(action)
+        line = str(action)
     except Exception as exc:
-        from ..errors import PluginError
-        raise PluginError(f"plugin {owner or type(action).__module__!r} failed writing its "
-                          f"action {type(action).__name__} as a line (its __str__): "
-                          f"{type(exc).__name__}: {exc}") from exc
+        raise PluginError(f"{who} failed writing its action {kind.__name__} as a line (its "
+                          f"__str__): {type(exc).__name__}: {exc}") from exc
+    for name in kind.line_fields() if dataclasses.is_dataclass(kind) else ():
+        value = getattr(action, name, None)
+        why = unquotable(value) if isinstance(value, str) else None
+        if why is not None:  # between its quotes it would end the quote, or the line, early
+            raise PluginError(f"{who} cannot write its action {kind.__name__} as a script "
+                              f"line: its field {name} is {value!r}, which a line cannot quote: "
+                              f"{why}; keep quotes and line breaks out of it (refuse such a "
+                              f"value in the action's refusals)")
+    if not line.isprintable() and any(is_control(ch) for ch in line):
+        # a line break would put a line of the plugin's choosing into the script
+        raise PluginError(f"{who} writes its action {kind.__name__} as {line!r}, which holds "
+                          f"a control character (a line break?); an action's text must be the "
+                          f"one script line that makes it")
+    return line
