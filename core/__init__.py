@@ -50,6 +50,7 @@ _EXPORTS: dict[str, str] = {
     "WINDOW_BEFORE": "easymoney.engine.actions",
     "WINDOW_AFTER": "easymoney.engine.actions",
     "WINDOW_KINDS": "easymoney.engine.actions",
+    "RAISE": "easymoney.engine.actions",
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
@@ -97,7 +98,7 @@ __all__ = [
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "decision_view", "read_choice",
     "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName",
-    "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
+    "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "RAISE",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
@@ -118,7 +119,8 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .bots import BotDecider as BotDecider, Strategy as Strategy
-    from .engine.actions import (WINDOW_AFTER as WINDOW_AFTER, WINDOW_BEFORE as WINDOW_BEFORE,
+    from .engine.actions import (RAISE as RAISE, WINDOW_AFTER as WINDOW_AFTER,
+                                 WINDOW_BEFORE as WINDOW_BEFORE,
                                  WINDOW_KINDS as WINDOW_KINDS, Action as Action,
                                  ActionRange as ActionRange, EndTurn as EndTurn,
                                  Refusal as Refusal, Request as Request, Roll as Roll,

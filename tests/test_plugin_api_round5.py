@@ -68,9 +68,9 @@ INJECTED = ("plugin 'chatter' cannot write its action Say as a script line: its 
 
 @pytest.fixture
 def chatter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    import sys
+    import importlib
     with stand_in(tmp_path, monkeypatch, {"em_chatter": ("chatter", CHATTER)}):
-        yield sys.modules.get("em_chatter") or __import__("em_chatter")
+        yield importlib.import_module("em_chatter")
 
 
 def test_a_text_with_a_quote_and_a_line_break_is_refused_wherever_a_line_is_written(
@@ -100,3 +100,146 @@ def test_the_record_gives_the_same_one_line_error(chatter: Any, tmp_path: Path,
     code, out, err = cli(capsys, "play", "--quiet", str(script), "--record", str(record))
     assert one_line_error(err) == "error: cannot record the game: " + INJECTED
     assert code == 2 and not record.exists()
+
+
+# --- 17: raising money by a plugin's action ----------------------------------------------------
+
+BANK_LOANS = '''
+"""House rule: a player may borrow from the Bank, in a window or to raise money."""
+from dataclasses import dataclass
+from easymoney import WINDOW_KINDS, Action, Money, Player
+
+PLUGIN_ID = "bank_loans"
+
+
+@dataclass(slots=True)
+class Borrow(Action):
+    LINE = "{player} borrows {amount}"
+    ASKED_BY = WINDOW_KINDS          # no "raise": the trait says it
+    player: Player
+    amount: Money
+    verb = "borrow"
+    window = True
+    raises_money = True
+
+    def amount_bounds(self, game, field):
+        return 100, 1000
+
+    def apply(self, game):
+        game.transfer(game.bank, self.player, self.amount, "a loan from the Bank", "loan")
+
+    def value(self, game, player):
+        return -self.amount // 10
+
+
+ACTIONS = (Borrow,)
+'''
+
+IN_DEBT = """\
+variant standard
+with bank_loans
+players Ann Bob
+setup Ann cash 100
+setup Bob owns "Beacon Street" 3 houses
+Ann rolls 1 2
+"""
+
+
+@pytest.fixture
+def bank_loans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    with stand_in(tmp_path, monkeypatch, {"em_bank_loans": ("bank_loans", BANK_LOANS)}):
+        yield tmp_path
+
+
+def test_R25_a_raises_money_action_answers_a_debt_by_its_trait_alone(bank_loans: Path,
+                                                                      capsys: Any) -> None:
+    script = bank_loans / "debt.game"
+    script.write_text(IN_DEBT + "Ann borrows 800\nexpect Ann cash 20\n", encoding="utf-8")
+    code, out, err = cli(capsys, "play", "--quiet", str(script))
+    assert (code, err) == (0, ""), err
+    assert "Expectations: 1 of 1 held" in out
+
+
+def test_R25_the_debts_words_name_the_ways_the_rules_on_offer_allow(bank_loans: Path,
+                                                                     capsys: Any) -> None:
+    script = bank_loans / "debt.game"
+    script.write_text(IN_DEBT + "Bob rolls 1 2\n", encoding="utf-8")
+    code, out, err = cli(capsys, "play", "--quiet", str(script))
+    assert "the game waits for Ann to raise $780 by mortgaging, selling or borrowing (owes " \
+           "$880 to Bob)" in err
+    script.write_text(IN_DEBT.replace("with bank_loans", "with bank_loans\nwithout sales")
+                      + "Bob rolls 1 2\n", encoding="utf-8")
+    code, out, err = cli(capsys, "play", "--quiet", str(script))
+    assert "the game waits for Ann to raise $780 by mortgaging or borrowing (owes" in err
+
+
+def test_the_request_kind_to_raise_money_is_exported() -> None:
+    import easymoney
+    from easymoney.plugins.debts import GoBankrupt
+    from easymoney.plugins.mortgage import Mortgage
+    assert easymoney.RAISE == "raise" and "RAISE" in easymoney.__all__
+    assert easymoney.RAISE in Mortgage.ASKED_BY and GoBankrupt.ASKED_BY == (easymoney.RAISE,)
+
+
+# --- 16: adjusting a worth (R28) ----------------------------------------------------------------
+
+BANK_DEBT = '''
+"""House rule: every player starts owing the Bank $300, taken from their R28 total."""
+from easymoney import hookimpl
+
+PLUGIN_ID = "bank_debt"
+
+
+@hookimpl
+def em_worth_adjustment(game, player):
+    return -300
+'''
+
+PENSION = '''
+"""House rule: the first player holds a $50 pension, added to their R28 total."""
+from easymoney import hookimpl
+
+PLUGIN_ID = "pension"
+AMOUNT = 50
+
+
+@hookimpl
+def em_worth_adjustment(game, player):
+    return AMOUNT if player.index == 0 else None
+'''
+
+
+@pytest.fixture
+def adjusters(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    with stand_in(tmp_path, monkeypatch, {"em_bank_debt": ("bank_debt", BANK_DEBT),
+                                          "em_pension": ("pension", PENSION)}):
+        import importlib
+        yield {name: importlib.import_module(name) for name in ("em_bank_debt", "em_pension")}
+
+
+def test_R28_two_rules_adjusting_a_worth_both_count(adjusters: Any) -> None:
+    plain = new_game("standard", ["Ann", "Bob"], seed=11)
+    plain.apply("Ann rolls")
+    plain.apply("Ann buys")
+    ann, bob = plain.game.players
+    r28 = plain.game.worth(ann)
+    assert r28 > ann.cash  # the street counts (R28's own rule, unchanged)
+    both = new_game("standard", ["Ann", "Bob"], seed=11, enable=["bank_debt", "pension"])
+    both.apply("Ann rolls")
+    both.apply("Ann buys")
+    ann2, bob2 = both.game.players
+    assert both.game.worth(ann2) == r28 - 300 + 50
+    assert both.game.worth(bob2) == plain.game.worth(bob) - 300
+    one = new_game("standard", ["Ann", "Bob"], seed=11, enable=["pension"])
+    assert one.game.worth(one.game.players[0]) == one.game.players[0].cash + 50
+    # the standings and `expect P worth` read the same total
+    assert [(p.name, w) for p, w, _ in both.game.standings()] == \
+        sorted([("Ann", r28 - 250), ("Bob", plain.game.worth(bob) - 300)], key=lambda t: -t[1])
+
+
+def test_R28_an_adjustment_that_is_not_whole_dollars_is_one_error(adjusters: Any) -> None:
+    adjusters["em_pension"].AMOUNT = 12.5
+    state = new_game("standard", ["Ann", "Bob"], seed=11, enable=["pension"])
+    with pytest.raises(PluginError, match=r"^error: em_worth_adjustment returned 12\.5 for Ann: "
+                                          r"an adjustment is whole dollars \(an int\)$"):
+        state.game.worth(state.game.players[0])

@@ -177,6 +177,9 @@ class Action(LineSyntax):
         elif "acquires" in cls.__dict__ or "acquirer" in cls.__dict__:  # the shorthand said
             field = cls.acquires
             cls.hands_over = () if field is None else ((field, cls.acquirer),)
+        if cls.raises_money and cls.ASKED_BY is not None and RAISE not in cls.ASKED_BY:
+            # the trait alone makes its line answer a debt (R25), as the bots already take it
+            cls.ASKED_BY = (*cls.ASKED_BY, RAISE)
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
@@ -536,6 +539,30 @@ WINDOW_AFTER = request_kind(
                               + (f", or {r.next_player} to begin the next turn" if r.next_player else ""))
 # the mover's windows, before the throw and after the landing (R5)
 WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
+
+
+def _gerund(verb: str) -> str:
+    """`mortgaging` for `mortgage`, `selling` for `sell`: how the words of a debt name a way."""
+    head, space, rest = verb.partition(" ")
+    stem = head[:-1] if head.endswith("e") and not head.endswith("ee") else head
+    return stem + "ing" + space + rest
+
+
+def raise_words(request: Request) -> str:
+    """`Bob to raise $400 by mortgaging or selling (owes $1,000 to the Bank), or to go
+    bankrupt`: the ways named are those of the request's `raises_money` types (R25), the
+    rules on offer's own."""
+    ways = list(dict.fromkeys(_gerund(kind.verb) for kind in request.accepts
+                              if getattr(kind, "raises_money", False)))
+    by = f" by {ways[0] if len(ways) == 1 else ', '.join(ways[:-1]) + ' or ' + ways[-1]}" \
+        if ways else ""
+    return (f"{request.player} to raise {money(request.amount - request.player.cash)}{by} "
+            f"(owes {money(request.amount)} to {request.creditor}), or to go bankrupt")
+
+
+# a debt larger than the debtor's cash (R25, asked by the debts rule): every `raises_money`
+# action answers it, by that trait alone
+RAISE = request_kind("raise", raise_words)
 
 
 @dataclass(slots=True)

@@ -674,8 +674,16 @@ class Game:
 
     # --- scoring -----------------------------------------------------------------------
     def worth(self, player: Player) -> int:
+        """R28's total (`em_worth`) plus every rule's `em_worth_adjustment` (a debt: negative)."""
         value = self.hook.em_worth(self, player)
-        return player.cash if value is None else value
+        worth = player.cash if value is None else value
+        adjustments = self.hook.em_worth_adjustment(self, player)
+        for amount in adjustments:
+            if type(amount) is not int:  # money is whole dollars: a float would spread
+                raise PluginError(f"em_worth_adjustment returned {amount!r} for {player}: "
+                                  f"an adjustment is whole dollars (an int)")
+            worth += amount
+        return worth
 
     def standings(self) -> list[tuple[Player, int, int]]:
         """(player, worth, rank) for every player still in the game, best first; bankrupt ones last."""
