@@ -243,3 +243,85 @@ def test_R28_an_adjustment_that_is_not_whole_dollars_is_one_error(adjusters: Any
     with pytest.raises(PluginError, match=r"^error: em_worth_adjustment returned 12\.5 for Ann: "
                                           r"an adjustment is whole dollars \(an int\)$"):
         state.game.worth(state.game.players[0])
+
+
+# --- 13: derived candidates that cannot be listed -----------------------------------------------
+
+ROUTE = '''
+"""House rule: a route through FIELDS spaces (a test's stand-in)."""
+from dataclasses import dataclass
+from easymoney import WINDOW_KINDS, Action, Player, Space
+
+PLUGIN_ID = "route"
+
+
+@dataclass(slots=True)
+class Route(Action):
+    LINE = "{player} routes LINE_FIELDS"
+    ASKED_BY = WINDOW_KINDS
+    player: Player
+DECLARED
+    verb = "route"
+    window = True
+
+    def apply(self, game):
+        pass
+
+
+ACTIONS = (Route,)
+'''
+
+
+def route_plugin(spaces: int) -> str:
+    names = [f"s{k}" for k in range(spaces)]
+    return (ROUTE.replace("LINE_FIELDS", " ".join("{%s}" % n for n in names))
+            .replace("FIELDS", str(spaces))
+            .replace("DECLARED", "\n".join(f"    {n}: Space" for n in names)))
+
+
+def test_derived_candidates_that_explode_are_refused_at_load_naming_plugin_and_class(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    with stand_in(tmp_path, monkeypatch, {"em_route": ("route", route_plugin(5))}):
+        from easymoney.engine.registry import discover
+        errors = discover().load_errors
+        said = " ".join(str(e) for e in (errors.values() if isinstance(errors, dict) else errors))
+        assert "plugin route" in said
+        assert ("Route has 254,803,968 derived candidates a request on the standard board "
+                "(48 s0 x 48 s1 x 48 s2 x 48 s3 x 48 s4); at most 100,000 can be listed: write "
+                "Route.candidates to offer fewer, or give some fields defaults") in said
+
+
+def test_derived_candidates_on_a_larger_board_are_bounded_naming_the_plugin(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from easymoney.engine import derived
+    with stand_in(tmp_path, monkeypatch, {"em_route": ("route", route_plugin(2))}):
+        state = new_game("standard", ["Ann", "Bob"], seed=1, enable=["route"])
+        assert any(type(a).__name__ == "Route" for a in state.legal_actions())  # 48 x 48 listed
+        monkeypatch.setattr(derived, "MAX_DERIVED", 1_000)  # as a board of 1,000 spaces would
+        state = new_game("standard", ["Ann", "Bob"], seed=1, enable=["route"])
+        with pytest.raises(PluginError, match=r"^error: plugin 'route': Route has 2,304 derived "
+                                              r"candidates for this request; at most 1,000"):
+            state.legal_actions()
+
+
+def test_a_listing_stopped_in_derived_candidates_blames_their_plugin(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--game-timeout's words come from RuleSet.blame: a stop inside the engine's listing
+    of a plugin's derived candidates names that plugin and class, not the `turn` rule."""
+    from easymoney.engine import derived
+    with stand_in(tmp_path, monkeypatch, {"em_route": ("route", route_plugin(2))}):
+        state = new_game("standard", ["Ann", "Bob"], seed=1, enable=["route"])
+        real = derived._spaces
+
+        def stopped(game: Any) -> Any:
+            if game is not None:
+                raise TimeoutError("stopped")  # as the --game-timeout alarm stops it
+            return real(game)
+        monkeypatch.setattr(derived, "_spaces", stopped)
+        derived._PLANS.clear()
+        try:
+            with pytest.raises(Exception) as caught:
+                state.legal_actions()
+            assert state.game.ruleset.blame(caught.value) == ("route", "Route.candidates")
+        finally:
+            derived._PLANS.clear()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import os
 import random
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
@@ -122,6 +123,11 @@ def _always_refused(game: Game, action: Action) -> bool:
     return True
 
 
+# the engine's modules that list an action type's candidates, in a frame whose `kind` is it
+_LISTING_FILES = frozenset(os.path.join(os.path.dirname(__file__), name)
+                           for name in ("derived.py", "legal.py"))
+
+
 class RuleSet:
     """The plugin manager and hook relay of one set of enabled rules; shared by the games using it."""
 
@@ -185,6 +191,11 @@ class RuleSet:
             found = self._code_owner.get(code)
             if found is not None:
                 plugin, hook_name = found
+            elif code.co_filename in _LISTING_FILES:
+                # the engine listing an action type's candidates (derived ones): its plugin's
+                listed = tb.tb_frame.f_locals.get("kind")
+                if listed in self.action_owner:
+                    plugin, hook_name = self.action_owner[listed], f"{listed.__name__}.candidates"
             elif code.co_filename in self._file_owner:
                 plugin = self._file_owner[code.co_filename]
                 if "." in code.co_qualname:  # a class's own code (an action's refusals, apply)
