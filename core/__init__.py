@@ -55,6 +55,7 @@ _EXPORTS: dict[str, str] = {
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
     "Money": "easymoney.engine.lines",
+    "Dice": "easymoney.engine.lines",
     "PlayerName": "easymoney.engine.lines",
     # script lines a rule adds to the language
     "ActionStatement": "easymoney.engine.statements",
@@ -97,7 +98,7 @@ __all__ = [
     "Space", "Card", "Variant", "Event",
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "decision_view", "read_choice",
-    "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName",
+    "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName", "Dice",
     "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "RAISE",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
@@ -126,7 +127,7 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                                  Refusal as Refusal, Request as Request, Roll as Roll,
                                  money as money, quoted as quoted, request_kind as request_kind)
     from .engine.legal import legal_actions as legal_actions
-    from .engine.lines import Money as Money, PlayerName as PlayerName
+    from .engine.lines import Dice as Dice, Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
     from .engine.view import decision_view as decision_view, read_choice as read_choice
     from .script.table import new_game as new_game

@@ -325,3 +325,98 @@ def test_a_listing_stopped_in_derived_candidates_blames_their_plugin(
             assert state.game.ruleset.blame(caught.value) == ("route", "Route.candidates")
         finally:
             derived._PLANS.clear()
+
+
+# --- 15: a plugin's own dice -----------------------------------------------------------------------
+
+ROLL_AGAIN = '''
+"""House rule: on the Bonus Corner, pay $100 to the Bank to roll again (R7's corner)."""
+from dataclasses import dataclass
+from easymoney import WINDOW_AFTER, Action, Dice, Player, Refusal, StashKey
+
+PLUGIN_ID = "roll_again"
+EVENTS = {"rolls_again": "{player} pays $100 and rolls again: {dice:dice}"}
+TAKEN: StashKey[set] = StashKey("roll_again.taken")
+READS_RNG = False   # the earlier, unrecorded way: the game's generator read directly
+
+
+@dataclass(slots=True)
+class RollAgain(Action):
+    LINE = "{player} rolls again [{dice}]"
+    ASKED_BY = (WINDOW_AFTER,)
+    player: Player
+    dice: Dice | None = None
+    verb = "roll again"
+    window = True
+    chance = "dice"
+    chance_event = "rolls_again"
+
+    def refusals(self, game):
+        p = self.player
+        if game.spaces[p.position].kind != "bonus" or p.cash < 100:
+            return [Refusal("-", PLUGIN_ID, f"{p} rolls again only on the Bonus Corner, "
+                            f"for $100")]
+        if (game.turns_played, p.index) in game.stash.get(TAKEN, set()):
+            return [Refusal("-", PLUGIN_ID, f"{p} has rolled again this turn")]
+        return []
+
+    def apply(self, game):
+        game.stash.setdefault(TAKEN, set()).add((game.turns_played, self.player.index))
+        game.transfer(self.player, game.bank, 100, "a second roll", "roll_again")
+        if READS_RNG:
+            dice = (game.rng.randint(1, 6), game.rng.randint(1, 6))
+        else:
+            dice = game.chance(self)
+        game.move(self.player, dice[0] + dice[1], dice)
+
+    def value(self, game, player):
+        return 1
+
+
+ACTIONS = (RollAgain,)
+'''
+
+AGAIN_GAME = "with roll_again\nplayers Ann:greedy Bob:greedy Cat:greedy\nseed SEED\nautoplay 60 turns\n"
+
+
+@pytest.fixture
+def roll_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    import importlib
+    with stand_in(tmp_path, monkeypatch, {"em_roll_again": ("roll_again", ROLL_AGAIN)}):
+        yield importlib.import_module("em_roll_again")
+
+
+def _record_and_replay(tmp_path: Path, capsys: Any) -> tuple[str, str, str]:
+    """(the record, the replay's standings with the record's seed, with another seed)."""
+    script, record = tmp_path / "again.game", tmp_path / "again-record.game"
+    script.write_text(AGAIN_GAME.replace("SEED", "4"), encoding="utf-8")
+    code, out, err = cli(capsys, "play", "--quiet", str(script), "--record", str(record))
+    assert (code, err) == (0, ""), err
+    text = record.read_text(encoding="utf-8")
+    standings = []
+    for seed in ("4", "99"):
+        replay = tmp_path / f"replay-{seed}.game"
+        replay.write_text(text.replace("\nseed 4\n", f"\nseed {seed}\n"), encoding="utf-8")
+        code, out, err = cli(capsys, "play", "--quiet", str(replay))
+        standings.append(out + err)
+    return text, standings[0], standings[1]
+
+
+def test_a_plugins_own_dice_are_recorded_and_replayed_whatever_the_seed(
+        roll_again: Any, tmp_path: Path, capsys: Any) -> None:
+    text, same_seed, other_seed = _record_and_replay(tmp_path, capsys)
+    import re
+    again = re.findall(r"^\w+ rolls again \d \d$", text, re.M)
+    assert again, "no roll again in 60 turns: choose another seed"
+    assert "error" not in same_seed and "Expectations:" in same_seed
+    assert other_seed == same_seed
+
+
+def test_a_plugin_reading_the_generator_itself_replays_another_game(
+        roll_again: Any, tmp_path: Path, capsys: Any) -> None:
+    """What the documented call is for: the earlier way's record does not replay."""
+    roll_again.READS_RNG = True
+    text, same_seed, other_seed = _record_and_replay(tmp_path, capsys)
+    import re
+    assert "rolls again" in text and not re.search(r"rolls again \d \d", text)  # no dice written
+    assert other_seed != same_seed or "error" in other_seed

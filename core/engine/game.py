@@ -592,6 +592,27 @@ class Game:
             self.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
         return dice
 
+    def chance(self, action: Action) -> Any:
+        """What chance gives `action`, a plugin's own throw: its `chance` field when its line
+        gave it (a script, a record), else two dice from the game's generator; told as the
+        class's `chance_event` with the field, so that a record and a stepping game's history
+        write it into the action's line, and a replay throws the same whatever the seed.
+
+        The one way a rule's chance goes: a rule that reads `game.rng` itself plays another
+        game when its record is replayed with another seed."""
+        kind = type(action)
+        field = kind.chance
+        if field is None or kind.chance_event is None:
+            raise PluginError(f"{kind.__name__} declares no `chance` field and `chance_event`: "
+                              f"game.chance fills that field (`dice: Dice | None = None`, "
+                              f'chance = "dice", chance_event = "...")')
+        value = getattr(action, field)
+        if value is None:
+            r = self._random
+            value = (_floor(r() * 6) + 1, _floor(r() * 6) + 1)
+        self.emit(kind.chance_event, player=action.player.name, **{field: list(value)})
+        return value
+
     # --- the game loop -------------------------------------------------------------------
     def setup(self) -> None:
         """The variant's own setup: every enabled plugin's `em_setup`."""
