@@ -50,10 +50,12 @@ _EXPORTS: dict[str, str] = {
     "WINDOW_BEFORE": "easymoney.engine.actions",
     "WINDOW_AFTER": "easymoney.engine.actions",
     "WINDOW_KINDS": "easymoney.engine.actions",
+    "RAISE": "easymoney.engine.actions",
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
     "Money": "easymoney.engine.lines",
+    "Dice": "easymoney.engine.lines",
     "PlayerName": "easymoney.engine.lines",
     # script lines a rule adds to the language
     "ActionStatement": "easymoney.engine.statements",
@@ -96,8 +98,8 @@ __all__ = [
     "Space", "Card", "Variant", "Event",
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "decision_view", "read_choice",
-    "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName",
-    "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
+    "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName", "Dice",
+    "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "RAISE",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
@@ -118,13 +120,14 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .bots import BotDecider as BotDecider, Strategy as Strategy
-    from .engine.actions import (WINDOW_AFTER as WINDOW_AFTER, WINDOW_BEFORE as WINDOW_BEFORE,
+    from .engine.actions import (RAISE as RAISE, WINDOW_AFTER as WINDOW_AFTER,
+                                 WINDOW_BEFORE as WINDOW_BEFORE,
                                  WINDOW_KINDS as WINDOW_KINDS, Action as Action,
                                  ActionRange as ActionRange, EndTurn as EndTurn,
                                  Refusal as Refusal, Request as Request, Roll as Roll,
                                  money as money, quoted as quoted, request_kind as request_kind)
     from .engine.legal import legal_actions as legal_actions
-    from .engine.lines import Money as Money, PlayerName as PlayerName
+    from .engine.lines import Dice as Dice, Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
     from .engine.view import decision_view as decision_view, read_choice as read_choice
     from .script.table import new_game as new_game

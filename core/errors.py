@@ -16,6 +16,15 @@ def is_control(char: str) -> bool:
     return unicodedata.category(char) in CONTROL_CATEGORIES
 
 
+def unquotable(text: str) -> str | None:
+    """Why a script line cannot hold `text` between double quotes, or None when it can."""
+    if '"' in text:
+        return "it holds a double quote"
+    if any(is_control(ch) for ch in text):
+        return "it holds a control character (a line break?)"
+    return None
+
+
 def visible(text: str) -> str:
     """`text` with each control character written as its escape (`\\x1b`), as repr writes it."""
     if text.isprintable():

@@ -16,17 +16,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionRange, ByAnother, Player, RaisesMoney, Refusal, Request,
-                       request_kind, hookimpl, money)
+from easymoney import (RAISE, Action, ActionRange, ByAnother, Player, RaisesMoney, Refusal,
+                       Request, hookimpl)
 from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Account, Game
 
 
-RAISE = request_kind(
-    "raise", lambda r: f"{r.player} to raise {money(r.amount - r.player.cash)} by mortgaging or "
-                       f"selling (owes {money(r.amount)} to {r.creditor}), or to go bankrupt")
+# the request to raise money (R25) is the engine's (`easymoney.RAISE`): every action with the
+# `raises_money` trait answers it, and its words name the ways those actions offer
 
 
 @dataclass(slots=True)
@@ -65,9 +64,11 @@ EVENTS = {
 }
 
 def raise_accepts(game: Game) -> tuple[type[Action], ...]:
-    """What answers a request to raise money: every installed rule's money-raising action
-    types (mortgaging, selling: R25), and going bankrupt."""
-    return (*(t for t in game.ruleset.action_owner if t.raises_money), GoBankrupt)
+    """What answers a request to raise money: the money-raising action types of every rule
+    in play (mortgaging, selling: R25), and going bankrupt."""
+    rules = game.ruleset
+    return (*(t for t, pid in rules.action_owner.items()
+              if t.raises_money and pid in rules.enabled), GoBankrupt)
 
 
 @hookimpl

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+GLOSS = re.compile(r"  \(.*\)$")  # what a line leaves for the game to fill in
 RANGE = re.compile(r" \(N from ([\d,]+) to ([\d,]+)(?: in steps of [\d,]+)?\)$")
 
 
@@ -48,7 +49,7 @@ def listing(said: str) -> list[str]:
     for line in tail.splitlines():
         if not line.startswith("  "):
             break
-        line = line.strip()
+        line = GLOSS.sub("", line.strip())  # `buys  (buy Elmwood Avenue for $1,400)`
         found = RANGE.search(line)
         if found:
             least = found.group(1).replace(",", "")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.slow  # left out of the quick run: python -m pytest -m "not slow"
+
 pytest.importorskip("pettingzoo", reason="the agents extra (pettingzoo) is not installed")
 
 import easymoney.agents as agents  # noqa: E402

@@ -19,6 +19,8 @@ import pytest
 from easymoney.cli import main
 from processes import easymoney, group, kill_group, start
 
+pytestmark = pytest.mark.slow  # left out of the quick run: python -m pytest -m "not slow"
+
 distributed = pytest.importorskip("distributed")
 
 ARGS = ["--games", "60", "--strategies", "cautious,greedy", "--max-turns", "150", "--seed", "9"]

@@ -43,11 +43,21 @@ def test_the_listing_is_the_legal_actions_without_the_players_name():
     state = new_game("standard", ["Ann", "Bob"], seed=11)
     assert answer_lines(state) == ["rolls"]
     state.apply("Ann rolls")
-    assert answer_lines(state) == ["buys", "declines"]
+    assert answer_lines(state) == ["buys  (buy Elmwood Avenue for $1,400)",
+                                   "declines  (decline Elmwood Avenue)"]
     state.apply("Ann declines")
     lines = answer_lines(state)
     assert lines[0].startswith("bids N (N from ") and lines[0].endswith(" in steps of 10)")
-    assert "passes" in lines
+    assert "passes  (pass on Elmwood Avenue)" in lines
+
+
+def test_at_a_buy_request_the_listing_names_the_street_and_its_price_R9(monkeypatch):
+    """Issue 39 item 21: `?` at a buy says what `buys` buys and for how much."""
+    status, said = play_lines(monkeypatch, ["Ann rolls", "?", "declines", "quit"],
+                              "--seed", "11", "--players", "Ann", "Bob")
+    listed = said.split("Ann may answer:\n", 1)[1]
+    assert listed.startswith("  buys  (buy Elmwood Avenue for $1,400)\n"
+                             "  declines  (decline Elmwood Avenue)\n")
 
 
 def test_tab_completes_whole_lines_from_the_legal_actions():

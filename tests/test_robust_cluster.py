@@ -13,6 +13,8 @@ import pytest
 
 from cli_helpers import cli, one_line_error
 
+pytestmark = pytest.mark.slow  # left out of the quick run: python -m pytest -m "not slow"
+
 pytest.importorskip("distributed")
 
 

@@ -19,6 +19,8 @@ from cli_helpers import cli, one_line_error
 from easymoney.simulate.tune_study import finished_in_file
 from processes import easymoney
 
+pytestmark = pytest.mark.slow  # left out of the quick run: python -m pytest -m "not slow"
+
 optuna = pytest.importorskip("optuna")
 
 FAST = ["--games", "12", "--batches", "1..2", "--max-turns", "300", "--recheck-games", "24"]

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow  # left out of the quick run: python -m pytest -m "not slow"
+
 pytest.importorskip("starlette", reason="the web extra: pip install 'easymoney-game[web]'")
 
 import web_browser  # noqa: E402

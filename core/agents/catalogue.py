@@ -12,11 +12,10 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine.actions import WINDOW_KINDS, Action, ActionRange
+from ..engine.actions import RAISE, WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import Accept, Reject
 from ..engine.game import Game
 
-RAISE = "raise"  # the debts rule's request to raise money (R25): a window's actions answer it
 
 # how a field of an action type is named in the catalogue; with `actions="compact"`, ASKED
 # is a space the request names (one slot: the auctioned space), VALUE an amount of a space's

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import is_control, unquotable
+
 if TYPE_CHECKING:
     from .game import Game, Player
     from .model import Space
@@ -175,6 +177,9 @@ class Action(LineSyntax):
         elif "acquires" in cls.__dict__ or "acquirer" in cls.__dict__:  # the shorthand said
             field = cls.acquires
             cls.hands_over = () if field is None else ((field, cls.acquirer),)
+        if cls.raises_money and cls.ASKED_BY is not None and RAISE not in cls.ASKED_BY:
+            # the trait alone makes its line answer a debt (R25), as the bots already take it
+            cls.ASKED_BY = (*cls.ASKED_BY, RAISE)
 
     def describe(self) -> str:
         """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
@@ -536,6 +541,30 @@ WINDOW_AFTER = request_kind(
 WINDOW_KINDS = (WINDOW_BEFORE, WINDOW_AFTER)
 
 
+def _gerund(verb: str) -> str:
+    """`mortgaging` for `mortgage`, `selling` for `sell`: how the words of a debt name a way."""
+    head, space, rest = verb.partition(" ")
+    stem = head[:-1] if head.endswith("e") and not head.endswith("ee") else head
+    return stem + "ing" + space + rest
+
+
+def raise_words(request: Request) -> str:
+    """`Bob to raise $400 by mortgaging or selling (owes $1,000 to the Bank), or to go
+    bankrupt`: the ways named are those of the request's `raises_money` types (R25), the
+    rules on offer's own."""
+    ways = list(dict.fromkeys(_gerund(kind.verb) for kind in request.accepts
+                              if getattr(kind, "raises_money", False)))
+    by = f" by {ways[0] if len(ways) == 1 else ', '.join(ways[:-1]) + ' or ' + ways[-1]}" \
+        if ways else ""
+    return (f"{request.player} to raise {money(request.amount - request.player.cash)}{by} "
+            f"(owes {money(request.amount)} to {request.creditor}), or to go bankrupt")
+
+
+# a debt larger than the debtor's cash (R25, asked by the debts rule): every `raises_money`
+# action answers it, by that trait alone
+RAISE = request_kind("raise", raise_words)
+
+
 @dataclass(slots=True)
 class Roll(Action):
     """`P rolls D1 D2` (dice chosen) or `P rolls` (dice None: the game throws them)."""
@@ -601,10 +630,25 @@ def clip(text: str) -> str:
 def line_of(action: Action, owner: str | None) -> str:
     """`str(action)`, its script line, which its plugin (`owner`) writes: where that raises,
     one PluginError naming the plugin and the class."""
+    from ..errors import PluginError
+    who = f"plugin {owner or type(action).__module__!r}"
+    kind = type(action)
     try:
-        return str(action)
+        line = str(action)
     except Exception as exc:
-        from ..errors import PluginError
-        raise PluginError(f"plugin {owner or type(action).__module__!r} failed writing its "
-                          f"action {type(action).__name__} as a line (its __str__): "
-                          f"{type(exc).__name__}: {exc}") from exc
+        raise PluginError(f"{who} failed writing its action {kind.__name__} as a line (its "
+                          f"__str__): {type(exc).__name__}: {exc}") from exc
+    for name in kind.line_fields() if dataclasses.is_dataclass(kind) else ():
+        value = getattr(action, name, None)
+        why = unquotable(value) if isinstance(value, str) else None
+        if why is not None:  # between its quotes it would end the quote, or the line, early
+            raise PluginError(f"{who} cannot write its action {kind.__name__} as a script "
+                              f"line: its field {name} is {value!r}, which a line cannot quote: "
+                              f"{why}; keep quotes and line breaks out of it (refuse such a "
+                              f"value in the action's refusals)")
+    if not line.isprintable() and any(is_control(ch) for ch in line):
+        # a line break would put a line of the plugin's choosing into the script
+        raise PluginError(f"{who} writes its action {kind.__name__} as {line!r}, which holds "
+                          f"a control character (a line break?); an action's text must be the "
+                          f"one script line that makes it")
+    return line

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 Candidates = Callable[["Game", "Request"], Iterable["Action | ActionRange"]]
+
+# Derived candidates are the product of the fields' values: more than this many for one
+# request cannot be listed (and judged) in time, so a class whose product is larger on the
+# standard board (48 spaces, 4 players) is refused at load, and a larger product on another
+# board is one error naming the class rather than a listing that never returns.
+MAX_DERIVED = 100_000
+_SIZES_AT_LOAD = {"players": 4, "spaces": 48}
 _PLANS: dict[type[Action], Candidates | str] = {}
 
 
@@ -67,6 +75,13 @@ def _plan(kind: type[Action]) -> Candidates | str:
             why = "a second amount" if read == "Money" else f"of type {f.type}"
             return (f"{name}.{f.name} ({why}) cannot be enumerated: write {name}.candidates, "
                     f"or give the field a default")
+    sizes = [_SIZES_AT_LOAD.get(getattr(e, "__name__", "").strip("_"), 0) or len(e(None))
+             for _, e in choices]
+    if math.prod(sizes) > MAX_DERIVED:
+        return (f"{name} has {math.prod(sizes):,} derived candidates a request on the standard "
+                f"board ({' x '.join(f'{n} {f}' for (f, _), n in zip(choices, sizes))}); at "
+                f"most {MAX_DERIVED:,} can be listed: write {name}.candidates to offer fewer, "
+                f"or give some fields defaults")
     asked_by = kind.ASKED_BY
 
     def candidates(game: Game, request: Request) -> Iterator[Action | ActionRange]:
@@ -77,7 +92,15 @@ def _plan(kind: type[Action]) -> Candidates | str:
         make: Callable[..., Action] = kind  # a dataclass: its fields are its arguments
         actor = request.player
         names = [n for n, _ in choices]
-        for values in itertools.product(*(enumerate_(game) for _, enumerate_ in choices)):
+        values_of = [enumerate_(game) for _, enumerate_ in choices]
+        count = math.prod(len(v) for v in values_of)
+        if count > MAX_DERIVED:  # a larger board or table than the load's check assumed
+            from ..errors import PluginError
+            owner = game.ruleset.action_owner.get(kind, kind.__module__)
+            raise PluginError(f"plugin {owner!r}: {name} has {count:,} derived candidates for "
+                              f"this request; at most {MAX_DERIVED:,} can be listed: write "
+                              f"{name}.candidates to offer fewer")
+        for values in itertools.product(*values_of):
             fields = dict(zip(names, values))
             if amount is None:
                 action = make(actor, **fields)
@@ -96,7 +119,7 @@ def _plan(kind: type[Action]) -> Candidates | str:
     return candidates
 
 
-def _these(values: Iterable[Any]) -> Callable[[Any], Iterable[Any]]:
+def _these(values: Iterable[Any]) -> Callable[[Any], tuple[Any, ...]]:
     """The same values whatever the game: a field's words, or a flag's two values."""
     fixed = tuple(values)
     return lambda game: fixed

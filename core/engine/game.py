@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import os
 import random
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
@@ -122,6 +123,11 @@ def _always_refused(game: Game, action: Action) -> bool:
     return True
 
 
+# the engine's modules that list an action type's candidates, in a frame whose `kind` is it
+_LISTING_FILES = frozenset(os.path.join(os.path.dirname(__file__), name)
+                           for name in ("derived.py", "legal.py"))
+
+
 class RuleSet:
     """The plugin manager and hook relay of one set of enabled rules; shared by the games using it."""
 
@@ -185,6 +191,11 @@ class RuleSet:
             found = self._code_owner.get(code)
             if found is not None:
                 plugin, hook_name = found
+            elif code.co_filename in _LISTING_FILES:
+                # the engine listing an action type's candidates (derived ones): its plugin's
+                listed = tb.tb_frame.f_locals.get("kind")
+                if listed in self.action_owner:
+                    plugin, hook_name = self.action_owner[listed], f"{listed.__name__}.candidates"
             elif code.co_filename in self._file_owner:
                 plugin = self._file_owner[code.co_filename]
                 if "." in code.co_qualname:  # a class's own code (an action's refusals, apply)
@@ -581,6 +592,27 @@ class Game:
             self.emit("roll", player=player.name, dice=list(dice), total=dice[0] + dice[1])
         return dice
 
+    def chance(self, action: Action) -> Any:
+        """What chance gives `action`, a plugin's own throw: its `chance` field when its line
+        gave it (a script, a record), else two dice from the game's generator; told as the
+        class's `chance_event` with the field, so that a record and a stepping game's history
+        write it into the action's line, and a replay throws the same whatever the seed.
+
+        The one way a rule's chance goes: a rule that reads `game.rng` itself plays another
+        game when its record is replayed with another seed."""
+        kind = type(action)
+        field = kind.chance
+        if field is None or kind.chance_event is None:
+            raise PluginError(f"{kind.__name__} declares no `chance` field and `chance_event`: "
+                              f"game.chance fills that field (`dice: Dice | None = None`, "
+                              f'chance = "dice", chance_event = "...")')
+        value = getattr(action, field)
+        if value is None:
+            r = self._random
+            value = (_floor(r() * 6) + 1, _floor(r() * 6) + 1)
+        self.emit(kind.chance_event, player=action.player.name, **{field: list(value)})
+        return value
+
     # --- the game loop -------------------------------------------------------------------
     def setup(self) -> None:
         """The variant's own setup: every enabled plugin's `em_setup`."""
@@ -674,8 +706,16 @@ class Game:
 
     # --- scoring -----------------------------------------------------------------------
     def worth(self, player: Player) -> int:
+        """R28's total (`em_worth`) plus every rule's `em_worth_adjustment` (a debt: negative)."""
         value = self.hook.em_worth(self, player)
-        return player.cash if value is None else value
+        worth = player.cash if value is None else value
+        adjustments = self.hook.em_worth_adjustment(self, player)
+        for amount in adjustments:
+            if type(amount) is not int:  # money is whole dollars: a float would spread
+                raise PluginError(f"em_worth_adjustment returned {amount!r} for {player}: "
+                                  f"an adjustment is whole dollars (an int)")
+            worth += amount
+        return worth
 
     def standings(self) -> list[tuple[Player, int, int]]:
         """(player, worth, rank) for every player still in the game, best first; bankrupt ones last."""

@@ -256,6 +256,17 @@ def em_worth(game: Game, player: Player) -> int | None:
     """A player's total by R28 (cash plus the value of what they own); first result wins."""
 
 
+@hookspec
+def em_worth_adjustment(game: Game, player: Player) -> int | None:
+    """Add to (positive) or take from (negative) a player's R28 total, in whole dollars.
+
+    Every implementation is called and their results are added to `em_worth`'s, so a
+    rule's debt to the Bank or its own asset counts without re-implementing R28, and two
+    rules adjusting the same player both count. None (or 0): no adjustment. What
+    `game.worth` returns, and so the standings, `expect P worth` and the end (R27, R28).
+    """
+
+
 @hookspec(firstresult=True)
 def em_space_value(game: Game, space: Space) -> int | None:
     """What an owned space is worth to its owner by R28; first result wins."""

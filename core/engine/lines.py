@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import re
+import types
 import typing
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass
@@ -33,12 +34,14 @@ from typing import Annotated, Any
 # the annotations a template reads (Annotated keeps them plain ints and strs to a type checker)
 Money = Annotated[int, "money"]
 PlayerName = Annotated[str, "player"]
+# two dice, `3 4` in a line: the field a plugin's own throw fills by chance (`game.chance`)
+Dice = Annotated[tuple[int, int], "dice"]
 
 _TOKEN = re.compile(r"\s*(?:\{([A-Za-z_][A-Za-z_0-9]*)\}|([a-z]+)|([\[\]()|]))")
 # a field's type -> (the terminal that reads it, the placeholder messages write for it)
 _TERMINALS = {"Player": ("NAME", "P"), "PlayerName": ("NAME", "P"), "Space": ("space", "SPACE"),
               "SpaceRef": ("space", "SPACE"), "Money": ("MONEY", "MONEY"), "int": ("INT", "N"),
-              "str": ("STRING", None)}
+              "str": ("STRING", None), "Dice": ("dice", "D1 D2")}
 _PLAYERS = "PQRSTUVW"
 
 
@@ -115,6 +118,8 @@ def compile_line(cls: type, line: str, prefix: str = "") -> Template:
                 grammar.append(terminal)
                 if fld.kind in ("Space", "SpaceRef"):
                     code.append(f"quoted(self.{text})")
+                elif fld.kind == "Dice":
+                    code.append(f"' '.join(map(str, self.{text}))")
                 elif fld.kind == "str":
                     code.append(f"'\"' + self.{text} + '\"'")
                 else:
@@ -283,11 +288,16 @@ def _defaults(cls: type) -> dict[str, Any]:
 def _field(cls_name: str, name: str, annotation: Any) -> _Field:
     """How the field `name` is read, from its annotation (a string under
     `from __future__ import annotations`, else the type itself)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        kept = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(kept) == 1:  # `Dice | None`, `Money | None`: the type, which may be left out
+            annotation = kept[0]
     if isinstance(annotation, str):
         text = annotation.strip()
     elif typing.get_origin(annotation) is Annotated:
         meta = typing.get_args(annotation)[1:]
         text = "Money" if "money" in meta else "PlayerName" if "player" in meta else \
+            "Dice" if "dice" in meta else \
             getattr(typing.get_args(annotation)[0], "__name__", repr(annotation))
     elif typing.get_origin(annotation) is typing.Literal:
         text = f"Literal{list(typing.get_args(annotation))!r}"

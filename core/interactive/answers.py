@@ -7,6 +7,8 @@ nothing here names a rule's action or request.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..engine.actions import Action, ActionRange, Request, money, with_field
 from ..engine.game import Game, Player
 from ..engine.stepping import GameState
@@ -31,6 +33,23 @@ def ends_turn(action: Action) -> bool:
     return bool(getattr(type(action), "ends_turn", False))
 
 
+def _unwritten(action: Action) -> str:
+    """What a line leaves for the game to fill in (the street of `buys`), in words, with the
+    price of a space it acquires at its price (R9): `buy Elmwood Avenue for $260`; "" when
+    the line names everything."""
+    kind = type(action)
+    written = set(kind.line_fields()) | {"player"}
+    left = [f.name for f in dataclasses.fields(action) if f.init and f.name not in written]
+    if not left:
+        return ""
+    words = action.describe()
+    acquired = getattr(action, kind.acquires, None) if kind.acquires in left else None
+    price = getattr(acquired, "data", {}).get("price") if acquired is not None else None
+    if isinstance(price, int) and not kind.money_fields:
+        words += f" for {money(price)}"
+    return words
+
+
 def answer_lines(state: GameState) -> list[str]:
     """Each legal action now as its script line without the player's name; an amount as
     `N` with its range: `bids N (N from 110 to 2,500 in steps of 10)`."""
@@ -45,7 +64,8 @@ def answer_lines(state: GameState) -> list[str]:
                        f"({PLACEHOLDER} from {found.least:,} to {found.most:,}{step})")
             continue
         line = _unnamed(str(found), request.player)
-        out.append(line)
+        gloss = _unwritten(found)
+        out.append(f"{line}  ({gloss})" if gloss else line)
         if state.choose_dice and is_throw(found) and type(found).chance == "dice":
             chosen = _unnamed(str(with_field(found, "dice", (3, 4))), request.player)
             out.append(f"{chosen}  (you choose the dice: --choose-dice)")

@@ -510,6 +510,14 @@ class _ToAst(Transformer):
             return reason
         return _value(child, reserved, what)
 
+    def dice(self, meta, children):
+        """Two dice of a plugin's throw (a `Dice` field): each a number from 1 to 6."""
+        values = tuple(_int(tok, "a die") for tok in children)
+        for tok, value in zip(children, values):
+            if not 1 <= value <= 6:
+                raise _at(tok, f"a die is a number from 1 to 6, found '{tok}'")
+        return values
+
     def space(self, meta, children):
         (tok,) = children
         if tok.type == "STRING":

@@ -9,7 +9,7 @@ from typing import Any
 from .. import __version__
 from ..engine.actions import Action, Refusal, Request, chance_taken, line_of
 from ..engine.deals import AGREE, ANSWERS, Accept
-from ..errors import EasyMoneyError, PluginError, UsageError, is_control
+from ..errors import EasyMoneyError, PluginError, UsageError, unquotable
 from ..engine.events import Event
 from ..engine.game import Game, Player
 from .parser import MAX_QUOTED, MAX_SCRIPT_BYTES
@@ -182,12 +182,8 @@ def check_quotable(path: str) -> None:
 
     Called before the game is played: a record that would not replay is never made.
     """
-    why = None
-    if '"' in path:
-        why = "it holds a double quote"
-    elif any(is_control(ch) for ch in path):
-        why = "it holds a control character (a line break?)"
-    elif len(path) > MAX_QUOTED:
+    why = unquotable(path)
+    if why is None and len(path) > MAX_QUOTED:
         why = f"it is longer than {MAX_QUOTED} characters"
     if why is not None:
         raise UsageError(f"cannot record the game: the variant path {path!r} cannot be written "

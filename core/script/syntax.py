@@ -46,7 +46,7 @@ _WORD = re.compile(r"[a-z]+")
 # what a statement's GRAMMAR is made of: the value terminals, `space`, its own keywords, and
 # lark's operators; nothing that could reach beyond its own line (no newline, no `%`
 # directive, no second rule, no reference to a rule of the language)
-VALUES = ("NAME", "MONEY", "INT", "STRING", "space")
+VALUES = ("NAME", "MONEY", "INT", "STRING", "space", "dice")
 _PIECE = re.compile(r"[ \t]*(?:([A-Za-z_][A-Za-z_0-9]*)|([\[\]()|*+?]))")
 # the text a sample line puts for each terminal (every alternative of `space`)
 _SAMPLE = {"NAME": ("Ann",), "MONEY": ("500",), "INT": ("3",), "STRING": ('"Dover Street"',),

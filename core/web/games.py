@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..board.state import BoardState
-from ..engine.actions import Action, ActionRange
+from ..engine.actions import Action, ActionRange, line_of
 from ..engine.model import Variant
 from ..engine.view import read_choice
 from ..errors import EasyMoneyError, UsageError
@@ -223,8 +223,10 @@ class Played:
                         "and nothing was done; it now shows the game as it is")
 
     def take(self, action: Action) -> None:
+        # written first: a line that cannot be written (a plugin's text) leaves the game as it was
+        line = line_of(action, self.state.game.ruleset.action_owner.get(type(action)))
         self.state.apply(action)
-        self.decisions.append(str(action))
+        self.decisions.append(line)
         self.version += 1
 
     def line_action(self, text: str) -> Action:
