@@ -15,8 +15,11 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from .derived import derived_candidates
+from .lines import LineError, compile_line, money_fields
+from .values import ActionRange, fields_reader, on_grid, quoted, with_field
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -27,13 +30,6 @@ if TYPE_CHECKING:
 def money(amount: int) -> str:
     """`$1,100`: how amounts are written for people."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
-
-def quoted(space: Any) -> str:
-    """`"Dover Street"`: a space as a script line names it. A space a line gave by its board
-    number (a `SpaceRef` with no name) prints as that number, as the line said it."""
-    name = space.name
-    return str(space.number) if name is None else f'"{name}"'
 
 
 class LineSyntax:
@@ -69,7 +65,6 @@ class LineSyntax:
         line = cls.__dict__.get("LINE")
         if not line:
             return
-        from .lines import LineError, compile_line
         try:
             template = compile_line(cls, line, cls.line_prefix_words())
         except LineError as exc:
@@ -167,7 +162,6 @@ class Action(LineSyntax):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        from .lines import money_fields
         cls.money_fields = money_fields(cls)
         if "hands_over" in cls.__dict__:  # the general trait said: the shorthand follows it
             one = cls.hands_over[0] if len(cls.hands_over) == 1 else (None, "player")
@@ -213,7 +207,6 @@ class Action(LineSyntax):
         (easymoney.engine.derived): each player, space, word or flag a field may be, an
         amount between `amount_bounds`, judged by `refusals`.
         """
-        from .derived import derived_candidates
         found = derived_candidates(cls)
         return () if isinstance(found, str) else found(game, request)
 
@@ -318,57 +311,6 @@ def _defaults(cls: type) -> dict[str, Any]:
             if f.default is not dataclasses.MISSING}
 
 
-# action type -> (a reader of all its dataclass fields in order, their names), when all
-# are set by __init__ (None: not such a dataclass); `with_field` makes copies by them,
-# several per listing
-_INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None] = {}
-
-
-def fields_reader(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
-    """A reader of the values of all the dataclass fields of `kind`, in order (None: not a
-    dataclass): one attrgetter, for readers that ask it of many actions."""
-    if not dataclasses.is_dataclass(kind):
-        return None
-    names = tuple(f.name for f in dataclasses.fields(kind))
-    read = attrgetter(*names)
-    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
-        return lambda action: (read(action),)
-    return read
-
-
-def _init_fields(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None:
-    if not dataclasses.is_dataclass(kind):
-        return None
-    fields = dataclasses.fields(kind)
-    if any(not f.init for f in fields):
-        return None
-    read = fields_reader(kind)
-    assert read is not None
-    return read, tuple(f.name for f in fields)
-
-
-def with_field(action: Action, field: str, value: Any) -> Action:
-    """`action` with one field changed (actions are values: a copy)."""
-    kind = type(action)
-    try:
-        known = _INIT_FIELDS[kind]
-    except KeyError:
-        known = _INIT_FIELDS[kind] = _init_fields(kind)
-    if known is not None:
-        read, names = known
-        values = list(read(action))
-        try:
-            values[names.index(field)] = value
-        except ValueError:  # no such field: the copy as it was
-            pass
-        return kind(*values)
-    if dataclasses.is_dataclass(action):
-        return dataclasses.replace(action, **{field: value})  # type: ignore[type-var]
-    other = copy.copy(action)
-    setattr(other, field, value)
-    return other
-
-
 def chance_taken(action: Action, event: Any) -> Action | None:
     """`action` (a throw left to chance) with what `event`, its `chance_event`, says chance
     gave (`Ann rolls 3 4`); None when `event` is another one. What a record writes."""
@@ -378,71 +320,6 @@ def chance_taken(action: Action, event: Any) -> Action | None:
         return None
     value = event.data.get(field)
     return with_field(action, field, tuple(value) if isinstance(value, list) else value)
-
-
-def on_grid(least: int, most: int, step: int) -> tuple[int, int]:
-    """The least and most amounts of `least..most` that are multiples of `step`."""
-    return -(-least // step) * step, most // step * step
-
-
-class ActionRange:
-    """Actions that differ only by an amount: `Ann bids N` for N from `least` to `most` in
-    steps of `step`. `at(n)` makes one of them; `n in r` says whether it is in the range."""
-
-    __slots__ = ("template", "field", "least", "most", "step")
-
-    def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
-        if step != 1:
-            step = max(1, step)
-            least, most = on_grid(least, most, step)
-        self.template = template
-        self.field = field
-        self.least = least
-        self.most = most
-        self.step = step
-
-    @property
-    def player(self) -> Player:
-        return self.template.player
-
-    @property
-    def kind(self) -> type[Action]:
-        return type(self.template)
-
-    def at(self, amount: int) -> Action:
-        return with_field(self.template, self.field, amount)
-
-    def __contains__(self, amount: object) -> bool:
-        return (type(amount) is int and self.least <= amount <= self.most
-                and (amount - self.least) % self.step == 0)
-
-    def __len__(self) -> int:
-        return 0 if self.most < self.least else (self.most - self.least) // self.step + 1
-
-    def values(self) -> range:
-        return range(self.least, self.most + 1, self.step)
-
-    def line(self, placeholder: str = "N") -> str:
-        """The script line with the amount left as `placeholder`: `Ann bids N`."""
-        text = str(self.at(self.least))
-        mark = str(self.least)
-        head, found, tail = text.rpartition(mark)
-        return head + placeholder + tail if found else text
-
-    def __str__(self) -> str:
-        step = f" in steps of {self.step}" if self.step > 1 else ""
-        return f"{self.line()} (N from {self.least} to {self.most}{step})"
-
-    def __repr__(self) -> str:
-        return f"ActionRange({self.line()!r}, {self.least}..{self.most} step {self.step})"
-
-    def __eq__(self, other: object) -> bool:
-        return (type(other) is ActionRange and self.template == other.template
-                and (self.field, self.least, self.most, self.step)
-                == (other.field, other.least, other.most, other.step))
-
-    def __hash__(self) -> int:
-        return hash((type(self.template), self.field, self.least, self.most, self.step))
 
 
 # --- requests: what the game waits for ------------------------------------------------
