@@ -47,6 +47,7 @@ _EXPORTS: dict[str, str] = {
     "request_kind": "easymoney.engine.actions",
     "Roll": "easymoney.engine.actions",
     "EndTurn": "easymoney.engine.actions",
+    "Answer": "easymoney.engine.actions",
     "WINDOW_BEFORE": "easymoney.engine.actions",
     "WINDOW_AFTER": "easymoney.engine.actions",
     "WINDOW_KINDS": "easymoney.engine.actions",
@@ -97,7 +98,7 @@ __all__ = [
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "decision_view", "read_choice",
     "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName",
-    "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
+    "Roll", "EndTurn", "Answer", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
@@ -119,7 +120,7 @@ def __getattr__(name: str) -> Any:
 if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .bots import BotDecider as BotDecider, Strategy as Strategy
     from .engine.actions import (WINDOW_AFTER as WINDOW_AFTER, WINDOW_BEFORE as WINDOW_BEFORE,
-                                 WINDOW_KINDS as WINDOW_KINDS, Action as Action,
+                                 WINDOW_KINDS as WINDOW_KINDS, Action as Action, Answer as Answer,
                                  EndTurn as EndTurn, Refusal as Refusal, Request as Request,
                                  Roll as Roll, money as money, request_kind as request_kind)
     from .engine.legal import legal_actions as legal_actions

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .derived import derived_candidates
 from .lines import LineError, compile_line, money_fields
-from .values import ActionRange, fields_reader, on_grid, quoted, with_field
+# re-exported: defined below the line templates, which use them too
+from .values import (ActionRange as ActionRange, fields_reader as fields_reader,
+                     on_grid as on_grid, quoted as quoted, with_field as with_field)
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -402,6 +404,35 @@ class Request:
 _REQUEST_COPIED = tuple(n for n in Request.__slots__ if n != "accepts")  # by __deepcopy__
 
 
+class Answer(Action):
+    """A one-word answer (`P buys`, `P declines`, `P passes`, `P ends turn`, a deal's `P
+    accepts`): its only choice is to be given. Listed once for the asked player of each
+    request it answers (`ASKED_BY`, else those whose `accepts` holds it), its fields after
+    `player` taken from the request's attributes of the same names (a purchase's `space`,
+    a deal's `offer`); none when one of them is unset. Subclasses are dataclasses."""
+
+    __slots__ = ()
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        asked_by = cls.ASKED_BY
+        if request.kind not in asked_by if asked_by is not None else cls not in request.accepts:
+            return
+        taken = _ANSWER_FIELDS.get(cls)
+        if taken is None:  # the dataclass's fields exist once its decorator has run
+            taken = _ANSWER_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)[1:])  # type: ignore[arg-type]
+        if not taken:
+            yield cls(request.player)  # type: ignore[call-arg]
+            return
+        values = [getattr(request, name) for name in taken]
+        if all(v is not None for v in values):
+            yield cls(request.player, *values)  # type: ignore[call-arg]
+
+
+# answer type -> the fields its candidates take from the request
+_ANSWER_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 # --- the turn: its requests and its two actions (the `turn` rule plays it) ------------------
 
 WINDOW_BEFORE = request_kind(
@@ -452,7 +483,7 @@ class Roll(Action):
 
 
 @dataclass(slots=True)
-class EndTurn(Action):
+class EndTurn(Answer):
     """`P ends turn`: closes the window after the landing; the turn is over."""
 
     LINE = "{player} ends turn"
@@ -460,11 +491,6 @@ class EndTurn(Action):
     player: Player
     verb = "end the turn"
     ends_turn = True
-
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == WINDOW_AFTER:
-            yield cls(request.player)
 
 
 CLIP = 40  # the longest piece of a line a message quotes

@@ -26,7 +26,7 @@ from ..seats import close_strategies, is_program
 from ..outputs import write_atomically
 from ..timelimit import GameTimeout, stalled, time_limit
 from .arms import Arm, Batch, game_seed
-from .sums import ArmStats, GameRow
+from .sums import ArmStats as ArmStats, GameRow as GameRow  # re-exported
 
 END_REASONS = ("bankruptcy", "bank", "turns")
 END_LABELS = {"bankruptcy": "bankruptcy", "bank": "bank broken", "turns": "turn limit"}
