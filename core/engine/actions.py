@@ -417,16 +417,16 @@ class Answer(Action):
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         asked_by = cls.ASKED_BY
         if request.kind not in asked_by if asked_by is not None else cls not in request.accepts:
-            return
+            return ()
         taken = _ANSWER_FIELDS.get(cls)
         if taken is None:  # the dataclass's fields exist once its decorator has run
             taken = _ANSWER_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)[1:])  # type: ignore[arg-type]
-        if not taken:
-            yield cls(request.player)  # type: ignore[call-arg]
-            return
+        if not taken:  # a tuple, not a generator: listed at most decisions
+            return (cls(request.player),)  # type: ignore[call-arg]
         values = [getattr(request, name) for name in taken]
-        if all(v is not None for v in values):
-            yield cls(request.player, *values)  # type: ignore[call-arg]
+        if None in values:
+            return ()
+        return (cls(request.player, *values),)  # type: ignore[call-arg]
 
 
 # answer type -> the fields its candidates take from the request
