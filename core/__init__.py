@@ -38,7 +38,7 @@ _EXPORTS: dict[str, str] = {
     # actions, requests, refusals
     "Action": "easymoney.engine.actions",
     "Request": "easymoney.engine.actions",
-    "ActionRange": "easymoney.engine.actions",
+    "ActionRange": "easymoney.engine.values",
     "legal_actions": "easymoney.engine.legal",
     "GameState": "easymoney.engine.stepping",
     "decision_view": "easymoney.engine.view",
@@ -47,11 +47,12 @@ _EXPORTS: dict[str, str] = {
     "request_kind": "easymoney.engine.actions",
     "Roll": "easymoney.engine.actions",
     "EndTurn": "easymoney.engine.actions",
+    "Answer": "easymoney.engine.actions",
     "WINDOW_BEFORE": "easymoney.engine.actions",
     "WINDOW_AFTER": "easymoney.engine.actions",
     "WINDOW_KINDS": "easymoney.engine.actions",
     "RAISE": "easymoney.engine.actions",
-    "quoted": "easymoney.engine.actions",
+    "quoted": "easymoney.engine.values",
     "Refusal": "easymoney.engine.actions",
     "money": "easymoney.engine.actions",
     "Money": "easymoney.engine.lines",
@@ -99,7 +100,7 @@ __all__ = [
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "decision_view", "read_choice",
     "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName", "Dice",
-    "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "RAISE",
+    "Roll", "EndTurn", "Answer", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "RAISE",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
@@ -122,13 +123,13 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .bots import BotDecider as BotDecider, Strategy as Strategy
     from .engine.actions import (RAISE as RAISE, WINDOW_AFTER as WINDOW_AFTER,
                                  WINDOW_BEFORE as WINDOW_BEFORE,
-                                 WINDOW_KINDS as WINDOW_KINDS, Action as Action,
-                                 ActionRange as ActionRange, EndTurn as EndTurn,
-                                 Refusal as Refusal, Request as Request, Roll as Roll,
-                                 money as money, quoted as quoted, request_kind as request_kind)
+                                 WINDOW_KINDS as WINDOW_KINDS, Action as Action, Answer as Answer,
+                                 EndTurn as EndTurn, Refusal as Refusal, Request as Request,
+                                 Roll as Roll, money as money, request_kind as request_kind)
     from .engine.legal import legal_actions as legal_actions
     from .engine.lines import Dice as Dice, Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
+    from .engine.values import ActionRange as ActionRange, quoted as quoted
     from .engine.view import decision_view as decision_view, read_choice as read_choice
     from .script.table import new_game as new_game
     from .engine.events import Event as Event

@@ -17,9 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (Action, ActionRange, AuctionedOnLanding, Refusal, Request, request_kind,
+from easymoney import (Action, ActionRange, Answer, AuctionedOnLanding, Refusal, Request, request_kind,
                        SpaceKind, StashKey, hookimpl, hookspec, money)
-from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Money, Player, Space
@@ -70,7 +69,7 @@ class Bid(Action):
 
 
 @dataclass(slots=True)
-class Pass(Action):
+class Pass(Answer):
     """`P passes`: P is out of the auction (R11)."""
 
     LINE = "{player} passes"
@@ -82,10 +81,6 @@ class Pass(Action):
     def describe(self) -> str:
         return f"pass on {self.space}"
 
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == BID and request.space is not None:
-            yield cls(request.player, request.space)
 
 
 def printed_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
@@ -176,9 +171,7 @@ def em_land(game: Game, player: Player, space: AuctionedOnLanding,
 
 @hookimpl
 def em_auction(game: Game, space: Space, starter: Player) -> bool:
-    seen = game.seen
-    if "auction" in seen:
-        game.emit("auction", space=space.name)
+    game.emit("auction", space=space.name)
     players = game.players
     # in turn order from the starter, those still in the game
     bidders = [p for p in players[starter.index:] + players[:starter.index] if not p.bankrupt]
@@ -189,7 +182,6 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
     opts = game.variant.rules[PLUGIN_ID]
     first_bid, increment = opts["first_bid"], opts["increment"]
     request = Request(BID, starter, ACCEPTS, space=space, least=first_bid)
-    talk = "bid" in seen or "pass" in seen
     try:
         i = 0
         while bidders and not (len(bidders) == 1 and bidders[0] is state[2]):
@@ -204,19 +196,16 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
                 state[1] = request.high_bid = action.amount
                 state[2] = request.high_bidder = bidder
                 request.least = action.amount + increment
-                if talk:
-                    game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
+                game.emit("bid", player=bidder.name, amount=action.amount, space=space.name)
                 i += 1
             else:
-                if talk:
-                    game.emit("pass", player=bidder.name, space=space.name)
+                game.emit("pass", player=bidder.name, space=space.name)
                 del bidders[i]
     finally:
         game.stash[_STATE] = outer
     _, amount, winner = state
     if winner is None:
-        if "auction_unsold" in seen:
-            game.emit("auction_unsold", space=space.name)
+        game.emit("auction_unsold", space=space.name)
         return True
     # the bid is a debt (R23): a winner whose cash fell since (a sale of the exemption card
     # happens at any moment) raises the difference (R25) or goes bankrupt and gets nothing
@@ -227,7 +216,3 @@ def em_auction(game: Game, space: Space, starter: Player) -> bool:
     game.acquire(winner, space)
     game.emit("auction_won", player=winner.name, space=space.name, amount=amount)
     return True
-
-
-# the line classes of before issue 18: importing one says which action declares the line now
-__getattr__ = moved_lines(__name__, Bids="Bid", Passes="Pass")

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from easymoney import WINDOW_KINDS, Action, ActionRange, Refusal, money, words
-from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Request, Space
@@ -97,7 +96,3 @@ EVENTS = {
     "build": "{player} builds {count:#house} on {space} for {cost:$}: {houses} now",
     "subdivision": "{space} is a Subdivision",
 }
-
-
-# the line classes of before issue 18: importing one says which action declares the line now
-__getattr__ = moved_lines(__name__, Builds="Build")

@@ -12,13 +12,11 @@ R26  a player who cannot pay after mortgaging all they can is bankrupt: the cred
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from easymoney import (RAISE, Action, ActionRange, ByAnother, Player, RaisesMoney, Refusal,
-                       Request, hookimpl)
-from easymoney.engine.statements import moved_lines
+from easymoney import (RAISE, Action, Answer, ByAnother, Player, RaisesMoney, Refusal, Request,
+                       hookimpl)
 
 if TYPE_CHECKING:
     from easymoney import Account, Game
@@ -29,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True)
-class GoBankrupt(Action):
+class GoBankrupt(Answer):
     """`P goes bankrupt` (R26): P's answer to a debt they cannot raise money for."""
 
     LINE = "{player} goes bankrupt"
@@ -46,10 +44,6 @@ class GoBankrupt(Action):
     def apply(self, game: Game) -> None:
         """Nothing here: the debt procedure that asked carries it out (em_collect)."""
 
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == RAISE:
-            yield cls(request.player)
 
 
 PLUGIN_ID = "debts"
@@ -120,7 +114,3 @@ def em_refusals(game: Game, action: ByAnother[RaisesMoney]) -> list[Refusal] | N
         return [Refusal("R25", PLUGIN_ID, f"{request.player} is raising money: only they "
                         f"{action.verb} now")]
     return None
-
-
-# the line classes of before issue 18: importing one says which action declares the line now
-__getattr__ = moved_lines(__name__, GoesBankrupt="GoBankrupt")

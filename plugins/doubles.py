@@ -36,8 +36,7 @@ def em_move(game: Game, player: Player, dice: tuple[int, int]) -> bool | None:
     if dice[0] != dice[1]:
         return None
     total = dice[0] + dice[1]
-    if "doubles" in game.seen:
-        game.emit("doubles", player=player.name)
+    game.emit("doubles", player=player.name)
     if game.variant.rules[PLUGIN_ID]["after_card"] == "forward":
         game.move(player, total, dice)
         if not player.bankrupt:

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from easymoney import (Action, ActionRange, CardKind, Expectation, Refusal, ScriptContext, ScriptError,
                        SetupStatement, hookimpl, hookspec, money)
-from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Card, Game, Money, Player, PlayerName, Request
@@ -183,7 +182,3 @@ class ExpectExemption(Expectation):
 
 
 STATEMENTS = (SetupExemption, ExpectExemption)
-
-
-# the line classes of before issue 18: importing one says which action declares the line now
-__getattr__ = moved_lines(__name__, SellsExemption="SellExemption")

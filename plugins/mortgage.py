@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from easymoney import (WINDOW_KINDS, Action, ActionRange, Refusal, hookimpl,
                        money)
-from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE, GoBankrupt
 
 if TYPE_CHECKING:
@@ -170,7 +169,3 @@ def em_refusals(game: Game, action: GoBankrupt) -> list[Refusal] | None:
         if _why_not_mortgage(game, p, space) is None:
             return [Refusal("R26", PLUGIN_ID, f"{p} can still mortgage {space}")]
     return None
-
-
-# the line classes of before issue 18: importing one says which action declares the line now
-__getattr__ = moved_lines(__name__, Mortgages="Mortgage", Redeems="Redeem")

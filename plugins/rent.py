@@ -46,15 +46,12 @@ def em_land(game: Game, player: Player, space: Rented, dice: tuple[int, int]) ->
     if owner is None:
         return None
     if owner is player:
-        if "own_space" in game.seen:
-            game.emit("own_space", player=player.name, space=space.name)
+        game.emit("own_space", player=player.name, space=space.name)
         return True
     amount = rent_for(game, space, dice)
     if amount == 0:
         game.emit("no_rent", player=player.name, space=space.name)
     else:
         paid = game.collect(player, owner, amount, f"rent for {space.name} (R18)", "rent")
-        if "rent" in game.seen:
-            game.emit("rent", player=player.name, owner=owner.name, space=space.name,
-                      amount=paid)
+        game.emit("rent", player=player.name, owner=owner.name, space=space.name, amount=paid)
     return True

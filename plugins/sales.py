@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from easymoney import WINDOW_KINDS, Action, ActionRange, Refusal, money
-from easymoney.engine.statements import moved_lines
 from easymoney.plugins.debts import RAISE
 
 if TYPE_CHECKING:
@@ -90,7 +89,3 @@ PLUGIN_ID = "sales"
 RULES = ("R22",)
 ACTIONS = (Sell,)
 EVENTS = {"sale": "{player} sells {space} to {buyer} for {price:$} ({houses:#house} now in {buyer}'s colour)"}
-
-
-# the line classes of before issue 18: importing one says which action declares the line now
-__getattr__ = moved_lines(__name__, Sells="Sell")

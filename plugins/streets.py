@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import (Action, ActionRange, BoughtOnLanding, Refusal, Request, request_kind,
+from easymoney import (Action, ActionRange, Answer, BoughtOnLanding, Refusal, Request, request_kind,
                        SpaceKind, hookimpl, money)
-from easymoney.engine.statements import moved_lines
 
 if TYPE_CHECKING:
     from easymoney import Game, Player, Space
@@ -23,7 +22,7 @@ BUY = request_kind("buy", lambda r: f"{r.player} to buy {r.space} or decline")
 
 
 @dataclass(slots=True)
-class Buy(Action):
+class Buy(Answer):
     """`P buys`: P's answer to buying the unowned street they landed on (R9)."""
 
     LINE = "{player} buys"
@@ -61,7 +60,7 @@ class Buy(Action):
 
 
 @dataclass(slots=True)
-class Decline(Action):
+class Decline(Answer):
     """`P declines`: the street goes to auction (R9)."""
 
     LINE = "{player} declines"
@@ -73,10 +72,6 @@ class Decline(Action):
     def describe(self) -> str:
         return f"decline {self.space}"
 
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == BUY and request.space is not None:
-            yield cls(request.player, request.space)
 
 
 def street_rent(game: Game, space: Space, houses: int, dice: tuple[int, int]) -> int:
@@ -127,12 +122,7 @@ def em_land(game: Game, player: Player, space: BoughtOnLanding,
         game.acquire(player, space)
         game.emit("buy", player=player.name, space=space.name, price=space.price)
     else:
-        if "decline" in game.seen:
-            game.emit("decline", player=player.name, space=space.name)
+        game.emit("decline", player=player.name, space=space.name)
         if game.hook.has("em_auction"):  # the auction rule's hook (R11), when it is on
             game.hook.em_auction(game, space, player)
     return True
-
-
-# the line classes of before issue 18: importing one says which action declares the line now
-__getattr__ = moved_lines(__name__, Buys="Buy", Declines="Decline")

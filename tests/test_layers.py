@@ -276,3 +276,16 @@ def test_issue29_the_parser_imported_after_discovery_checks_the_plugins_found() 
                           timeout=120, env=dict(os.environ))
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "True", done.stdout
+
+
+def test_issue37_no_import_circle_inside_a_part():
+    """Issue 37 item 6: the modules of one part (the engine's among themselves, the
+    simulation's, ...) import each other in one direction only, counting the imports made
+    inside functions too: what two modules share lives in a lower one."""
+    inside: dict[str, set[str]] = {}
+    for module, targets in graph(in_functions=True).items():
+        if not is_rule(module):
+            inside[module] = {t for t in targets if part(t) == part(module) and not is_rule(t)
+                              and not module.startswith(t + ".")}  # a package's own __init__
+    circle = _circle(inside)
+    assert circle == [], "import circle inside a part: " + " -> ".join(circle)

@@ -325,12 +325,3 @@ def test_issue28_a_plugin_of_the_earlier_way_records_a_space(old_style: Path, ca
             'Street"\n') in record.read_text(encoding="utf-8")
     code, out, err = cli(capsys, "play", "--quiet", str(record))
     assert (code, err) == (0, ""), out + err
-
-
-def test_issue18_a_line_class_that_is_gone_says_which_action_declares_the_line() -> None:
-    """A plugin that imported a built-in rule's line class gets one clear message."""
-    with pytest.raises(ImportError, match=r"^easymoney\.plugins\.auction\.Bids is gone: its "
-                                          r"line is declared by the action class Bid itself"):
-        from easymoney.plugins.auction import Bids  # noqa: F401
-    from easymoney.plugins import streets
-    assert not hasattr(streets, "NoSuchThing") and getattr(streets, "REQUIRES", None) is None

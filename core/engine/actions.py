@@ -15,10 +15,14 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import is_control, unquotable
+from .derived import derived_candidates
+from .lines import LineError, compile_line, money_fields
+# re-exported: defined below the line templates, which use them too
+from .values import (ActionRange as ActionRange, fields_reader as fields_reader,
+                     on_grid as on_grid, quoted as quoted, with_field as with_field)
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -29,13 +33,6 @@ if TYPE_CHECKING:
 def money(amount: int) -> str:
     """`$1,100`: how amounts are written for people."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
-
-def quoted(space: Any) -> str:
-    """`"Dover Street"`: a space as a script line names it. A space a line gave by its board
-    number (a `SpaceRef` with no name) prints as that number, as the line said it."""
-    name = space.name
-    return str(space.number) if name is None else f'"{name}"'
 
 
 class LineSyntax:
@@ -71,7 +68,6 @@ class LineSyntax:
         line = cls.__dict__.get("LINE")
         if not line:
             return
-        from .lines import LineError, compile_line
         try:
             template = compile_line(cls, line, cls.line_prefix_words())
         except LineError as exc:
@@ -169,7 +165,6 @@ class Action(LineSyntax):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        from .lines import money_fields
         cls.money_fields = money_fields(cls)
         if "hands_over" in cls.__dict__:  # the general trait said: the shorthand follows it
             one = cls.hands_over[0] if len(cls.hands_over) == 1 else (None, "player")
@@ -218,7 +213,6 @@ class Action(LineSyntax):
         (easymoney.engine.derived): each player, space, word or flag a field may be, an
         amount between `amount_bounds`, judged by `refusals`.
         """
-        from .derived import derived_candidates
         found = derived_candidates(cls)
         return () if isinstance(found, str) else found(game, request)
 
@@ -323,57 +317,6 @@ def _defaults(cls: type) -> dict[str, Any]:
             if f.default is not dataclasses.MISSING}
 
 
-# action type -> (a reader of all its dataclass fields in order, their names), when all
-# are set by __init__ (None: not such a dataclass); `with_field` makes copies by them,
-# several per listing
-_INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None] = {}
-
-
-def fields_reader(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
-    """A reader of the values of all the dataclass fields of `kind`, in order (None: not a
-    dataclass): one attrgetter, for readers that ask it of many actions."""
-    if not dataclasses.is_dataclass(kind):
-        return None
-    names = tuple(f.name for f in dataclasses.fields(kind))
-    read = attrgetter(*names)
-    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
-        return lambda action: (read(action),)
-    return read
-
-
-def _init_fields(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None:
-    if not dataclasses.is_dataclass(kind):
-        return None
-    fields = dataclasses.fields(kind)
-    if any(not f.init for f in fields):
-        return None
-    read = fields_reader(kind)
-    assert read is not None
-    return read, tuple(f.name for f in fields)
-
-
-def with_field(action: Action, field: str, value: Any) -> Action:
-    """`action` with one field changed (actions are values: a copy)."""
-    kind = type(action)
-    try:
-        known = _INIT_FIELDS[kind]
-    except KeyError:
-        known = _INIT_FIELDS[kind] = _init_fields(kind)
-    if known is not None:
-        read, names = known
-        values = list(read(action))
-        try:
-            values[names.index(field)] = value
-        except ValueError:  # no such field: the copy as it was
-            pass
-        return kind(*values)
-    if dataclasses.is_dataclass(action):
-        return dataclasses.replace(action, **{field: value})  # type: ignore[type-var]
-    other = copy.copy(action)
-    setattr(other, field, value)
-    return other
-
-
 def chance_taken(action: Action, event: Any) -> Action | None:
     """`action` (a throw left to chance) with what `event`, its `chance_event`, says chance
     gave (`Ann rolls 3 4`); None when `event` is another one. What a record writes."""
@@ -383,71 +326,6 @@ def chance_taken(action: Action, event: Any) -> Action | None:
         return None
     value = event.data.get(field)
     return with_field(action, field, tuple(value) if isinstance(value, list) else value)
-
-
-def on_grid(least: int, most: int, step: int) -> tuple[int, int]:
-    """The least and most amounts of `least..most` that are multiples of `step`."""
-    return -(-least // step) * step, most // step * step
-
-
-class ActionRange:
-    """Actions that differ only by an amount: `Ann bids N` for N from `least` to `most` in
-    steps of `step`. `at(n)` makes one of them; `n in r` says whether it is in the range."""
-
-    __slots__ = ("template", "field", "least", "most", "step")
-
-    def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
-        if step != 1:
-            step = max(1, step)
-            least, most = on_grid(least, most, step)
-        self.template = template
-        self.field = field
-        self.least = least
-        self.most = most
-        self.step = step
-
-    @property
-    def player(self) -> Player:
-        return self.template.player
-
-    @property
-    def kind(self) -> type[Action]:
-        return type(self.template)
-
-    def at(self, amount: int) -> Action:
-        return with_field(self.template, self.field, amount)
-
-    def __contains__(self, amount: object) -> bool:
-        return (type(amount) is int and self.least <= amount <= self.most
-                and (amount - self.least) % self.step == 0)
-
-    def __len__(self) -> int:
-        return 0 if self.most < self.least else (self.most - self.least) // self.step + 1
-
-    def values(self) -> range:
-        return range(self.least, self.most + 1, self.step)
-
-    def line(self, placeholder: str = "N") -> str:
-        """The script line with the amount left as `placeholder`: `Ann bids N`."""
-        text = str(self.at(self.least))
-        mark = str(self.least)
-        head, found, tail = text.rpartition(mark)
-        return head + placeholder + tail if found else text
-
-    def __str__(self) -> str:
-        step = f" in steps of {self.step}" if self.step > 1 else ""
-        return f"{self.line()} (N from {self.least} to {self.most}{step})"
-
-    def __repr__(self) -> str:
-        return f"ActionRange({self.line()!r}, {self.least}..{self.most} step {self.step})"
-
-    def __eq__(self, other: object) -> bool:
-        return (type(other) is ActionRange and self.template == other.template
-                and (self.field, self.least, self.most, self.step)
-                == (other.field, other.least, other.most, other.step))
-
-    def __hash__(self) -> int:
-        return hash((type(self.template), self.field, self.least, self.most, self.step))
 
 
 # --- requests: what the game waits for ------------------------------------------------
@@ -530,6 +408,35 @@ class Request:
 _REQUEST_COPIED = tuple(n for n in Request.__slots__ if n != "accepts")  # by __deepcopy__
 
 
+class Answer(Action):
+    """A one-word answer (`P buys`, `P declines`, `P passes`, `P ends turn`, a deal's `P
+    accepts`): its only choice is to be given. Listed once for the asked player of each
+    request it answers (`ASKED_BY`, else those whose `accepts` holds it), its fields after
+    `player` taken from the request's attributes of the same names (a purchase's `space`,
+    a deal's `offer`); none when one of them is unset. Subclasses are dataclasses."""
+
+    __slots__ = ()
+
+    @classmethod
+    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
+        asked_by = cls.ASKED_BY
+        if request.kind not in asked_by if asked_by is not None else cls not in request.accepts:
+            return ()
+        taken = _ANSWER_FIELDS.get(cls)
+        if taken is None:  # the dataclass's fields exist once its decorator has run
+            taken = _ANSWER_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)[1:])  # type: ignore[arg-type]
+        if not taken:  # a tuple, not a generator: listed at most decisions
+            return (cls(request.player),)  # type: ignore[call-arg]
+        values = [getattr(request, name) for name in taken]
+        if None in values:
+            return ()
+        return (cls(request.player, *values),)  # type: ignore[call-arg]
+
+
+# answer type -> the fields its candidates take from the request
+_ANSWER_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 # --- the turn: its requests and its two actions (the `turn` rule plays it) ------------------
 
 WINDOW_BEFORE = request_kind(
@@ -604,7 +511,7 @@ class Roll(Action):
 
 
 @dataclass(slots=True)
-class EndTurn(Action):
+class EndTurn(Answer):
     """`P ends turn`: closes the window after the landing; the turn is over."""
 
     LINE = "{player} ends turn"
@@ -612,11 +519,6 @@ class EndTurn(Action):
     player: Player
     verb = "end the turn"
     ends_turn = True
-
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == WINDOW_AFTER:
-            yield cls(request.player)
 
 
 CLIP = 40  # the longest piece of a line a message quotes

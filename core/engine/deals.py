@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, ActionRange, Request, fields_reader, request_kind
+from .actions import Action, ActionRange, Answer, Request, fields_reader, request_kind
 from .stash import StashKey
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ AGREE = request_kind("agree", _agree_words)
 
 
 @dataclass(slots=True)
-class DealAnswer(Action):
+class DealAnswer(Answer):
     """The other party's answer to an offer: `Accept` (it is carried out) or `Reject`
     (nothing happens). Listed for the asked player of an AGREE request."""
 
@@ -42,11 +42,6 @@ class DealAnswer(Action):
 
     def __str__(self) -> str:
         return f"{self.player} {self.verb}s"
-
-    @classmethod
-    def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
-        if request.kind == AGREE and request.offer is not None:
-            yield cls(request.player, request.offer)
 
 
 class Accept(DealAnswer):

@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .lines import LineError, _annotations, _field
+from .values import ActionRange, with_field
 
 if TYPE_CHECKING:
-    from .actions import Action, ActionRange, Request
+    from .actions import Action, Request
     from .game import Game
 
 Candidates = Callable[["Game", "Request"], Iterable["Action | ActionRange"]]
@@ -88,7 +89,6 @@ def _plan(kind: type[Action]) -> Candidates | str:
         if not kind.ANY_MOMENT and (request.kind not in asked_by if asked_by is not None
                                     else kind not in request.accepts):
             return
-        from .actions import ActionRange, with_field
         make: Callable[..., Action] = kind  # a dataclass: its fields are its arguments
         actor = request.player
         names = [n for n, _ in choices]

@@ -31,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass
 from typing import Annotated, Any
 
+from .values import quoted
+
 # the annotations a template reads (Annotated keeps them plain ints and strs to a type checker)
 Money = Annotated[int, "money"]
 PlayerName = Annotated[str, "player"]
@@ -228,7 +230,6 @@ def _forms(parts: list[Any]) -> list[str]:
 
 def _printer(name: str, prefix: str, code: list[str]) -> Callable[[Any], str]:
     """str() of the class, one expression: what `--record` calls for every line."""
-    from .actions import quoted
     body = f"' '.join(x for x in ({', '.join(code)},) if x)"
     if prefix:
         body = f"{prefix!r} + {body}"

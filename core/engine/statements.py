@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import LineSyntax
 
@@ -115,19 +114,3 @@ def lines_of(plugin: Any) -> tuple[type, ...]:
 def end_reasons_of(plugin: Any) -> tuple[str, ...]:
     """How a plugin may end the game (`END_REASONS`): what `expect game over by` names."""
     return tuple(getattr(plugin, "END_REASONS", ()) or ())
-
-
-def moved_lines(module: str, **moved: str) -> Callable[[str], NoReturn]:
-    """A module `__getattr__` for a rule whose line classes are gone (issue 18): importing
-    one (`from easymoney.plugins.auction import Bids`) raises one ImportError naming the
-    action class that declares the line now, instead of a bare "cannot import name"."""
-
-    def __getattr__(name: str) -> NoReturn:
-        if name in moved:
-            raise ImportError(f"{module}.{name} is gone: its line is declared by the action "
-                              f"class {moved[name]} itself ({moved[name]}.GRAMMAR), which "
-                              f"also prints it (docs/plugins.md, 'New actions and their "
-                              f"script lines')")
-        raise AttributeError(f"module {module!r} has no attribute {name!r}")
-
-    return __getattr__

@@ -41,7 +41,7 @@ from ..engine.game import Game
 from ..engine.actions import ActionRange, on_grid
 from ..engine.legal import amount_step, answer_types, candidates_of
 from ..engine.ledger import PAYMENT_KINDS
-from .games import ArmStats, GameRow
+from .sums import ArmStats, GameRow
 
 
 # the money of play: a player's starting cash ("setup") is not a flow of the game

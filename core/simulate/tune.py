@@ -28,7 +28,7 @@ from typing import Any
 from ..engine.registry import discover
 from ..errors import PluginError, UsageError
 from .arms import Arm, Batch, echo
-from .games import ArmStats
+from .sums import ArmStats
 from .profile import PROFILE_METRICS, ProfileStats
 from .profile_report import median_interval
 from .stats import mean_interval, wilson

@@ -17,7 +17,7 @@ import yaml
 from ..errors import UsageError
 from ..words import count
 from .arms import Arm, Batch
-from .games import ArmStats
+from .sums import ArmStats
 from .report import table_lines
 from .runner import Result
 from .tune import FIGURES, Domain, Target, batch_seed, describe_params
