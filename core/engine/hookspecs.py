@@ -185,6 +185,19 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     """
 
 
+@hookspec
+def em_offer_rejected(game: Game, player: Player, offer: Action) -> None:
+    """`player` rejected `offer`, a deal (an action with a `counterparty`) that
+    `offer.player` made them (R22a); every implementation is called.
+
+    Fired once the rejection is kept: `easymoney.engine.deals.rejections(game)` lists every
+    deal turned down so far, with the turn and the window it was offered in, and the
+    `offers` rule refuses the deal again in that window. The built-in bots do not offer a
+    rejected deal to the same player again until that player's cash or holdings change
+    (`rejected_unchanged`).
+    """
+
+
 @hookspec(firstresult=True)
 def em_apply(game: Game, action: Action) -> Any:
     """Carry out an allowed action whose class has no `apply` of its own (the way before
