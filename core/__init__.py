@@ -23,6 +23,7 @@ _EXPORTS: dict[str, str] = {
     "Stash": "easymoney.engine.stash",
     "SpaceKind": "easymoney.engine.kinds",
     "CardKind": "easymoney.engine.kinds",
+    "Shown": "easymoney.engine.shown",
     # the state
     "Game": "easymoney.engine.game",
     "Player": "easymoney.engine.game",
@@ -52,6 +53,8 @@ _EXPORTS: dict[str, str] = {
     "WINDOW_KINDS": "easymoney.engine.actions",
     "quoted": "easymoney.engine.actions",
     "Refusal": "easymoney.engine.actions",
+    "Accept": "easymoney.engine.deals",
+    "Reject": "easymoney.engine.deals",
     "money": "easymoney.engine.actions",
     "Money": "easymoney.engine.lines",
     "PlayerName": "easymoney.engine.lines",
@@ -91,12 +94,12 @@ _EXPORTS: dict[str, str] = {
 # (tests/test_reference_docs.py checks the two agree)
 __all__ = [
     "__version__",
-    "hookimpl", "hookspec", "StashKey", "Stash", "SpaceKind", "CardKind",
+    "hookimpl", "hookspec", "StashKey", "Stash", "SpaceKind", "CardKind", "Shown",
     "Game", "Player", "Account", "Outcome", "GameEnded", "RuleSet", "ruleset_for",
     "Space", "Card", "Variant", "Event",
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "decision_view", "read_choice",
-    "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName",
+    "request_kind", "quoted", "Refusal", "Accept", "Reject", "money", "Money", "PlayerName",
     "Roll", "EndTurn", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
@@ -123,6 +126,7 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                                  ActionRange as ActionRange, EndTurn as EndTurn,
                                  Refusal as Refusal, Request as Request, Roll as Roll,
                                  money as money, quoted as quoted, request_kind as request_kind)
+    from .engine.deals import Accept as Accept, Reject as Reject
     from .engine.legal import legal_actions as legal_actions
     from .engine.lines import Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
@@ -134,6 +138,7 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                               ruleset_for as ruleset_for)
     from .engine.hookspecs import hookimpl as hookimpl, hookspec as hookspec
     from .engine.kinds import CardKind as CardKind, SpaceKind as SpaceKind
+    from .engine.shown import Shown as Shown
     from .engine.traits import (AuctionedOnLanding as AuctionedOnLanding,
                                 BoughtOnLanding as BoughtOnLanding, Builds as Builds,
                                 ByAnother as ByAnother, Deal as Deal, HandsOver as HandsOver,

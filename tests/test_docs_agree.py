@@ -39,3 +39,54 @@ def test_issue39_item20_agents_doc_recommends_no_deprecated_filter() -> None:
     text = (DOCS / "agents.md").read_text(encoding="utf-8")
     for deprecated in ("REFUSES_UNLISTED", "REFUSES_AMOUNTS", "REFUSES_ASKED", "LANDS_ON"):
         assert deprecated not in text, deprecated
+
+
+TIP = '''"""A tip to the Bank, ten percent of the tipper's cash, in their window."""
+from dataclasses import dataclass
+from fractions import Fraction
+
+from easymoney import WINDOW_KINDS, Action, Player, money
+
+
+@dataclass(slots=True)
+class Tip(Action):
+    LINE = "{player} tips"
+    ASKED_BY = WINDOW_KINDS
+    window = True
+    player: Player
+
+    def due(self, game):
+        return game.round(Fraction(self.player.cash, 10))
+
+    def describe(self, game=None):  # the amount is computed: shown where a game is at hand
+        return "tip the Bank" if game is None else f"tip the Bank {money(self.due(game))}"
+
+    def apply(self, game):
+        game.transfer(self.player, game.bank, self.due(game), "a tip")
+
+
+ACTIONS = (Tip,)
+'''
+
+
+def test_issue39_item20_describe_takes_the_game_and_the_old_signature_still_works(
+        tmp_path: Path, monkeypatch) -> None:
+    from stand_in_plugins import stand_in
+
+    from easymoney.engine.actions import described
+    from easymoney.engine.view import decision_view
+    from easymoney.script.parser import parse
+    from easymoney.script.runner import ScriptRunner
+    with stand_in(tmp_path, monkeypatch, {"em_tip": ("tip", TIP)}):
+        game = ScriptRunner(parse("with tip\nplayers Ann Bob\nseed 3\n")).run().game
+        labels = {entry["line"]: entry["label"] for entry in decision_view(game)["legal"]}
+        assert labels["Ann tips"] == "tip the Bank $2,000"  # 10% of $20,000
+        assert labels["Ann rolls"] == "roll"  # a describe(self) of the old signature
+        tip = next(a for a in game.ruleset.action_owner if a.__name__ == "Tip")(game.players[0])
+        assert described(tip) == "tip the Bank" and described(tip, game) == "tip the Bank $2,000"
+        try:
+            from easymoney.web.words import control
+        except ImportError:  # the web extra
+            return
+        assert control(0, tip, "Ann", game)["label"] == "Tip the Bank $2,000"
+        assert control(0, tip, "Ann")["label"] == "Tip the Bank"

@@ -50,6 +50,9 @@ class DealAnswer(Action):
 
 
 class Accept(DealAnswer):
+    """`Bob accepts`: the asked player agrees to `offer`, which is then carried out (judged
+    again first); listed only while the rules allow the offer. An `Action`, as any answer."""
+
     __slots__ = ()
     verb = "accept"
 
@@ -70,6 +73,10 @@ class Accept(DealAnswer):
 
 
 class Reject(DealAnswer):
+    """`Bob rejects`: the asked player turns `offer` down; nothing happens, and the rejection
+    is kept (`rejections`, `em_offer_rejected`): R22a refuses the deal for the rest of the
+    window. An `Action`, as any answer."""
+
     __slots__ = ()
     verb = "reject"
 

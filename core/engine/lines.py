@@ -31,8 +31,8 @@ from dataclasses import MISSING, dataclass
 from typing import Annotated, Any
 
 # the annotations a template reads (Annotated keeps them plain ints and strs to a type checker)
-Money = Annotated[int, "money"]
-PlayerName = Annotated[str, "player"]
+Money = Annotated[int, "money"]  # an action's amount a person writes, on R30's grid (an int)
+PlayerName = Annotated[str, "player"]  # a statement's player, by the name its line gives (a str)
 
 _TOKEN = re.compile(r"\s*(?:\{([A-Za-z_][A-Za-z_0-9]*)\}|([a-z]+)|([\[\]()|]))")
 # a field's type -> (the terminal that reads it, the placeholder messages write for it)

@@ -21,6 +21,7 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
+from .shown import check_shown
 from ..errors import PluginError, did_you_mean, unknown_rule_hint
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ class PluginInfo:
     # a module or class of `@hookspec` functions: the hooks this plugin declares (as
     # pytest_addhooks), added to every manager while it is installed
     hookspecs: Any = None
+    # what of its stash every player sees (SHOWN: easymoney.engine.shown)
+    shown: tuple[Any, ...] = ()
 
     def options_schema(self) -> dict[str, Any]:
         """The JSON Schema fragment that this plugin's options are validated against."""
@@ -116,6 +119,7 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
         actions=tuple(getattr(obj, "ACTIONS", ())),
         origin=origin,
         hookspecs=getattr(obj, "HOOKSPECS", None),
+        shown=check_shown(pid, origin, getattr(obj, "SHOWN", None)),
     )
 
 

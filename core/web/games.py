@@ -187,7 +187,8 @@ class Played:
         asked = state.request.player.name
         if me is not None and me != asked:
             return []
-        return [control(k, action, asked) for k, action in enumerate(state.legal_actions())]
+        return [control(k, action, asked, state.game)
+                for k, action in enumerate(state.legal_actions())]
 
     def refused(self, me: str | None = None) -> list[dict[str, Any]]:
         """What the person asked cannot answer that the request would otherwise allow, with
