@@ -76,6 +76,7 @@ _EXPORTS: dict[str, str] = {
     "Rented": "easymoney.engine.traits",
     "BoughtOnLanding": "easymoney.engine.traits",
     "AuctionedOnLanding": "easymoney.engine.traits",
+    "OwnKind": "easymoney.engine.traits",
     # errors
     "EasyMoneyError": "easymoney.errors",
     "PluginError": "easymoney.errors",
@@ -105,7 +106,7 @@ __all__ = [
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
     "WindowAction", "RaisesMoney", "Deal", "HandsOver", "Builds", "Priced", "OffGrid",
-    "ByAnother", "Rented", "BoughtOnLanding", "AuctionedOnLanding",
+    "ByAnother", "Rented", "BoughtOnLanding", "AuctionedOnLanding", "OwnKind",
     "load_variant", "BotDecider", "Strategy", "make_strategy",
 ]
 
@@ -142,7 +143,8 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .engine.traits import (AuctionedOnLanding as AuctionedOnLanding,
                                 BoughtOnLanding as BoughtOnLanding, Builds as Builds,
                                 ByAnother as ByAnother, Deal as Deal, HandsOver as HandsOver,
-                                OffGrid as OffGrid, Priced as Priced, RaisesMoney as RaisesMoney,
+                                OffGrid as OffGrid, OwnKind as OwnKind, Priced as Priced,
+                                RaisesMoney as RaisesMoney,
                                 Rented as Rented, WindowAction as WindowAction)
     from .engine.model import Card as Card, Space as Space, Variant as Variant
     from .engine.stash import Stash as Stash, StashKey as StashKey

@@ -90,3 +90,58 @@ def test_issue39_item20_describe_takes_the_game_and_the_old_signature_still_work
             return
         assert control(0, tip, "Ann", game)["label"] == "Tip the Bank $2,000"
         assert control(0, tip, "Ann")["label"] == "Tip the Bank"
+
+
+def test_issue39_item20_two_diverging_copies_never_share_a_board_version() -> None:
+    """A cache keyed on `board_version` made a listing and its refusals disagree in `mc`'s
+    copies: two copies that changed their boards apart kept equal versions."""
+    from easymoney.bots import BotDecider
+    from easymoney.engine.game import Game
+    from easymoney.engine.stepping import copy_game
+    from easymoney.loading.loader import load_variant
+    variant = load_variant("standard")
+    game = Game(variant, ["Ann", "Bob"], BotDecider({}))
+    game.setup()
+    twin = copy_game(game, BotDecider({}))
+    assert twin.board_version == game.board_version  # the same board, the same number
+    streets = [s for s in game.spaces if s.kind == "street"]
+    game.acquire(game.players[0], streets[0])
+    twin.acquire(twin.players[1], streets[1])
+    assert twin.board_version != game.board_version
+    other = Game(variant, ["Ann", "Bob"], BotDecider({}))
+    assert other.board_version not in (game.board_version, twin.board_version)
+
+
+TOLL = '''"""A toll booth: a kind of space of its own, whose landings it handles."""
+from easymoney import OwnKind, SpaceKind, hookimpl
+
+SPACE_KINDS = {"toll": SpaceKind(schema={"properties": {}})}
+ASKED = []
+
+
+@hookimpl
+def em_land(game, player, space: OwnKind, dice):
+    ASKED.append(space.kind)
+'''
+
+
+@pytest.mark.parametrize("annotated", [True, False])
+def test_issue39_item20_a_third_party_em_land_gets_its_own_kinds_by_annotation(
+        tmp_path: Path, monkeypatch, annotated: bool) -> None:
+    """A built-in rule that declares kinds is asked about landings on its own; a third-party
+    one was asked about every landing, with no way to say otherwise: `space: OwnKind`."""
+    from types import SimpleNamespace
+
+    from stand_in_plugins import stand_in
+
+    from easymoney.bots import BotDecider
+    from easymoney.engine.game import Game
+    from easymoney.loading.loader import load_variant
+    text = TOLL if annotated else TOLL.replace("space: OwnKind", "space")
+    with stand_in(tmp_path, monkeypatch, {"em_toll": ("toll", text)}):
+        module = __import__("em_toll")
+        game = Game(load_variant("standard", enable=["toll"]), ["Ann", "Bob"], BotDecider({}))
+        street = next(s for s in game.spaces if s.kind == "legend")
+        game.hook.land_for(street.kind)(game, game.players[0], street, (1, 2))
+        game.hook.land_for("toll")(game, game.players[0], SimpleNamespace(kind="toll"), (1, 2))
+        assert module.ASKED == (["toll"] if annotated else ["legend", "toll"])

@@ -137,7 +137,8 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     (R15), Give or Take (R14), City Hospital (R15a). Nobody answering means nothing happens.
     An implementation whose `space` is annotated with traits of kinds (`space: Rented`,
     `BoughtOnLanding`, `AuctionedOnLanding`) is called only for those kinds; a built-in
-    rule that declares kinds of space (SPACE_KINDS) and no such annotation, for its own.
+    rule that declares kinds of space (SPACE_KINDS) and no such annotation, for its own;
+    any plugin's whose `space` is annotated `OwnKind`, for the kinds it declares.
     """
 
 

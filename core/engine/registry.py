@@ -253,14 +253,25 @@ def own_kind_filters(info: PluginInfo) -> dict[str, tuple[str, ...]]:
     Built-in only: tests/test_fast_paths.py checks that each such rule's hook does
     nothing for other kinds. A third-party plugin's hook may well act on other kinds (a
     toll on every move, a fee on every street) with nothing to say so; it is asked about
-    every landing and move, as pluggy asks it, unless its `space` is annotated."""
-    if info.origin != "built-in" or not info.space_kinds:
+    every landing and move, as pluggy asks it, unless its `space` is annotated: `space:
+    OwnKind` gives it the built-in rules' selection, the landings on its own kinds."""
+    if not info.space_kinds:
         return {}
     from .traits import selection
     own = tuple(info.space_kinds)
+    if info.origin != "built-in":
+        hook = getattr(info.obj, "em_land", None)
+        return {"LANDS_ON": own} if callable(hook) and _annotated_own(hook) else {}
     return {name: own for name in ("LANDS_ON", "PASSES")
             if callable(hook := getattr(info.obj, CALL_FILTERS[name], None))
             and selection(hook, "space").test is None}  # an annotation says more
+
+
+def _annotated_own(hook: Callable[..., Any]) -> bool:
+    """Whether the hook's `space` is annotated `OwnKind` (as a name or as the class)."""
+    from .traits import OwnKind
+    declared = getattr(getattr(hook, "__func__", hook), "__annotations__", {}).get("space")
+    return declared is OwnKind or declared == "OwnKind"
 
 
 def _load_builtins(registry: Registry) -> None:
