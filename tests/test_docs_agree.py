@@ -145,3 +145,21 @@ def test_issue39_item20_a_third_party_em_land_gets_its_own_kinds_by_annotation(
         game.hook.land_for(street.kind)(game, game.players[0], street, (1, 2))
         game.hook.land_for("toll")(game, game.players[0], SimpleNamespace(kind="toll"), (1, 2))
         assert module.ASKED == (["toll"] if annotated else ["legend", "toll"])
+
+
+def test_issue39_item20_the_pages_http_api_is_documented() -> None:
+    """A test of a plugin's controls without a browser had to read static/app.js: every
+    route of the server is in docs/web.md's HTTP API, and so are the view's fields."""
+    pytest.importorskip("starlette", reason="the web extra")
+    from easymoney.web.app import create_app
+    text = (DOCS / "web.md").read_text(encoding="utf-8")
+    api = text[text.index("## The HTTP API"):text.index("## Safety")]
+    app = create_app(str(ROOT))
+    paths = {route.path for route in app.routes if route.path.startswith(("/api", "/ws"))}
+    assert len(paths) > 15
+    for path in paths:
+        written = path.replace("{id}", "ID").replace("{k}", "K")
+        assert f" {written}" in api, f"{path} is not in docs/web.md's HTTP API"
+    for field in ("version", "controls", "refused", "players", "prompt", "asked", "bot",
+                  "least", "most", "step", "amount", "index", "shown"):
+        assert f'"{field}"' in api or f"`{field}`" in api, field
