@@ -474,8 +474,9 @@ def pick_by_kind(game: Any, options: list[Action]) -> Action:
 
 
 class RandomStrategy(Strategy):
-    """A random legal decision, from the game's seeded generator: a kind of action at random
-    (each at even odds), then one action of that kind.
+    """A random legal decision: a kind of action at random, then one of that kind.
+
+    Drawn from the game's seeded generator, each kind at even odds.
 
     Candidates: in a window, the roll or end of the window plus every allowed build, mortgage
     and redeem and the other rules' window and any-moment actions (at most three voluntary
