@@ -23,6 +23,7 @@ _EXPORTS: dict[str, str] = {
     "Stash": "easymoney.engine.stash",
     "SpaceKind": "easymoney.engine.kinds",
     "CardKind": "easymoney.engine.kinds",
+    "Shown": "easymoney.engine.shown",
     # the state
     "Game": "easymoney.engine.game",
     "Player": "easymoney.engine.game",
@@ -54,6 +55,8 @@ _EXPORTS: dict[str, str] = {
     "RAISE": "easymoney.engine.actions",
     "quoted": "easymoney.engine.values",
     "Refusal": "easymoney.engine.actions",
+    "Accept": "easymoney.engine.deals",
+    "Reject": "easymoney.engine.deals",
     "money": "easymoney.engine.actions",
     "Money": "easymoney.engine.lines",
     "Dice": "easymoney.engine.lines",
@@ -76,6 +79,7 @@ _EXPORTS: dict[str, str] = {
     "Rented": "easymoney.engine.traits",
     "BoughtOnLanding": "easymoney.engine.traits",
     "AuctionedOnLanding": "easymoney.engine.traits",
+    "OwnKind": "easymoney.engine.traits",
     # errors
     "EasyMoneyError": "easymoney.errors",
     "PluginError": "easymoney.errors",
@@ -94,18 +98,18 @@ _EXPORTS: dict[str, str] = {
 # (tests/test_reference_docs.py checks the two agree)
 __all__ = [
     "__version__",
-    "hookimpl", "hookspec", "StashKey", "Stash", "SpaceKind", "CardKind",
+    "hookimpl", "hookspec", "StashKey", "Stash", "SpaceKind", "CardKind", "Shown",
     "Game", "Player", "Account", "Outcome", "GameEnded", "RuleSet", "ruleset_for",
     "Space", "Card", "Variant", "Event",
     "Action", "Request", "ActionRange", "legal_actions", "GameState", "new_game",
     "decision_view", "read_choice",
-    "request_kind", "quoted", "Refusal", "money", "Money", "PlayerName", "Dice",
-    "Roll", "EndTurn", "Answer", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "RAISE",
+    "request_kind", "quoted", "Refusal", "Accept", "Reject", "money", "Money", "PlayerName",
+    "Dice", "Roll", "EndTurn", "Answer", "WINDOW_BEFORE", "WINDOW_AFTER", "WINDOW_KINDS", "RAISE",
     "ActionStatement", "SetupStatement", "Expectation", "ScriptContext", "SpaceRef",
     "EasyMoneyError", "PluginError", "RefusedAction", "ScriptError", "GameOverError",
     "NothingToUndo",
     "WindowAction", "RaisesMoney", "Deal", "HandsOver", "Builds", "Priced", "OffGrid",
-    "ByAnother", "Rented", "BoughtOnLanding", "AuctionedOnLanding",
+    "ByAnother", "Rented", "BoughtOnLanding", "AuctionedOnLanding", "OwnKind",
     "load_variant", "BotDecider", "Strategy", "make_strategy",
 ]
 
@@ -126,6 +130,7 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                                  WINDOW_KINDS as WINDOW_KINDS, Action as Action, Answer as Answer,
                                  EndTurn as EndTurn, Refusal as Refusal, Request as Request,
                                  Roll as Roll, money as money, request_kind as request_kind)
+    from .engine.deals import Accept as Accept, Reject as Reject
     from .engine.legal import legal_actions as legal_actions
     from .engine.lines import Dice as Dice, Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
@@ -138,10 +143,12 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
                               ruleset_for as ruleset_for)
     from .engine.hookspecs import hookimpl as hookimpl, hookspec as hookspec
     from .engine.kinds import CardKind as CardKind, SpaceKind as SpaceKind
+    from .engine.shown import Shown as Shown
     from .engine.traits import (AuctionedOnLanding as AuctionedOnLanding,
                                 BoughtOnLanding as BoughtOnLanding, Builds as Builds,
                                 ByAnother as ByAnother, Deal as Deal, HandsOver as HandsOver,
-                                OffGrid as OffGrid, Priced as Priced, RaisesMoney as RaisesMoney,
+                                OffGrid as OffGrid, OwnKind as OwnKind, Priced as Priced,
+                                RaisesMoney as RaisesMoney,
                                 Rented as Rented, WindowAction as WindowAction)
     from .engine.model import Card as Card, Space as Space, Variant as Variant
     from .engine.stash import Stash as Stash, StashKey as StashKey

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
-from .engine.deals import AGREE, Accept, Reject
+from .engine.deals import AGREE, Accept, Reject, rejected_unchanged
 from .engine.legal import candidates_of, concrete, legal_actions
 from .engine.model import Space
 from .engine.stash import StashKey
@@ -157,6 +157,12 @@ def allowed_actions(game: Any, request: Request, kinds: tuple[type[Action], ...]
             if not game.refusals(action)]
 
 
+def offered_in_vain(game: Any, action: Action) -> bool:
+    """A deal its other party rejected, their cash and estate unchanged since: a bot does not
+    offer it to them again (the same answer would come back; docs/plugins.md)."""
+    return type(action).counterparty is not None and rejected_unchanged(game, action) is not None
+
+
 def mortgage_candidates(game: Any, player: Any) -> list[Space]:
     """Spaces `player` may mortgage now, least valuable first."""
     mortgage = kit(game).mortgage
@@ -239,7 +245,7 @@ class Strategy:
                 for action in ((found.at(found.least), found.at(found.most))
                                if isinstance(found, ActionRange) else (found,)):
                     key = str(action)
-                    if key in tried or game.refusals(action):
+                    if key in tried or game.refusals(action) or offered_in_vain(game, action):
                         continue
                     value = action_value(game, player, action)
                     if value is not None and value > best_value \
@@ -452,13 +458,32 @@ class Greedy(Strategy):
         return bid_up_to(game, request, lambda player, worth: min(2 * worth, player.cash))
 
 
+def pick_by_kind(game: Any, options: list[Action]) -> Action:
+    """One of `options` at random from the game's generator: a kind of action first (its
+    type), each kind at even odds, then one action of that kind. Ten ways to give cash away
+    are one kind, as likely as ending the window: the random bot stays a baseline whatever
+    a plugin lists (issue 39). A kind of one action costs one draw."""
+    kinds: dict[type, list[Action]] = {}
+    for action in options:
+        kinds.setdefault(type(action), []).append(action)
+    if len(kinds) == len(options):  # one action a kind: the usual window
+        return options[int(game.rng.random() * len(options))]
+    groups = list(kinds.values())
+    chosen = groups[int(game.rng.random() * len(groups))]
+    return chosen[0] if len(chosen) == 1 else chosen[int(game.rng.random() * len(chosen))]
+
+
 class RandomStrategy(Strategy):
-    """A uniformly random legal decision among the candidates, from the game's seeded generator.
+    """A random legal decision: a kind of action at random, then one of that kind.
+
+    Drawn from the game's seeded generator, each kind at even odds.
 
     Candidates: in a window, the roll or end of the window plus every allowed build, mortgage
-    and redeem (at most three voluntary actions a window, so a turn always ends); in an
-    auction, pass or the smallest allowed bid; when buying, buy or decline; when raising
-    money, any allowed mortgage, or bankruptcy when none is left.
+    and redeem and the other rules' window and any-moment actions (at most three voluntary
+    actions a window, so a turn always ends); in an auction, pass or the smallest allowed
+    bid; when buying, buy or decline; when raising money, any allowed mortgage or other
+    rule's action that raises money, or bankruptcy when none is left. An amount in a range
+    is its least or its most, at even odds (a range is listed by its two ends).
     """
 
     name = "random"
@@ -490,9 +515,10 @@ class RandomStrategy(Strategy):
             for action in candidates:
                 if not game.refusals(action):
                     options.append(action)
-        # other rules' window and any-moment actions
-        options += allowed_actions(game, request, kit(game).in_windows(game))
-        choice = options[int(game.rng.random() * len(options))]
+        # other rules' window and any-moment actions, but a deal offered in vain
+        options += [action for action in allowed_actions(game, request, kit(game).in_windows(game))
+                    if not offered_in_vain(game, action)]
+        choice = pick_by_kind(game, options)
         if choice is not close:
             used[1] += 1
         return choice
@@ -526,7 +552,7 @@ class RandomStrategy(Strategy):
             options += allowed_actions(game, request, raisers)
         if not options:
             return kit(game).bankrupt(player)
-        return options[int(game.rng.random() * len(options))]
+        return pick_by_kind(game, options)
 
 
 class BotDecider:

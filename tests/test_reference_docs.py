@@ -89,3 +89,38 @@ def test_issue_18_mypy_strict_accepts_the_public_api(tmp_path: Path) -> None:
 def test_issue_18_all_names_every_export():
     import easymoney
     assert sorted(easymoney.__all__) == sorted(["__version__", *easymoney._EXPORTS])
+
+
+def test_issue39_item20_every_public_name_has_an_entry_with_words_in_the_api_reference():
+    """docs/api.md lacked ActionRange, request_kind, money, Expectation, SetupStatement,
+    PlayerName, SpaceRef, WINDOW_KINDS, Accept and Reject: every name of `easymoney.__all__`
+    has an entry now (a section of its own or a line of "Every other name"), with words."""
+    import easymoney
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    detailed = {cls.__name__ for cls in apidoc.classes()}
+    others = {name: words for name, _, words in apidoc.other_names()}
+    for name in easymoney.__all__:
+        if name.startswith("__"):
+            continue
+        assert name in detailed or name in others, f"{name} has no entry in docs/api.md"
+        if name in detailed:
+            assert f"### `{name}`" in text, name
+            assert apidoc._doc(getattr(easymoney, name)), f"{name} has no docstring"
+        else:
+            assert others[name], f"{name}'s entry in docs/api.md has no words"
+            assert f"- `{name}" in text or f"- `class {name}" in text, name
+    for name in ("ActionRange", "request_kind", "money", "Expectation", "SetupStatement",
+                 "PlayerName", "SpaceRef", "WINDOW_KINDS", "Accept", "Reject"):
+        assert name in detailed or name in others, name
+
+
+def test_issue39_item20_a_name_without_words_fails_the_reference(monkeypatch):
+    """The check above can fail: a public constant with no comment has an entry without words."""
+    import easymoney
+    monkeypatch.setattr(easymoney, "__all__", [*easymoney.__all__, "MAX_DIGITS"])
+    monkeypatch.setitem(easymoney._EXPORTS, "MAX_DIGITS", "easymoney.engine.view")
+    monkeypatch.setattr(easymoney, "MAX_DIGITS", 30, raising=False)
+    words = {name: w for name, _, w in apidoc.other_names()}
+    assert words["MAX_DIGITS"].startswith("digits of an amount")  # a comment is its words
+    monkeypatch.setitem(easymoney._EXPORTS, "MAX_DIGITS", "easymoney.engine.actions")
+    assert {name: w for name, _, w in apidoc.other_names()}["MAX_DIGITS"] == ""

@@ -23,7 +23,7 @@ BUILT_IN_KINDS = {"window_before", "window_after", "buy", "bid", "raise", "agree
 STATE = {"turn", "turns_played", "current", "players", "owners", "houses", "mortgaged", "pots",
          "pot_titles", "bank", "kept_cards", "deck", "discard", "outcome"}
 PLAYER = {"name", "cash", "position", "bankrupt", "worth", "houses_left", "spaces", "mortgaged",
-          "cards"}
+          "cards", "shown"}
 REQUEST = {"kind", "player", "words", "space", "high_bid", "high_bidder", "least", "amount",
            "creditor", "next_player", "offer", "data"}
 ACTION = {"line", "type", "fields", "label", "counterparty", "price"}

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..engine.actions import _REQUEST_WORDS, Request
 from ..engine.game import Game, Player
+from ..engine.shown import read_shown, shown_declarations
 from ..engine.view import deal_terms, request_view, state_view
 
 # request kinds of no rule in play (a plugin of another variant) are counted here
@@ -50,6 +51,10 @@ class Layout:
         bank       1       the Bank's cash / M
         deck       1       cards left in the deck / the deck at the start
         turns      1       turns played / max_turns
+        shown      n x F   each seat's value of each of the F facts the plugins in play show
+                           of their state that are numbers (`SHOWN`, by plugin and name:
+                           `shown[Ann].tally.owed`), dollars / M, a count / its `most`; 0
+                           where a fact shows nothing
         the request asked now, each part zeros where it carries no such fact:
         space      S       one-hot: the space at stake (bought, auctioned) or offered
         amounts    4       high bid, least bid, debt, offered price, each / M
@@ -80,6 +85,8 @@ class Layout:
         n, s = len(self.seats), self.spaces
         self.money = max(1, sum(p.cash for p in game.players) + game.bank.cash
                          + sum(pot.cash for pot in game.pots.values()))
+        # the plugins' facts shown as numbers (issue 39): (plugin id, fact), in rule order
+        self.shown_facts = [(pid, fact) for pid, fact in shown_declarations(game) if not fact.text]
         names, scales = self._named(game, max_turns)
         self.names: list[str] = names
         self.size = len(names)
@@ -99,6 +106,8 @@ class Layout:
         self._per_house = scales[names.index("houses[0]")] if s else 1.0
         self._per_card, self._per_turn = scales[names.index("deck")], scales[names.index("turns")]
         self._request_at = self.parts["space"].start  # where the request's facts begin
+        self._fact_scales = [1.0 / (self.money if fact.money else fact.most)
+                             for _, fact in self.shown_facts]
         # of the game `_of`: (its board_version, the owners, houses and mortgaged part of the
         # vector as float32 bytes), and each part (name -> the game's list as it was, its
         # bytes). The board changes far less often than an agent steps, and always bumps
@@ -157,6 +166,9 @@ class Layout:
         add("bank", money)
         add("deck", len(game.deck) + len(game.discard))
         add("turns", max_turns)
+        for seat in seats:
+            for pid, fact in self.shown_facts:
+                add(f"shown[{seat}].{pid}.{fact.name}", money if fact.money else fact.most)
         for space in range(s):
             add(f"space[{space}]")
         for amount in ("high_bid", "least", "debt", "price"):
@@ -210,6 +222,17 @@ class Layout:
         self._board = (game.board_version, part)
         return part
 
+    def _shown(self, game: Game) -> list[float]:
+        """Each seat's numeric SHOWN facts, scaled into [0, 1] (None: 0)."""
+        out: list[float] = []
+        scales = self._fact_scales
+        for p in game.players:
+            for (pid, fact), scale in zip(self.shown_facts, scales):
+                value = read_shown(game, pid, fact, p)
+                scaled = 0.0 if value is None else float(value) * scale
+                out.append(0.0 if scaled < 0.0 else 1.0 if scaled > 1.0 else scaled)
+        return out
+
     @staticmethod
     def _one_at(part: bytes, at: int) -> bytes:
         """`part` (float32 bytes) with a 1 at number `at`."""
@@ -251,6 +274,8 @@ class Layout:
         turns = game.turns_played * self._per_turn
         tail += (1.0 if bank > 1.0 else bank, 1.0 if deck > 1.0 else deck,
                  1.0 if turns > 1.0 else turns)
+        if self.shown_facts:
+            tail += self._shown(game)
         out = bytearray(self._before.pack(*head))  # a bytearray: the agent's array is writable
         out += self._board_part(game)
         out += self._after.pack(*tail)

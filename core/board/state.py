@@ -16,6 +16,7 @@ class Seat:
     position: int
     bankrupt: bool
     worth: int | None  # None: bankrupt
+    shown: tuple[str, ...] = ()  # the plugins' facts of their state, in words (SHOWN)
 
 
 @dataclass(frozen=True, slots=True)  # slots: a page keeps one a step of a script
@@ -46,7 +47,8 @@ class BoardState:
         `under_way`, of the turn under way: the prompt shows the board in the middle of one)."""
         state = state_view(game)  # the engine's one outward view, by index for a drawing
         players = state["players"]
-        seats = tuple(Seat(p["name"], p["cash"], p["position"], p["bankrupt"], p["worth"])
+        seats = tuple(Seat(p["name"], p["cash"], p["position"], p["bankrupt"], p["worth"],
+                           tuple(fact["words"] for fact in p["shown"]))
                       for p in players)
         n = len(game.spaces)
         owner: list[int | None] = [None] * n

@@ -124,6 +124,8 @@ def _legend(state: BoardState, marks: list[str]) -> list[str]:
         line = f"{mark:<{width}} {p.name:<10.10} {money(p.cash):>8}"
         line += "  bankrupt" if p.bankrupt else f"  on {p.position} {where}"
         lines.append(line)
+        if p.shown:  # what the plugins show of their state: a line of its own
+            lines.append(" " * (width + 1) + "; ".join(p.shown))
     lines.append("")
     lines += [f"{title}: {money(cash)}" for title, cash in state.pots.items()]
     lines += [f"{text} card: {holder or 'not held'}" for text, holder in state.kept]

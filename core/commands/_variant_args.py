@@ -43,6 +43,12 @@ def add_invariants_arg(parser: argparse.ArgumentParser) -> None:
                              "first breach (also EASYMONEY_CHECK_INVARIANTS=1)")
 
 
+def add_dispatch_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dispatch", choices=("fast", "pluggy"), default="fast",
+                        help="how the engine calls hooks: its fast relay (default) or pluggy "
+                             "itself; the results are the same, only the speed differs")
+
+
 def env_on(name: str) -> bool:
     """An environment switch of the command line: set, and neither empty nor 0."""
     return os.environ.get(name, "") not in ("", "0")

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import EasyMoneyError, PluginError, UsageError, is_control, visible
 from ..outputs import current_turn, record_header, record_inputs, standings_text
 from ..timelimit import check_game_timeout
-from ._variant_args import (add_game_timeout_arg, add_invariants_arg, add_variant_args,
-                            settings_from_args)
+from ._variant_args import (add_dispatch_arg, add_game_timeout_arg, add_invariants_arg,
+                            add_variant_args, settings_from_args)
 
 if TYPE_CHECKING:
     from ..engine.events import Event
@@ -62,6 +62,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the game just played as a complete script that replays it")
     add_invariants_arg(parser)
     add_game_timeout_arg(parser)
+    add_dispatch_arg(parser)
     parser.add_argument("--trace", action="store_true",
                         help="print every hook call, the plugin that answered and its result "
                              "(also EASYMONEY_TRACE=1)")

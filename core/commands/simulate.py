@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from ._variant_args import (add_game_timeout_arg, add_invariants_arg, add_variant_args,
-                            settings_from_args)
+from ._variant_args import (add_dispatch_arg, add_game_timeout_arg, add_invariants_arg,
+                            add_variant_args, settings_from_args)
 
 if TYPE_CHECKING:  # the simulation is imported when a command runs: --help stays quick
     from .. import simulate as S
@@ -65,9 +65,7 @@ def add_play_args(p: argparse.ArgumentParser) -> None:
                             "scheduler`), or local:N to start N worker processes here; the "
                             "output is the same (needs pip install 'easymoney-game[cluster]')")
     add_game_timeout_arg(p)
-    p.add_argument("--dispatch", choices=("fast", "pluggy"), default="fast",
-                   help="how the engine calls hooks: its fast relay (default) or pluggy itself; "
-                        "the results are the same, only the speed differs")
+    add_dispatch_arg(p)
     add_invariants_arg(p)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -177,7 +178,13 @@ class Action(LineSyntax):
             cls.ASKED_BY = (*cls.ASKED_BY, RAISE)
 
     def describe(self) -> str:
-        """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...'."""
+        """`bid on Beacon Street`: used in 'Ann cannot bid on Beacon Street: ...', and as
+        the label of its control at the page. An override may take the game,
+        `describe(self, game=None)`, to show a computed amount (`repay Bob $550`): the
+        engine passes it wherever it has one (`described`), and `describe(self)` keeps
+        working. The page says the words in the second person to the player they name
+        (`buy Dover Street` is the button **Buy Dover Street**; `sell to Bob` reads `sell
+        to you` on Bob's page): write them in the third person, naming players by name."""
         return self.verb
 
     # --- the action's own rule: its checks, its effect, its value to a bot ---------------
@@ -437,10 +444,30 @@ class Answer(Action):
 _ANSWER_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def described(action: Action, game: Game | None = None) -> str:
+    """`action.describe(game)`, or `action.describe()` for a class whose `describe` takes no
+    game (written before it could): the words of an action wherever a game is at hand."""
+    kind = type(action)
+    takes = _DESCRIBE_TAKES_GAME.get(kind)
+    if takes is None:
+        try:
+            parameters = inspect.signature(kind.describe).parameters
+        except (TypeError, ValueError):  # a builtin or an odd callable: the old way
+            parameters = {}  # type: ignore[assignment]
+        takes = _DESCRIBE_TAKES_GAME[kind] = len(parameters) > 1
+    return (action.describe(game) if takes and game is not None  # type: ignore[call-arg]
+            else action.describe())
+
+
+_DESCRIBE_TAKES_GAME: dict[type, bool] = {}  # action type -> its describe takes a game
+
+
 # --- the turn: its requests and its two actions (the `turn` rule plays it) ------------------
 
+# the kind of the mover's window before the throw (R5): answered by a Roll or a window action
 WINDOW_BEFORE = request_kind(
     "window_before", lambda r: f"{r.player} to roll (or to build, mortgage, redeem or sell first)")
+# the kind of the mover's window after the landing (R5): an EndTurn or a window action
 WINDOW_AFTER = request_kind(
     "window_after", lambda r: f"{r.player} to build, mortgage, redeem or sell"
                               + (f", or {r.next_player} to begin the next turn" if r.next_player else ""))

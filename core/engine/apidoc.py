@@ -35,6 +35,11 @@ CLASSES = (
     ("CardKind", "easymoney.engine.kinds"),
     ("StashKey", "easymoney.engine.stash"),
     ("ScriptContext", "easymoney.engine.statements"),
+    ("ActionRange", "easymoney.engine.actions"),
+    ("SetupStatement", "easymoney.engine.statements"),
+    ("Expectation", "easymoney.engine.statements"),
+    ("SpaceRef", "easymoney.script.ast"),
+    ("Shown", "easymoney.engine.shown"),
 )
 
 
@@ -253,6 +258,42 @@ def classes() -> list[type]:
     return [getattr(importlib.import_module(module), name) for name, module in CLASSES]
 
 
+def _constant_words(module: Any, name: str) -> str:
+    """The comment on (or just above) the module-level line that sets `name`."""
+    source = inspect.getsource(module)
+    lines, comments = source.splitlines(), _comments(source)
+    for node in ast.parse(source).body:
+        targets = (node.targets if isinstance(node, ast.Assign) else
+                   [node.target] if isinstance(node, ast.AnnAssign) else [])
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return _said(node, lines, comments)
+    return ""
+
+
+def other_names() -> list[tuple[str, str, str]]:
+    """(name, heading, words) of every other public name of `easymoney` (its `__all__`):
+    functions, constants and the classes the reference above does not take apart."""
+    easymoney = importlib.import_module("easymoney")
+    detailed = {name for name, _ in CLASSES}
+    out = []
+    for name in easymoney.__all__:
+        if name in detailed or name.startswith("__"):
+            continue
+        value = getattr(easymoney, name)
+        module = importlib.import_module(easymoney._EXPORTS[name])
+        if inspect.isclass(value):
+            heading, words = _class_heading(value), _doc(value).partition("\n\n")[0]
+        elif inspect.isfunction(value):
+            heading, words = f"{name}{_params(value, skip_self=False)}", _doc(value).partition("\n\n")[0]
+        elif callable(value) and getattr(value, "__doc__", None) and not isinstance(value, (str, tuple)) \
+                and type(value).__module__.startswith(("pluggy", "easymoney")):
+            heading, words = name, _doc(type(value)).partition("\n\n")[0]
+        else:
+            heading, words = f"{name} = {value!r}", _constant_words(module, name)
+        out.append((name, heading, " ".join(words.split())))
+    return out
+
+
 def markdown() -> str:
     """The reference as Markdown, between the markers docs/api.md keeps it in."""
     out = [BEGIN, ""]
@@ -265,5 +306,11 @@ def markdown() -> str:
             aligned = any(line.startswith(" ") or "  " in line.strip() for line in rest.splitlines())
             out += (["```text", rest, "```", ""] if aligned else [rest, ""])
         out += list(_entries(cls))
+    out += ["### Every other name", "",
+            "The other public names of `easymoney` (its `__all__`), each with its signature "
+            "and its words.", ""]
+    for name, heading, words in other_names():
+        out.append(f"- `{heading}`" + (f": {words}" if words else ""))
+    out.append("")
     out.append(END)
     return "\n".join(out) + "\n"

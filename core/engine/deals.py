@@ -45,6 +45,9 @@ class DealAnswer(Answer):
 
 
 class Accept(DealAnswer):
+    """`Bob accepts`: the asked player agrees to `offer`, which is then carried out (judged
+    again first); listed only while the rules allow the offer. An `Action`, as any answer."""
+
     __slots__ = ()
     verb = "accept"
 
@@ -65,6 +68,10 @@ class Accept(DealAnswer):
 
 
 class Reject(DealAnswer):
+    """`Bob rejects`: the asked player turns `offer` down; nothing happens, and the rejection
+    is kept (`rejections`, `em_offer_rejected`): R22a refuses the deal for the rest of the
+    window. An `Action`, as any answer."""
+
     __slots__ = ()
     verb = "reject"
 
@@ -107,13 +114,75 @@ def deal_of(action: Action) -> tuple[Any, ...]:
 _FIELD_READERS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
 
 
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A deal turned down: who offered what to whom, and when (plain values: names, words,
+    the turn's number and the request kind of the window it was offered in)."""
+
+    turn: int          # the turn it was offered in (1 the first: game.turns_played + 1)
+    window: str        # the kind of the request it was offered in (`window_before`, ...)
+    offerer: str       # the player who offered it
+    player: str        # the player who rejected it
+    offer: str         # its line (`Ann lends Bob 500`)
+    words: str         # its words (`lend $500 to Bob`)
+    deal: tuple[Any, ...]  # the deal whatever its amounts (`deal_of`)
+    # the cash and the estate (estate_version) of the player who rejected it, then: the
+    # bots offer it to them again once either has changed
+    state: tuple[int, int]
+
+
+# every deal rejected in the game: (the deal, who rejected it) -> its last Rejection
+_HISTORY = StashKey["dict[tuple[Any, str], Rejection]"]("deals.history")
+
+
+def _situation(player: Player) -> tuple[int, int]:
+    return (player.cash, player.estate_version)
+
+
 def note_rejected(game: Game, request: Request, offer: Action) -> None:
-    """The other party rejected `offer`, made while the game asked `request`."""
+    """The other party rejected `offer`, made while the game asked `request`: kept for its
+    window (R22a) and in the game's rejections, and told to `em_offer_rejected`."""
     held = game.stash.get(_REJECTED)
     if held is None or held[0] != game.turns_played:  # a new turn: its windows are new
         held = game.stash[_REJECTED] = (game.turns_played, {})
     window = (request.kind, request.player.index)
-    held[1].setdefault(window, {})[deal_of(offer)] = offer.describe()
+    deal = deal_of(offer)
+    words = offer.describe()
+    held[1].setdefault(window, {})[deal] = words
+    other = counterparty(offer)
+    history = game.stash.get(_HISTORY)
+    if history is None:
+        history = game.stash[_HISTORY] = {}
+    key = (deal, other.name)
+    history.pop(key, None)  # the latest last: the history lists rejections in their order
+    history[key] = Rejection(game.turns_played + 1, request.kind, offer.player.name, other.name,
+                             str(offer), words, deal, _situation(other))
+    game.hook.em_offer_rejected(game, other, offer)
+
+
+def rejections(game: Game) -> list[Rejection]:
+    """Every deal rejected in the game so far, each (deal, player) by its last rejection,
+    oldest first."""
+    history = game.stash.get(_HISTORY)
+    return [] if history is None else list(history.values())
+
+
+def last_rejection(game: Game, action: Action) -> Rejection | None:
+    """When the deal `action` makes (at any amount) was last rejected by its other party."""
+    history = game.stash.get(_HISTORY)
+    other = counterparty(action)
+    if history is None or other is None:
+        return None
+    return history.get((deal_of(action), other.name))
+
+
+def rejected_unchanged(game: Game, action: Action) -> Rejection | None:
+    """The rejection of the deal `action` makes, when the cash and the estate of the player
+    who rejected it are as they were then: the bots do not offer it again (docs/plugins.md)."""
+    found = last_rejection(game, action)
+    if found is None or found.state != _situation(counterparty(action)):
+        return None
+    return found
 
 
 def rejected_offer(game: Game, action: Action) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import os
 import random
@@ -328,6 +329,10 @@ def ruleset_for(variant: Variant, registry: Registry | None = None, dispatch: st
     return rs
 
 
+# the board versions of every game of the process, one count (see Game.board_version)
+_next_version = itertools.count(1).__next__
+
+
 class Game:
     """One game: the state, the seeded generator, the event log, and the loop that fires hooks."""
 
@@ -373,8 +378,10 @@ class Game:
         self._board = self.ruleset.board_callers(self.spaces)
         # the board callers' tables, read on every move
         self._size, self._landers, self._moved = n, self._board.landers, self._board.moved
-        # bumped by every change of owner, houses or mortgage: lets rules and bots cache by board
-        self.board_version = 0
+        # a number for the board as it is (owners, houses, mortgages), new at every change of
+        # it and drawn from one count for every game of the process: two games (a copy and
+        # its original once either changed) never share one. Rules and bots cache by it
+        self.board_version = _next_version()
         self.deck: list[Card] = []     # the draw pile; the top card is deck[-1]
         self.discard: list[Card] = []
         self.current: Player = self.players[0] if self.players else None  # type: ignore[assignment]
@@ -440,7 +447,7 @@ class Game:
         self.houses[i] = houses
         player.houses_left -= houses
         bisect.insort(player.spaces, space, key=_index)
-        self.board_version += 1
+        self.board_version = _next_version()
         player.estate_version = self.board_version
 
     def change_owner(self, space: Space, buyer: Player) -> None:
@@ -448,7 +455,7 @@ class Game:
         i = space.index
         seller = self.owner[i]
         houses = self.houses[i]
-        self.board_version += 1
+        self.board_version = _next_version()
         if seller is not None:
             seller.houses_left += houses
             seller.spaces.remove(space)
@@ -462,7 +469,7 @@ class Game:
         """`space` goes back to the Bank: unowned, unmortgaged, its houses back to their supply."""
         i = space.index
         owner = self.owner[i]
-        self.board_version += 1
+        self.board_version = _next_version()
         if owner is not None:
             owner.houses_left += self.houses[i]
             owner.spaces.remove(space)
@@ -474,7 +481,7 @@ class Game:
     def add_houses(self, space: Space, count: int) -> None:
         """`count` more houses on `space` from its owner's supply (negative: back to the supply)."""
         self.houses[space.index] += count
-        self.board_version += 1
+        self.board_version = _next_version()
         owner = self.owner[space.index]
         if owner is not None:
             owner.houses_left -= count
@@ -482,7 +489,7 @@ class Game:
 
     def set_mortgaged(self, space: Space, mortgaged: bool) -> None:
         self.mortgaged[space.index] = mortgaged
-        self.board_version += 1
+        self.board_version = _next_version()
         owner = self.owner[space.index]
         if owner is not None:
             owner.estate_version = self.board_version

@@ -137,7 +137,8 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     (R15), Give or Take (R14), City Hospital (R15a). Nobody answering means nothing happens.
     An implementation whose `space` is annotated with traits of kinds (`space: Rented`,
     `BoughtOnLanding`, `AuctionedOnLanding`) is called only for those kinds; a built-in
-    rule that declares kinds of space (SPACE_KINDS) and no such annotation, for its own.
+    rule that declares kinds of space (SPACE_KINDS) and no such annotation, for its own;
+    any plugin's whose `space` is annotated `OwnKind`, for the kinds it declares.
     """
 
 
@@ -182,6 +183,19 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
     of `action` says what it judges, and it is asked only about those: traits
     (`WindowAction`, `RaisesMoney`, `Deal`, `HandsOver`, `Builds`, `Priced`, `OffGrid`),
     action classes, a union of them, `ByAnother[...]` (only others than the asked player).
+    """
+
+
+@hookspec
+def em_offer_rejected(game: Game, player: Player, offer: Action) -> None:
+    """`player` rejected `offer`, a deal (an action with a `counterparty`) that
+    `offer.player` made them (R22a); every implementation is called.
+
+    Fired once the rejection is kept: `easymoney.engine.deals.rejections(game)` lists every
+    deal turned down so far, with the turn and the window it was offered in, and the
+    `offers` rule refuses the deal again in that window. The built-in bots do not offer a
+    rejected deal to the same player again until that player's cash or holdings change
+    (`rejected_unchanged`).
     """
 
 

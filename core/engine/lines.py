@@ -34,8 +34,8 @@ from typing import Annotated, Any
 from .values import quoted
 
 # the annotations a template reads (Annotated keeps them plain ints and strs to a type checker)
-Money = Annotated[int, "money"]
-PlayerName = Annotated[str, "player"]
+Money = Annotated[int, "money"]  # an action's amount a person writes, on R30's grid (an int)
+PlayerName = Annotated[str, "player"]  # a statement's player, by the name its line gives (a str)
 # two dice, `3 4` in a line: the field a plugin's own throw fills by chance (`game.chance`)
 Dice = Annotated[tuple[int, int], "dice"]
 

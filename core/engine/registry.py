@@ -21,6 +21,7 @@ import pluggy
 
 from . import hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
+from .shown import check_shown
 from ..errors import PluginError, did_you_mean, unknown_rule_hint
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ class PluginInfo:
     # a module or class of `@hookspec` functions: the hooks this plugin declares (as
     # pytest_addhooks), added to every manager while it is installed
     hookspecs: Any = None
+    # what of its stash every player sees (SHOWN: easymoney.engine.shown)
+    shown: tuple[Any, ...] = ()
 
     def options_schema(self) -> dict[str, Any]:
         """The JSON Schema fragment that this plugin's options are validated against."""
@@ -116,6 +119,7 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
         actions=tuple(getattr(obj, "ACTIONS", ())),
         origin=origin,
         hookspecs=getattr(obj, "HOOKSPECS", None),
+        shown=check_shown(pid, origin, getattr(obj, "SHOWN", None)),
     )
 
 
@@ -249,14 +253,25 @@ def own_kind_filters(info: PluginInfo) -> dict[str, tuple[str, ...]]:
     Built-in only: tests/test_fast_paths.py checks that each such rule's hook does
     nothing for other kinds. A third-party plugin's hook may well act on other kinds (a
     toll on every move, a fee on every street) with nothing to say so; it is asked about
-    every landing and move, as pluggy asks it, unless its `space` is annotated."""
-    if info.origin != "built-in" or not info.space_kinds:
+    every landing and move, as pluggy asks it, unless its `space` is annotated: `space:
+    OwnKind` gives it the built-in rules' selection, the landings on its own kinds."""
+    if not info.space_kinds:
         return {}
     from .traits import selection
     own = tuple(info.space_kinds)
+    if info.origin != "built-in":
+        hook = getattr(info.obj, "em_land", None)
+        return {"LANDS_ON": own} if callable(hook) and _annotated_own(hook) else {}
     return {name: own for name in ("LANDS_ON", "PASSES")
             if callable(hook := getattr(info.obj, CALL_FILTERS[name], None))
             and selection(hook, "space").test is None}  # an annotation says more
+
+
+def _annotated_own(hook: Callable[..., Any]) -> bool:
+    """Whether the hook's `space` is annotated `OwnKind` (as a name or as the class)."""
+    from .traits import OwnKind
+    declared = getattr(getattr(hook, "__func__", hook), "__annotations__", {}).get("space")
+    return declared is OwnKind or declared == "OwnKind"
 
 
 def _load_builtins(registry: Registry) -> None:

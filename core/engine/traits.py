@@ -35,7 +35,7 @@ else:
 
 __all__ = ["ActionTrait", "WindowAction", "RaisesMoney", "Deal", "HandsOver", "Builds",
            "Priced", "OffGrid", "ByAnother", "SpaceTrait", "Rented", "BoughtOnLanding",
-           "AuctionedOnLanding", "Selection", "selection"]
+           "AuctionedOnLanding", "OwnKind", "Selection", "selection"]
 
 
 class ActionTrait(_ActionBase, metaclass=ABCMeta):  # noqa: B024 - a trait is no abstract class
@@ -182,6 +182,12 @@ class AuctionedOnLanding(SpaceTrait):
     @classmethod
     def selects(cls, kind: Any) -> bool:
         return bool(kind.on_landing == "auction")
+
+
+class OwnKind(_SpaceBase):
+    """A kind of space the plugin itself declares (its SPACE_KINDS): `space: OwnKind` asks
+    the hook about landings on those kinds only, the selection a built-in rule that declares
+    kinds gets by itself. Not a test of the kind: which plugin declares it says."""
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EasyMoneyError
-from .actions import Action, ActionRange, Request
+from .actions import Action, ActionRange, Request, described
 from .legal import legal_actions
 from .model import Space
+from .shown import shown_declarations, shown_of
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -61,7 +62,7 @@ def decision_view(game: Game, request: Request | None = None,
     if legal is None:
         legal = legal_actions(game, request, player=for_player) if request is not None else []
     view = DecisionView(state=state_view(game), request=request_view(request),
-                        legal=legal_view(legal),
+                        legal=legal_view(legal, game),
                         me=None if for_player is None else for_player.name)
     view.listed = legal
     return view
@@ -71,11 +72,14 @@ def state_view(game: Game) -> dict[str, Any]:
     """Everything a player sees of the game: never the order of the deck."""
     owners, houses, mortgaged, estates = _board(game)
     shown = []
+    facts = shown_declarations(game)
     for p, (spaces, pledged) in zip(game.players, estates):
         shown.append({"name": p.name, "cash": p.cash, "position": p.position,
                       "bankrupt": p.bankrupt, "worth": None if p.bankrupt else game.worth(p),
                       "houses_left": p.houses_left, "spaces": list(spaces),
-                      "mortgaged": list(pledged), "cards": [c.text for c in p.held]})
+                      "mortgaged": list(pledged), "cards": [c.text for c in p.held],
+                      # what of the plugins' own state they show (their SHOWN facts)
+                      "shown": shown_of(game, p) if facts else []})
     pots = game.pots
     current, o = game.current, game.outcome
     return {
@@ -149,13 +153,13 @@ def request_view(request: Request | None) -> dict[str, Any] | None:
             "data": plain(request.data)}
 
 
-def legal_view(legal: Listing) -> list[dict[str, Any]]:
+def legal_view(legal: Listing, game: Game | None = None) -> list[dict[str, Any]]:
     """Each listed action: its index, line, type, fields, words; a range also its amount's
     field, `least`, `most` and `step`, `N` standing for the amount in its line and words."""
     out: list[dict[str, Any]] = []
     for index, found in enumerate(legal):
         if isinstance(found, ActionRange):
-            entry = {"index": index, **action_view(found.template)}
+            entry = {"index": index, **action_view(found.template, game)}
             field = found.field
             entry["line"] = found.line("N")
             entry["label"] = _open_amount(entry["label"], found.least)
@@ -165,19 +169,20 @@ def legal_view(legal: Listing) -> list[dict[str, Any]]:
             entry.update(amount_field=field, least=found.least, most=found.most,
                          step=found.step)
         else:
-            entry = {"index": index, **action_view(found)}
+            entry = {"index": index, **action_view(found, game)}
         out.append(entry)
     return out
 
 
-def action_view(action: Action) -> dict[str, Any]:
-    """An action: its line, type, fields by name, words; the player it binds (a deal's
-    `counterparty`) and the amount it names (`price`: its first money field), or None."""
+def action_view(action: Action, game: Game | None = None) -> dict[str, Any]:
+    """An action: its line, type, fields by name, words (`describe`, told the game when
+    given); the player it binds (a deal's `counterparty`) and the amount it names (`price`:
+    its first money field), or None."""
     kind = type(action)
     party, price = deal_terms(action)
     return {"line": str(action), "type": kind.__name__,
             "fields": {name: plain(getattr(action, name, None)) for name in _fields(kind)},
-            "label": action.describe(),
+            "label": described(action, game),
             "counterparty": _name(party), "price": price}
 
 

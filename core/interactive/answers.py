@@ -11,6 +11,7 @@ import dataclasses
 
 from ..engine.actions import Action, ActionRange, Request, money, with_field
 from ..engine.game import Game, Player
+from ..engine.shown import shown_of
 from ..engine.stepping import GameState
 
 COMMANDS = ("?", "board", "status", "history", "save", "undo", "auto", "act", "help", "quit")
@@ -176,6 +177,9 @@ def status_text(game: Game) -> str:
                 extra.append("mortgaged")
             owned.append(s.name + (f" ({', '.join(extra)})" if extra else ""))
         lines.append("    owns " + (", ".join(owned) if owned else "nothing"))
+        facts = shown_of(game, p)  # what the plugins show of their state (SHOWN)
+        if facts:
+            lines.append("    " + "; ".join(fact["words"] for fact in facts))
     for pot in game.pots.values():
         lines.append(f"{pot.title}: {money(pot.cash)}")
     lines += [f"{text} card: {'not held' if holder is None else holder.name}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import Action, ActionRange, money
+from ..engine.actions import Action, ActionRange, described, money
 from ..engine.decisions import refusal_message
 from ..engine.view import state_view
 from ..words import second_person
@@ -33,13 +33,14 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def action_label(action: Action, me: str | None = None) -> str:
+def action_label(action: Action, me: str | None = None, game: Any = None) -> str:
     """`Buy Highland Avenue for $1,600`, `Roll`, `Offer to sell Dover Street to Bot for
     $500`, `Accept Bot's offer to sell ... to you for $500`: the action's own description
     (`Action.describe`), an offer to another player (an action another player must agree
     to, R16, R22) said as one, and the price of a space bought from the Bank (`acquires`,
-    when the description names no amount)."""
-    text = action.describe()
+    when the description names no amount). `game` is told to a `describe(game)` that takes
+    it, for an amount it computes."""
+    text = described(action, game)
     kind = type(action)
     space = getattr(action, kind.acquires, None) if kind.acquires else None
     price = getattr(space, "price", None)
@@ -57,14 +58,15 @@ def control(k: int, action: Action | ActionRange, me: str | None = None,
     `label` in plain words; a range has the words before and after its amount (`words`),
     for a button that says the amount chosen (`Bid $760 on Highland Avenue`). Given the
     `game`: an offer's range has `offer` (where its price starts, `offer`), an answer to an
-    offer `deal` (what is given and taken, `deal`)."""
+    offer `deal` (what is given and taken, `deal`); an action's `describe(game)` that takes
+    it is told it."""
     if not isinstance(action, ActionRange):
         out = {"index": k, "kind": "action", "text": str(action),
-               "label": action_label(action, me)}
+               "label": action_label(action, me, game)}
         if game is not None:
             out["deal"] = deal(action, me)
         return out
-    shown = action_label(action.at(action.least), me)
+    shown = action_label(action.at(action.least), me, game)
     mark = money(action.least)
     head, found, tail = shown.rpartition(mark)
     if not found:  # an amount that is not money (a count): the number itself
@@ -105,7 +107,8 @@ def prompt(state: Any, me: str | None = None) -> str:
 def standings(state: Any, me: str | None = None) -> list[dict[str, Any]]:
     """Each player in seat order: cash, worth (R28: cash, streets at their price and houses
     at the street's price, mortgaged ones at half), rank, and holdings: the spaces owned
-    with their houses and mortgages, the cards held, the houses left in their supply."""
+    with their houses and mortgages, the cards held, the houses left in their supply; and
+    what the plugins show of their own state (`shown`, each fact with its `words`)."""
     game = _game(state)
     view = state_view(game)
     ranks = {p.name: rank for p, _, rank in game.standings()}
@@ -117,6 +120,7 @@ def standings(state: Any, me: str | None = None) -> list[dict[str, Any]]:
             "name": p["name"], "you": p["name"] == me, "cash": p["cash"], "worth": p["worth"],
             "rank": ranks.get(p["name"]), "bankrupt": p["bankrupt"],
             "position": p["position"], "houses_left": p["houses_left"], "cards": p["cards"],
+            "shown": p["shown"],  # the plugins' facts of their state (SHOWN)
             "spaces": [{"index": i, "name": spaces[i].name,
                         "houses": view["houses"].get(str(i), 0), "mortgaged": i in mortgaged}
                        for i in p["spaces"]],

@@ -66,6 +66,7 @@ function render(view) {
   $("transcript").scrollTop = $("transcript").scrollHeight;
   const st = $("standings"); st.replaceChildren();
   for (const [name, worth] of view.standings) st.appendChild(li(`${name}: worth $${worth.toLocaleString("en-US")}`));
+  drawShown(view.players);
   $("save").href = `/api/games/${view.id}/script`;
   // what the server needs to make the game again if it drops it: every decision, a deal's
   // answers included, and the bots decide theirs again
@@ -79,6 +80,19 @@ function render(view) {
   } else {
     document.body.dataset.state = !view.request ? "over" : paused ? "paused" : "ready";
   }
+}
+
+// what the plugins show of each player's state (their SHOWN facts): one line a player who
+// has any, under the standings; the block is hidden when no player has one
+function drawShown(players) {
+  const list = $("shown");
+  if (!list) return;
+  list.replaceChildren();
+  for (const p of players || []) {
+    const facts = (p.shown || []).map((f) => f.words);
+    if (facts.length) { const e = li(`${p.name}: ${facts.join("; ")}`); e.dataset.player = p.name; list.appendChild(e); }
+  }
+  list.parentElement.hidden = !list.children.length;
 }
 
 // the board: board.js animates it where it is loaded; otherwise the server's SVG as it is
@@ -585,6 +599,7 @@ async function tablePage() {
     $("transcript").scrollTop = $("transcript").scrollHeight;
     const st = $("standings"); st.replaceChildren();
     for (const [name, worth] of v.standings) st.appendChild(li(`${name}: worth $${worth.toLocaleString("en-US")}`));
+    drawShown(v.players);
     drawSeats(v);
     if (v.note) $("refusal").textContent = v.note;
     document.body.dataset.version = v.version;
