@@ -165,3 +165,18 @@ def test_the_json_summary_holds_the_one_view_of_where_the_game_stopped(game, cap
     assert state["kept_cards"] == summary["state"]["held"] == {"Special Exemption": "Ann"}
     assert state["owners"][str(summary["state"]["positions"]["Ann"])] == "Ann"
     assert [p["cards"] for p in state["players"]] == [p["cards"] for p in summary["players"]]
+
+
+def test_r11_a_script_stopped_in_an_auction_shows_the_bids_it_waits_for(tmp_path, capsys, monkeypatch):
+    """The summary's view is taken where the game stopped, with its auction under way: after
+    the stop the auction's state is gone, and a listing made then (with invariants checked)
+    found the rule refusing its own `Bid` candidate."""
+    monkeypatch.setenv("EASYMONEY_CHECK_INVARIANTS", "1")
+    path = tmp_path / "auction.game"
+    path.write_text("players Ann Bob\nseed 3\nAnn rolls 1 1\nBob rolls 1 1\nAnn rolls 1 1\n")
+    status, out, _ = run(capsys, "play", str(path), "--json")
+    assert status == 0, out.splitlines()[-1]
+    view = json.loads(out.splitlines()[-1])["summary"]["view"]
+    assert view["request"]["kind"] == "bid" and view["request"]["player"] == "Ann"
+    assert [entry["type"] for entry in view["legal"]] == ["Bid", "Pass"]
+    assert view["legal"][0]["least"] == view["request"]["least"] == 100

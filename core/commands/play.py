@@ -213,7 +213,7 @@ def summary(result: RunResult) -> dict[str, Any]:
     older keys, each read from the view, kept for the readers of the stream."""
     from ..engine.view import decision_view
     game = result.game
-    view = decision_view(game)
+    view = result.stopped_view if result.stopped_view is not None else decision_view(game)
     state = view["state"]
     o = state["outcome"]
     ranks = {p.name: r for p, _, r in game.standings()}

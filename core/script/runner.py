@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from ..engine import actions as A
 from ..strategies import PROGRAM_PREFIX, is_program, make_strategy
@@ -47,6 +47,10 @@ class RunResult:
     game: Game
     checked: int = 0
     failures: list[Note] = field(default_factory=list)
+    # where a stopped game stood, taken as it stopped: once it has stopped, the rules'
+    # `finally` blocks have run (an auction forgets what is up for bidding), and a listing
+    # of the request left behind would be of a decision that is no longer under way
+    stopped_view: dict[str, Any] | None = None
 
     @property
     def held(self) -> int:
@@ -117,6 +121,7 @@ class ScriptRunner(NameLookups):
         self.cursor = 0
         self.on_note = on_note
         self.checked = 0
+        self.stopped_view: dict[str, Any] | None = None
         self.failures: list[Note] = []
         self.last: Any = None  # the statement whose action the game is carrying out
         self.autoplay = False
@@ -212,7 +217,7 @@ class ScriptRunner(NameLookups):
                 raise self.error(stmt, f"the game is over ({game.outcome.reason}: "
                                        f"{game.outcome.detail}); found '{self.text(stmt)}'")
             break
-        return RunResult(game, self.checked, self.failures)
+        return RunResult(game, self.checked, self.failures, self.stopped_view)
 
     # --- errors and notes ----------------------------------------------------------------
     def text(self, stmt: Any) -> str:
@@ -257,6 +262,12 @@ class ScriptRunner(NameLookups):
         return j
 
     # --- the Decider interface -----------------------------------------------------------
+    def _stop(self, game: Game, request: A.Request) -> NoReturn:
+        """Stop the game at `request`, keeping the view of the decision it waits for."""
+        from ..engine.view import decision_view
+        self.stopped_view = decision_view(game, request)
+        raise StopGame()
+
     def bot(self, game: Game, request: A.Request) -> A.Action:
         strategy = self.strategies.get(request.player.name)
         if strategy is None:
@@ -269,7 +280,7 @@ class ScriptRunner(NameLookups):
     def decide(self, game: Game, request: A.Request) -> A.Action:
         if self.autoplay:
             if self.autoplay_until is not None and game.turns_played >= self.autoplay_until:
-                raise StopGame()
+                self._stop(game, request)
             if self.bots_cap is not None and game.turns_played >= self.bots_cap:
                 raise self.error(self.autoplay_stmt, f"autoplay played {AUTOPLAY_LIMIT:,} turns "
                                  "and nothing ended the game: set `option end.max_turns N`, or "
@@ -305,7 +316,7 @@ class ScriptRunner(NameLookups):
                     continue
                 self.body = (*self.body, *more)
                 return self.decide(game, request)
-            raise StopGame()
+            self._stop(game, request)
         stmt = self.body[j]
         if isinstance(stmt, S.Autoplay):
             self._flush(j)
