@@ -100,3 +100,18 @@ def test_the_bots_play_whole_games_with_either_rule_on() -> None:
             assert game.turns_played > 0
             borrowers = {e.data["player"] for e in game.log if e.kind == "bank_loan"}
             assert borrowers <= {"random"}  # only the random bot borrows: it takes anything
+
+
+def test_a_bot_weighs_a_derived_amount_at_its_least_on_the_grid(monkeypatch) -> None:
+    """The built-in bots judge a range at its two ends (docs/plugins.md) as the listing
+    offers it: on R30's grid, so the least a rent holiday may cost is $10, not $1 (which the
+    rules refuse, and which left the bots weighing the most amount only)."""
+    from easymoney_test_holiday import BuyHoliday
+    monkeypatch.setattr(BuyHoliday, "value", lambda self, game, player: 1_000_000 - self.amount
+                        if player is self.player else None)
+    state = new_game("standard", ["Ann", "Bob"], seed=1, enable=["holiday"])
+    game = state.game
+    ann, bob = game.players
+    game.acquire(bob, game.spaces[7])
+    answer = make_strategy("greedy").decide(game, state.request)
+    assert str(answer) == "Ann pays Bob 10 for a rent holiday"

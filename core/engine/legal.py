@@ -70,23 +70,35 @@ def amount_step(game: Game, action: Action, field: str | None = None) -> int:
     return step
 
 
+def _plan_of(game: Game, request: Request, kinds: tuple[type[Action], ...]) -> Plan:
+    """The part of `request`'s plan for the action types `kinds`, made once."""
+    plans = game.ruleset.listing_plans
+    key = (request.accepts, game.any_moment, kinds)
+    found = plans.get(key)
+    if found is None:
+        found = plans[key] = tuple(p for p in _plan(game, request) if p[0] in kinds)
+    return found  # type: ignore[no-any-return]
+
+
 def legal_actions(game: Game, request: Request | None = None,
-                  player: Player | None = None) -> list[Action | ActionRange]:
+                  player: Player | None = None,
+                  kinds: tuple[type[Action], ...] | None = None) -> list[Action | ActionRange]:
     """The actions that may answer `request` (default: what the game waits for) now, in the
     order of the request's action types; amounts as `ActionRange`s.
 
     For another `player` than the asked one: the any-moment actions they may take while
-    the game waits (R16's sale of the Special Exemption card).
+    the game waits (R16's sale of the Special Exemption card). `kinds`: only the actions
+    of these types (what a bot weighs beside its own answers), judged alike.
     """
     request = request if request is not None else game.request
     if request is None or game.outcome is not None:
         return []
     if player is not None and player is not request.player:
-        moments = game.any_moment
-        plan = tuple(p for p in _plan(game, request) if p[0] in moments)
+        plan = _plan_of(game, request, tuple(game.any_moment) if kinds is None else
+                        tuple(k for k in kinds if k in game.any_moment))
         request = Request(request.kind, player, (), space=request.space, offer=request.offer)
     else:
-        plan = _plan(game, request)
+        plan = _plan(game, request) if kinds is None else _plan_of(game, request, kinds)
     steps = game.decisions.amount_steps
     asked = request.player if request is game.request else None  # whom the rules see asked
     out: list[Action | ActionRange] = []

@@ -71,11 +71,14 @@ class BuyHoliday(Action):
         game.transfer(self.player, self.owner, self.amount, "a rent holiday", "holiday")
 
     def value(self, game: Game, player: Player) -> int | None:
+        # the owner takes cash now over half the rent expected (which may never come); the
+        # payer offers only what the owner would take: no offer made to be turned down
         saved = expected_rent(game, self.player, self.owner, game.option("holiday.turns"))
-        if player is self.player:
-            return saved - self.amount
+        taken = self.amount - saved // 2
         if player is self.owner:
-            return self.amount - saved
+            return taken
+        if player is self.player:
+            return saved - self.amount if taken > 0 else None
         return None
 
 
