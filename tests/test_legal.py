@@ -1,7 +1,7 @@
 """Issue 17: what the game lists as legal and what its rules allow are one truth.
 
-Random game states of every shipped variant, of the railroads example and of the jail test
-plugin (a request kind no built-in rule has) are reached by random legal play; at each, a
+Random game states of every shipped variant, of the railroads example, of the jail test
+plugin (a request kind no built-in rule has) and of every plugin at once are reached by random legal play; at each, a
 wide universe of actions (every action type that may answer, over every player, space and
 a spread of amounts) is judged both ways: listed by `legal_actions`, and allowed by the
 rules (`game.refusals`, for the asked player, of a type that answers). They must agree.
@@ -23,7 +23,9 @@ from easymoney.engine.legal import is_listed
 legal_bench = load("bench_legal")
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ["standard", "reference-card", "classic-1936", "no-four-sides",
-            str(ROOT / "examples/variants/railroads.yaml"), str(ROOT / "tests/data/variants/jail.yaml")]
+            str(ROOT / "examples/variants/railroads.yaml"), str(ROOT / "tests/data/variants/jail.yaml"),
+            # every built-in rule and every example and test plugin at once (issue 37)
+            str(ROOT / "tests/data/variants/every-plugin.yaml")]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: Path(v).stem)
