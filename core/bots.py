@@ -24,7 +24,7 @@ from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
 from .engine.deals import AGREE, Accept, Reject
-from .engine.legal import candidates_of, concrete, legal_actions
+from .engine.legal import candidates_of, concrete, legal_actions, own_check
 from .engine.model import Space
 from .engine.stash import StashKey
 from .errors import PluginError
@@ -254,6 +254,7 @@ class Strategy:
                     best, best_value = action, value
         if best is not close:
             tried.add(str(best))
+            own_check(game, best)  # listed: only its own refusals are asked again
             game.decisions.checked = (best, [])
         return best
 

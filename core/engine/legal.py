@@ -172,6 +172,22 @@ def candidates_of(game: Game, kind: type[Action], request: Request) -> list[Acti
     return found
 
 
+def own_check(game: Game, action: Action) -> None:
+    """A listed action about to be taken: its class's own `refusals`, which a listing does
+    not ask of the candidates its class writes (they list only what they allow), must allow
+    it. Where they refuse it, the plugin's generation and refusals disagree: one PluginError
+    naming the plugin, the class and the seed, and nothing is applied."""
+    kind = type(action)
+    if kind.refusals is Action.refusals:
+        return
+    refused = action.refusals(game)
+    if refused:
+        raise PluginError(f"plugin {_owner(game, kind)!r} lists `{action}` among the candidates "
+                          f"of its action type {kind.__name__}, which its own refusals refuse "
+                          f"({refused[0]}): its candidates and its refusals disagree "
+                          f"{_where(game)}")
+
+
 def _owner(game: Game, kind: type[Action]) -> str:
     return game.ruleset.action_owner.get(kind, kind.__module__)
 
