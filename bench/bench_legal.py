@@ -2,6 +2,11 @@
 
     python bench/bench_legal.py                  # all figures (about a minute)
     python bench/bench_legal.py --states 10000   # agreement over at least this many states
+    python bench/bench_legal.py --agreement-only # the agreement alone
+
+Agreement covers tests/data/variants/every-plugin.yaml too: every built-in rule and every
+example and test plugin on at once (installed into a temporary folder for the run, as
+bench_plugins.py does; `--site DIR` uses a folder where they are installed already).
 
 Agreement: random game states of the shipped variants (and any variant files named with
 --variant) are reached by random legal play; at each, a wide universe of actions is judged
@@ -26,6 +31,7 @@ from easymoney.engine.legal import answer_types, is_listed
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ["standard", "reference-card", "classic-1936", "no-four-sides"]
+EVERY_PLUGIN = str(ROOT / "tests/data/variants/every-plugin.yaml")
 
 
 def _amounts(game: Any, request: Any, kind: type, field: str, listed: list) -> set[int]:
@@ -191,8 +197,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=10_000)
     parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--agreement-only", action="store_true",
+                        help="measure the agreement only, not the stepping figures")
+    parser.add_argument("--site", help="a folder where the test plugins are installed already")
     args = parser.parse_args(argv)
-    variants = SHIPPED + args.variant
+    from bench_plugins import plugins_installed  # next to this file
+    with plugins_installed(args.site):
+        return _main(args)
+
+
+def _main(args: argparse.Namespace) -> int:
+    variants = SHIPPED + [EVERY_PLUGIN] + args.variant
     per_variant = -(-args.states // len(variants))
     total, problems = 0, []
     for variant in variants:
@@ -209,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(variants)} variants, {len(problems)} disagreements ({share:.2f}% of states agree)")
     for p in problems[:10]:
         print("  " + p)
+    if args.agreement_only:
+        return 1 if problems else 0
     rate, games = steps_per_second()
     print(f"stepping API, random legal agent, standard, 4 players: {rate:,.0f} steps a second "
           f"({games} games, one process)")

@@ -24,7 +24,7 @@ from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
 from .engine.deals import AGREE, Accept, Reject, rejected_unchanged
-from .engine.legal import candidates_of, concrete, legal_actions
+from .engine.legal import candidates_of, concrete, legal_actions, own_check
 from .engine.model import Space
 from .engine.stash import StashKey
 from .errors import PluginError
@@ -150,6 +150,14 @@ def action_value(game: Any, player: Any, action: Action) -> int | None:
     return found  # type: ignore[no-any-return]
 
 
+def range_ends(found: ActionRange) -> tuple[Action, ...]:
+    """A range's least and most amounts (one when they are one), its template reused for
+    the least where it carries it: no copy made."""
+    template, field = found.template, found.field
+    low = template if getattr(template, field) == found.least else found.at(found.least)
+    return (low,) if found.most == found.least else (low, found.at(found.most))
+
+
 def allowed_actions(game: Any, request: Request, kinds: tuple[type[Action], ...]) -> list[Action]:
     """The actions of `kinds` listed for `request` that the rules allow, a range by its two
     ends."""
@@ -240,19 +248,21 @@ class Strategy:
         player = request.player
         tried = self._tried_in(game, request)
         best, best_value = close, 0
-        for kind in extras:
-            for found in candidates_of(game, kind, request):
-                for action in ((found.at(found.least), found.at(found.most))
-                               if isinstance(found, ActionRange) else (found,)):
-                    key = str(action)
-                    if key in tried or game.refusals(action) or offered_in_vain(game, action):
-                        continue
-                    value = action_value(game, player, action)
-                    if value is not None and value > best_value \
-                            and self.worth_taking(game, player, value):
-                        best, best_value = action, value
+        # what the rules allow of those types, listed (legal by construction): nothing is
+        # judged again, neither here nor when the answer is given (decisions.checked); an
+        # offer rejected while nothing has changed is not made again
+        for found in legal_actions(game, request, kinds=extras):
+            for action in (range_ends(found) if type(found) is ActionRange else (found,)):
+                if tried and str(action) in tried or offered_in_vain(game, action):
+                    continue
+                value = action_value(game, player, action)
+                if value is not None and value > best_value \
+                        and self.worth_taking(game, player, value):
+                    best, best_value = action, value
         if best is not close:
             tried.add(str(best))
+            own_check(game, best)  # listed: only its own refusals are asked again
+            game.decisions.checked = (best, [])
         return best
 
     def _tried_in(self, game: Any, request: Request) -> set[str]:

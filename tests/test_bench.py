@@ -34,3 +34,9 @@ def test_turn_profile_counts_the_same_bytecodes_on_every_run():
     assert re.search(r"[\d,]+ bytecodes a player-turn", first)
     assert "decisions.py:ask" in first
     assert run("turn_profile.py", "--games", "1", "--top", "5") == first
+
+
+def test_bench_plugins_prints_a_ratio_for_each_rule():
+    out = run("bench_plugins.py", "--games", "1", "--repeat", "1", "--max-turns", "30")
+    assert re.search(r"^ratio +loan: [\d.]+x as fast as without it$", out, re.M)
+    assert re.search(r"^ratio +holiday: [\d.]+x as fast as without it$", out, re.M)

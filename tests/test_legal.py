@@ -1,7 +1,7 @@
 """Issue 17: what the game lists as legal and what its rules allow are one truth.
 
-Random game states of every shipped variant, of the railroads example and of the jail test
-plugin (a request kind no built-in rule has) are reached by random legal play; at each, a
+Random game states of every shipped variant, of the railroads example, of the jail test
+plugin (a request kind no built-in rule has) and of every plugin at once are reached by random legal play; at each, a
 wide universe of actions (every action type that may answer, over every player, space and
 a spread of amounts) is judged both ways: listed by `legal_actions`, and allowed by the
 rules (`game.refusals`, for the asked player, of a type that answers). They must agree.
@@ -23,7 +23,9 @@ from easymoney.engine.legal import is_listed
 legal_bench = load("bench_legal")
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ["standard", "reference-card", "classic-1936", "no-four-sides",
-            str(ROOT / "examples/variants/railroads.yaml"), str(ROOT / "tests/data/variants/jail.yaml")]
+            str(ROOT / "examples/variants/railroads.yaml"), str(ROOT / "tests/data/variants/jail.yaml"),
+            # every built-in rule and every example and test plugin at once (issue 37)
+            str(ROOT / "tests/data/variants/every-plugin.yaml")]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: Path(v).stem)
@@ -129,3 +131,51 @@ def test_issue28_case11_what_is_not_listed_is_refused_with_its_reasons(variant: 
             choice = rng.choice(legal)
             state.apply(choice.at(choice.least) if isinstance(choice, ActionRange) else choice)
     assert seen > 0 or variant.endswith("no-four-sides")
+
+
+LIAR = '''
+from dataclasses import dataclass
+from easymoney import WINDOW_KINDS, Action, Player, Refusal
+
+@dataclass(slots=True)
+class Wave(Action):
+    LINE = "{player} waves"
+    ASKED_BY = WINDOW_KINDS
+    window = True
+    player: Player
+
+    def refusals(self, game):
+        return [Refusal("-", "liar", "nobody waves")]
+
+    @classmethod
+    def candidates(cls, game, request):  # lists what its own refusals refuse
+        if request.kind in WINDOW_KINDS:
+            yield cls(request.player)
+
+    def apply(self, game):
+        raise AssertionError("a refused action was applied")
+
+    def value(self, game, player):
+        return 5
+
+ACTIONS = (Wave,)
+'''
+
+
+def test_issue37_a_plugin_listing_what_it_refuses_is_one_line_and_nothing_applied(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from stand_in_plugins import stand_in
+
+    from easymoney.errors import PluginError
+    with stand_in(tmp_path, monkeypatch, {"liar_plugin": ("liar", LIAR)}):
+        state = new_game("standard", ["Ann", "Bob"], seed=4, enable=["liar"])
+        before = state.game.snapshot()
+        (wave,) = [a for a in state.legal_actions() if str(a) == "Ann waves"]
+        for attempt in (lambda: make_strategy("greedy").decide(state.game, state.request),
+                        lambda: state.apply(wave)):
+            with pytest.raises(PluginError) as caught:
+                attempt()
+            assert ("plugin 'liar' lists `Ann waves` among the candidates of its action type "
+                    "Wave, which its own refusals refuse (liar: nobody waves)") in str(caught.value)
+            assert "game seed 4" in str(caught.value)
+            assert state.game.snapshot() == before

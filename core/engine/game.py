@@ -120,6 +120,11 @@ class BoardCallers:
         return frozenset(self.spaces[(lo + k) % n].kind for k in range(abs(steps) + 1))
 
 
+# the rules whose em_collect pays an affordable debt in full by one transfer and does
+# nothing else: `debts` for a player (R23), `bank` for the Bank (R27)
+PLAIN_PAYERS = frozenset({"debts", "bank"})
+
+
 def _always_refused(game: Game, action: Action) -> bool:
     return True
 
@@ -149,6 +154,10 @@ class RuleSet:
         self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner,
                               {name: pid for name, pid in owners.items()
                                if pid not in self.enabled}, registry.call_filters())
+        # only the built-in payer rules answer em_collect, which pay a debt the debtor can
+        # afford as a plain transfer: the ledger then transfers without the hook (R23, R27)
+        self.plain_payments = trace is None and set(
+            self.hook.implemented.get("em_collect", ())) <= PLAIN_PAYERS
         # by id, what a copy of a game shares with it (stepping.copy_game): the callers of
         # the hooks and the plugins, machinery a rule may keep in its stash but never copies
         self.shared: dict[int, Any] = {id(v): v for v in (*vars(self.hook).values(),

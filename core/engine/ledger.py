@@ -71,11 +71,18 @@ class Ledger:
         `em_collect` implementations to read (a house rule may send taxes to a pot).
 
         Nothing is due to or from a bankrupt player (R26): whatever rule comes next on the
-        move that bankrupted them (the Bonus Corner, a card) pays or charges nothing.
+        move that bankrupted them (the Bonus Corner, a card) pays or charges nothing. A debt
+        the debtor can pay is a plain transfer where only the built-in payer rules answer
+        `em_collect` (RuleSet.plain_payments); a house rule's `em_collect` is asked always.
         """
         if creditor.bankrupt or debtor.bankrupt:
             return 0
         game = self.game
+        if amount <= debtor.cash and game.ruleset.plain_payments:
+            # what every built-in payer rule does with a debt the debtor can pay (debts
+            # R23, bank R27): a plain transfer; the rules are entered only for a shortfall
+            self.transfer(debtor, creditor, amount, reason, kind)
+            return amount
         # a hook is an attribute holding a function, not a method: read it, then call it
         # (`relay.em_x(...)` is a method call to Python 3.11, which it cannot speed up)
         em_collect = game.hook.em_collect

@@ -70,23 +70,35 @@ def amount_step(game: Game, action: Action, field: str | None = None) -> int:
     return step
 
 
+def _plan_of(game: Game, request: Request, kinds: tuple[type[Action], ...]) -> Plan:
+    """The part of `request`'s plan for the action types `kinds`, made once."""
+    plans = game.ruleset.listing_plans
+    key = (request.accepts, game.any_moment, kinds)
+    found = plans.get(key)
+    if found is None:
+        found = plans[key] = tuple(p for p in _plan(game, request) if p[0] in kinds)
+    return found  # type: ignore[no-any-return]
+
+
 def legal_actions(game: Game, request: Request | None = None,
-                  player: Player | None = None) -> list[Action | ActionRange]:
+                  player: Player | None = None,
+                  kinds: tuple[type[Action], ...] | None = None) -> list[Action | ActionRange]:
     """The actions that may answer `request` (default: what the game waits for) now, in the
     order of the request's action types; amounts as `ActionRange`s.
 
     For another `player` than the asked one: the any-moment actions they may take while
-    the game waits (R16's sale of the Special Exemption card).
+    the game waits (R16's sale of the Special Exemption card). `kinds`: only the actions
+    of these types (what a bot weighs beside its own answers), judged alike.
     """
     request = request if request is not None else game.request
     if request is None or game.outcome is not None:
         return []
     if player is not None and player is not request.player:
-        moments = game.any_moment
-        plan = tuple(p for p in _plan(game, request) if p[0] in moments)
+        plan = _plan_of(game, request, tuple(game.any_moment) if kinds is None else
+                        tuple(k for k in kinds if k in game.any_moment))
         request = Request(request.kind, player, (), space=request.space, offer=request.offer)
     else:
-        plan = _plan(game, request)
+        plan = _plan(game, request) if kinds is None else _plan_of(game, request, kinds)
     steps = game.decisions.amount_steps
     asked = request.player if request is game.request else None  # whom the rules see asked
     out: list[Action | ActionRange] = []
@@ -158,6 +170,22 @@ def candidates_of(game: Game, kind: type[Action], request: Request) -> list[Acti
         if not _its_own(kind, one):
             raise not_its_own(game, kind, one)
     return found
+
+
+def own_check(game: Game, action: Action) -> None:
+    """A listed action about to be taken: its class's own `refusals`, which a listing does
+    not ask of the candidates its class writes (they list only what they allow), must allow
+    it. Where they refuse it, the plugin's generation and refusals disagree: one PluginError
+    naming the plugin, the class and the seed, and nothing is applied."""
+    kind = type(action)
+    if kind.refusals is Action.refusals:
+        return
+    refused = action.refusals(game)
+    if refused:
+        raise PluginError(f"plugin {_owner(game, kind)!r} lists `{action}` among the candidates "
+                          f"of its action type {kind.__name__}, which its own refusals refuse "
+                          f"({refused[0]}): its candidates and its refusals disagree "
+                          f"{_where(game)}")
 
 
 def _owner(game: Game, kind: type[Action]) -> str:

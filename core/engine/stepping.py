@@ -25,7 +25,7 @@ from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
 from .game import Account, Game, Outcome, Player, unknown_player
-from .legal import is_listed, legal_actions, refused_candidates
+from .legal import is_listed, legal_actions, own_check, refused_candidates
 
 # a copy of the game is kept at the first turn start this many steps after the last one:
 # undo and clone replay fewer steps than this, plus one turn's
@@ -312,6 +312,7 @@ class GameState:
                                 "--choose-dice`, lets a person choose them)")]
             listed = with_field(action, kind.chance, None)  # listed as the throw, whatever the dice
         if is_listed(self.legal_actions(action.player), listed):
+            own_check(game, action)  # what a plugin lists and its own refusals agree
             return []
         found = game.refusals(action)
         if not found and kind is Accept:  # an offer the rules refuse now (Accept.candidates)
