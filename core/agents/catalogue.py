@@ -15,6 +15,7 @@ from typing import Any
 from ..engine.actions import WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import Accept, Reject
 from ..engine.game import Game
+from ..errors import UsageError
 
 RAISE = "raise"  # the debts rule's request to raise money (R25): a window's actions answer it
 
@@ -24,6 +25,9 @@ RAISE = "raise"  # the debts rule's request to raise money (R25): a window's act
 PLAYER, SPACE, NUMBER, ASKED, VALUE = "player", "space", "number", "asked", "value"
 # the compact catalogue's amounts of a space: a bargain, its value, a premium
 DEFAULT_FRACTIONS = (0.5, 1.0, 1.5)
+# the most slots a catalogue may have: each is a name and a byte of every mask, and a
+# plugin's type of several space or number fields multiplies them (48**5 for five spaces)
+MAX_SLOTS = 200_000
 
 
 def _field_kind(annotation: Any) -> str | None:
@@ -104,6 +108,13 @@ class Catalogue:
                 sizes.append({PLAYER: self.players, SPACE: self.spaces, NUMBER: steps, ASKED: 1,
                               VALUE: len(self.fractions)}[fk])
             layout = _Layout(kind, base, fields, sizes)
+            if base + layout.size > MAX_SLOTS:
+                raise UsageError(
+                    f"the agents' catalogue would have more than {MAX_SLOTS:,} slots: "
+                    f"{kind.__name__} ({kind.__module__}) alone takes {layout.size:,} "
+                    f"({' x '.join(map(str, sizes))} for {', '.join(n for n, _ in fields)})"
+                    + (f"; a smaller amount_steps than {steps} shrinks it"
+                       if any(k in (NUMBER,) for _, k in fields) else ""))
             self.layouts[kind] = layout
             self.names.extend(self._names(layout))
             base += layout.size

@@ -32,7 +32,7 @@ from ..errors import UsageError, did_you_mean
 from ..script.table import game_seed, new_game
 from .catalogue import Catalogue
 from .observe import Layout
-from .table import ActionNotInMask, seat_names
+from .table import MAX_AMOUNT_STEPS, ActionNotInMask, seat_names, slot_number
 
 GAME_NAME = "easymoney"
 DICE = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # chance outcomes 0..35
@@ -118,10 +118,12 @@ def _words(value: Any, name: str) -> list[str]:
     return value.replace(",", " ").split()
 
 
-def _whole(value: Any, name: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
-        raise SpielParameterError(f"OpenSpiel parameter {name}: expected a whole number from "
-                                  f"{least}, found {value!r}")
+def _whole(value: Any, name: str, least: int, most: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least \
+            or most is not None and value > most:
+        bound = f"from {least}" if most is None else f"from {least} to {most:,}"
+        raise SpielParameterError(f"OpenSpiel parameter {name}: expected a whole number "
+                                  f"{bound}, found {value!r}")
     return int(value)
 
 
@@ -166,7 +168,7 @@ class Spec:
             raise SpielParameterError(f"OpenSpiel parameter {exc.message}") from None
         self.max_turns = _whole(given["max_turns"], "max_turns", 1)
         self.max_steps = _whole(given["max_steps"], "max_steps", 1)
-        self.amount_steps = _whole(given["amount_steps"], "amount_steps", 1)
+        self.amount_steps = _whole(given["amount_steps"], "amount_steps", 1, MAX_AMOUNT_STEPS)
         self.params = {**DEFAULTS, **{k: int(v) if isinstance(v, np.integer) else v
                                       for k, v in params.items()}}
         # a bad variant, rule, option or seat count fails here; the game at its start is
@@ -405,6 +407,14 @@ class EasyMoneyState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.play.outcomes()
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's `apply_action`, with a move that is no whole number (an infinity,
+        "abc") the "not legal now" `ActionNotInMask`, as any other move not legal now,
+        not pybind's TypeError."""
+        if slot_number(action) is None:
+            self.play.apply(action)  # raises ActionNotInMask, changing nothing
+        super().apply_action(int(action))
 
     def _apply_action(self, action: int) -> None:
         self.play.apply(int(action))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 DEFAULT_MAX_TURNS = 1000
 DEFAULT_AMOUNT_STEPS = 5
+# the most slots an amount may take: more tells a policy nothing a finer grid of 100 does
+# not, and each step multiplies the catalogue (10**6 of them took gigabytes)
+MAX_AMOUNT_STEPS = 100
+# seats at one table: past this a count is a mistake (as `simulate --players` says)
+MAX_SEATS = 1000
 # steps (every seat's actions, the bots' too) before an episode is truncated: about ten
 # times the longest game a random masked agent plays to its end on `standard`
 DEFAULT_MAX_STEPS = 20_000
@@ -48,7 +53,7 @@ def slot_number(slot: Any) -> int | None:
         pass
     try:
         number = int(slot)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # None, "abc", an infinity
         return None
     return number if number == slot else None
 
@@ -68,12 +73,20 @@ def check_render_mode(render_mode: str | None) -> None:
         matplotlib_for("render_mode='rgb_array'")
 
 
-def check_count(name: str, value: Any) -> None:
-    """An environment's whole-number option, at least 1: else one UsageError naming it."""
-    if slot_number(value) is None or isinstance(value, bool):
+def check_count(name: str, value: Any, most: int | None = None) -> int:
+    """An environment's whole-number option (a numpy integer too), at least 1 and at most
+    `most`: else one UsageError naming it. The number, a plain int."""
+    try:  # an int or a numpy integer; not a float, even a whole one, nor a bool
+        number = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None:
         raise UsageError(f"{name} must be a whole number, not {value!r}")
-    if value < 1:
-        raise UsageError(f"{name} must be at least 1, not {value}")
+    if number < 1:
+        raise UsageError(f"{name} must be at least 1, not {number}")
+    if most is not None and number > most:
+        raise UsageError(f"{name} must be at most {most:,}, not {number:,}")
+    return number
 
 
 def _template(found: Action | ActionRange) -> Action:
@@ -95,9 +108,9 @@ class ActionNotInMask(EasyMoneyError):
 
 
 def seat_names(players: int | Sequence[str]) -> list[str]:
-    if isinstance(players, int):
-        if players < 1:
-            raise UsageError(f"players must be at least 1, not {players}")
+    """The seats' names: `players` names, or a count (a numpy integer too) of Ann, Bob, ..."""
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        players = check_count("players", players, MAX_SEATS)
         return ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:players] \
             if players <= 8 else [f"P{k}" for k in range(players)]
     names = [str(p) for p in players]
@@ -124,9 +137,11 @@ class Table:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
-        for name, value in (("max_turns", max_turns), ("amount_steps", amount_steps),
-                            ("max_steps", max_steps), ("window_actions", window_actions)):
-            check_count(name, value)
+        max_turns, max_steps, window_actions = (
+            check_count(name, value) for name, value in (
+                ("max_turns", max_turns), ("max_steps", max_steps),
+                ("window_actions", window_actions)))
+        amount_steps = check_count("amount_steps", amount_steps, MAX_AMOUNT_STEPS)
         self.max_turns, self.max_steps, self.window_actions = max_turns, max_steps, window_actions
         if reward not in REWARDS:
             raise UsageError(f"reward={reward!r}: one of {', '.join(map(repr, REWARDS))}")
