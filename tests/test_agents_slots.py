@@ -37,11 +37,12 @@ def plugin_ids() -> list[str]:
 
 def table_of(pid: str | None, players: int = 2):
     if pid is None:  # `standard`: every built-in rule is on
-        return agents.env("standard", players, seed=0, state_info=False)
+        return agents.env("standard", players, seed=0, state_info=False, actions="standard")
     variant = VARIANTS.get(pid)
     if variant is not None:
-        return agents.env(str(variant), players, seed=0, state_info=False)
-    return agents.env("standard", players, seed=0, enable=[pid], state_info=False)
+        return agents.env(str(variant), players, seed=0, state_info=False, actions="standard")
+    return agents.env("standard", players, seed=0, enable=[pid], state_info=False,
+                      actions="standard")
 
 
 def shared_slots(catalogue, legal) -> list[str]:
@@ -90,7 +91,7 @@ def test_issue40_no_two_legal_actions_of_a_state_share_a_slot(pid):
 def test_issue40_each_word_of_a_literal_and_each_flag_has_its_own_slot():
     """The tax plugin's `how: Literal["flat", "percent"]` and `early: bool`: four answers,
     four slots, each reachable from the mask and playing its own line."""
-    env = agents.env("standard", 2, seed=0, enable=["tax_choice"])
+    env = agents.env("standard", 2, seed=0, enable=["tax_choice"], actions="standard")
     catalogue = env.catalogue
     names = [n for n in catalogue.names if n.startswith("PayTax")]
     assert names == ["PayTax how=flat early=false", "PayTax how=flat early=true",

@@ -40,6 +40,13 @@ DEFAULT_MAX_STEPS = 20_000
 # actions a player may take in one window of theirs (build, mortgage, redeem, sell, any
 # deal) before only the moves that close it (roll, end the turn) are left in the mask
 DEFAULT_WINDOW_ACTIONS = 8
+# the defaults a learner gets with no option given: the settings the learning figure is
+# measured with (examples/agents/train_ppo.py, bench/README.md; issue 40). The old ones
+# (actions="standard", raise_in_windows=True, shaping=None, gamma=1.0) are options
+DEFAULT_ACTIONS = "compact"
+DEFAULT_RAISE_IN_WINDOWS = False
+DEFAULT_SHAPING = "equity"
+DEFAULT_GAMMA = 0.999
 REWARDS = ("terminal", "worth_share")
 SHAPINGS = (None, "worth", "equity")
 ACTION_SPACES = ("standard", "compact")
@@ -132,8 +139,9 @@ class Table:
                  enable: Sequence[str], disable: Sequence[str], options: Sequence[str],
                  max_turns: int, amount_steps: int, *, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
-                 shaping: str | None = None, gamma: float = 1.0,
-                 actions: str = "standard", raise_in_windows: bool = True) -> None:
+                 shaping: str | None = DEFAULT_SHAPING, gamma: float = DEFAULT_GAMMA,
+                 actions: str = DEFAULT_ACTIONS,
+                 raise_in_windows: bool = DEFAULT_RAISE_IN_WINDOWS) -> None:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
