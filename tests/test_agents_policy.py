@@ -92,3 +92,21 @@ def test_issue40_a_file_that_is_no_policy_is_one_line_before_any_game(policy_fil
     done = simulate("--games", "1", "--players", "2", "--strategies", f"policy:{bad}")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["compare", "standard", "standard"],
+                                     ["sweep", "standard", "--vary", "auction.increment=10,20"]])
+def test_issue40_a_policy_seat_plays_in_compare_and_sweep(policy_file, command):
+    done = subprocess.run([sys.executable, "-m", "easymoney", *command, "--games", "2",
+                           "--players", "2", "--strategies", f"policy:{policy_file},random"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_issue40_a_policy_has_its_line_on_the_analyze_ladder(policy_file):
+    done = subprocess.run([sys.executable, "-m", "easymoney", "analyze", "standard",
+                           "--players", "2", "--games", "2", "--ladder-games", "1",
+                           "--ladder-mc", f"policy:{policy_file}", "--ladder-mc-games", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"greedy vs policy:{policy_file} (2 games)" in done.stdout
