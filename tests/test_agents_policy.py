@@ -110,3 +110,13 @@ def test_issue40_a_policy_has_its_line_on_the_analyze_ladder(policy_file):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert f"greedy vs policy:{policy_file} (2 games)" in done.stdout
+
+
+def test_issue40_the_page_does_not_open_a_policy_path_it_is_given(policy_file):
+    """A seat of the page naming policy:FILE would read a file of the server's choosing
+    by the visitor's path: refused in one line, as a program's seat is."""
+    from easymoney.errors import UsageError
+    from easymoney.web.games import parse_seats
+    with pytest.raises(UsageError, match="not seated from the page") as caught:
+        parse_seats(f"Ann Bob:policy:{policy_file}")
+    assert "\n" not in str(caught.value)
