@@ -4,6 +4,7 @@ of the page name.
     cautious, greedy, random    the built-in bots (easymoney.bots)
     mc, mc:rollouts=64,...      the searching bot (easymoney.search)
     exec:"python bot.py"        a program at a seat (easymoney.seats, docs/seats.md)
+    policy:FILE                 a trained agent's saved policy (easymoney.agents.policy)
     others                      the entry-point group `easymoney.strategies` (the entry
                                 point's object is a strategy class or instance)
 
@@ -60,6 +61,9 @@ def make_strategy(name: str) -> Strategy:
                                             if text else {}))
     if name.startswith(PROGRAM_PREFIX):
         return program_strategy(name)
+    if name.startswith("policy:"):  # a trained agent's saved policy (core/agents/policy.py)
+        from .agents.policy import PolicyStrategy
+        return PolicyStrategy(name)
     table = available_strategies()
     if name not in table:
         raise UsageError(f"unknown strategy {name!r}{did_you_mean(name, table)}; "

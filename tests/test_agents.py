@@ -16,6 +16,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 import easymoney.agents as agents  # noqa: E402
+from agent_helpers import classic_env, classic_single  # noqa: E402
 from easymoney.agents.table import ActionNotInMask  # noqa: E402
 from easymoney.errors import EasyMoneyError, GameOverError, UsageError  # noqa: E402
 
@@ -40,14 +41,14 @@ def play_random(env, steps: int, seed: int = 0) -> list[str]:
 
 @pytest.mark.parametrize("variant", SHIPPED + [RAILROADS, JAIL])
 def test_issue20_api_test_passes(variant):
-    env = agents.env(variant, 2, seed=3, max_turns=60)
+    env = classic_env(variant, 2, seed=3, max_turns=60)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=150)
 
 
 def test_issue20_api_test_with_three_seats_and_bankruptcies():
-    env = agents.env("standard", ["Ann", "Bob", "Cy"], seed=5, max_turns=300)
+    env = classic_env("standard", ["Ann", "Bob", "Cy"], seed=5, max_turns=300)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=400)
@@ -57,7 +58,7 @@ def test_issue20_api_test_with_three_seats_and_bankruptcies():
 def test_issue20_the_mask_is_exactly_the_legal_actions(variant):
     """Every legal slot's action is legal; every listed action (a range: both ends) has a
     slot; a plugin's actions (the railroads' Lend, with its amount) among them."""
-    env = agents.env(variant, 3, seed=2, max_turns=80, state_info=False)
+    env = classic_env(variant, 3, seed=2, max_turns=80, state_info=False)
     rng = np.random.default_rng(1)
     cat = env.catalogue
     checked = 0
@@ -94,19 +95,19 @@ def check_masks(env, cat, rng, seen: set[str]) -> int:
 
 
 def test_issue20_a_plugins_actions_join_the_catalogue():
-    names = set(n.split()[0] for n in agents.env("standard", 2, seed=0).catalogue.names)
+    names = set(n.split()[0] for n in classic_env("standard", 2, seed=0).catalogue.names)
     assert "Lend" not in names and "PayBail" not in names
     assert {"Roll", "Bid", "Sell", "Accept", "Reject"} <= names
-    assert len(agents.env("standard", 2, seed=0).catalogue) == 1215  # as docs/agents.md counts
-    rail = agents.env(RAILROADS, 2, seed=0).catalogue
+    assert len(classic_env("standard", 2, seed=0).catalogue) == 1215  # as docs/agents.md counts
+    rail = classic_env(RAILROADS, 2, seed=0).catalogue
     assert any(n.startswith("Lend borrower=") or n.startswith("Lend ") for n in rail.names)
-    jail = set(n.split()[0] for n in agents.env(JAIL, 2, seed=0).catalogue.names)
+    jail = set(n.split()[0] for n in classic_env(JAIL, 2, seed=0).catalogue.names)
     assert {"PayBail", "ServeTime"} <= jail
 
 
 def test_issue20_the_jail_request_is_asked_of_its_agent():
     """A plugin's request kind selects its player and is one-hot in the observation."""
-    env = agents.env(JAIL, 2, seed=0, max_turns=400)
+    env = classic_env(JAIL, 2, seed=0, max_turns=400)
     rng = np.random.default_rng(0)
     env.reset(seed=0)
     layout = env.table.layout
@@ -134,14 +135,14 @@ def test_issue20_the_jail_request_is_asked_of_its_agent():
 
 
 def test_issue20_seeds_are_reproducible():
-    a = play_random(agents.env("standard", 2, max_turns=200), 400, seed=7)
-    b = play_random(agents.env("standard", 2, max_turns=200), 400, seed=7)
-    c = play_random(agents.env("standard", 2, max_turns=200), 400, seed=8)
+    a = play_random(classic_env("standard", 2, max_turns=200), 400, seed=7)
+    b = play_random(classic_env("standard", 2, max_turns=200), 400, seed=7)
+    c = play_random(classic_env("standard", 2, max_turns=200), 400, seed=8)
     assert a == b and a != c
 
 
 def test_issue20_truncation_at_the_turn_limit():
-    env = agents.env("standard", 2, seed=1, max_turns=3)
+    env = classic_env("standard", 2, seed=1, max_turns=3)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     for agent in env.agent_iter(2000):
@@ -156,7 +157,7 @@ def test_issue20_truncation_at_the_turn_limit():
 
 
 def test_issue20_rewards_at_the_end():
-    env = agents.env("standard", 2, seed=4, max_turns=5000, state_info=False)
+    env = classic_env("standard", 2, seed=4, max_turns=5000, state_info=False)
     rng = np.random.default_rng(4)
     env.reset(seed=4)
     final = {}
@@ -176,7 +177,7 @@ def test_issue20_rewards_at_the_end():
 
 
 def test_issue20_observation_and_state_dict():
-    env = agents.env("standard", ["Ann", "Bob"], seed=0)
+    env = classic_env("standard", ["Ann", "Bob"], seed=0)
     env.reset(seed=0)
     obs, _, _, _, info = env.last()
     assert obs["observation"].dtype == np.float32
@@ -192,14 +193,14 @@ def test_issue20_observation_and_state_dict():
 def test_issue20_render_ansi_is_the_text_board():
     from easymoney.board.state import BoardState
     from easymoney.board.text import text_board
-    env = agents.env("standard", 2, seed=0, render_mode="ansi")
+    env = classic_env("standard", 2, seed=0, render_mode="ansi")
     env.reset(seed=0)
     game = env.table.state.game
     assert env.render() == text_board(BoardState.of(game, game.turns_played))
 
 
 def test_issue20_an_action_outside_the_mask_is_one_error_and_changes_nothing():
-    env = agents.env("standard", 2, seed=0)
+    env = classic_env("standard", 2, seed=0)
     env.reset(seed=0)
     obs, *_ = env.last()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -213,7 +214,7 @@ def test_issue20_an_action_outside_the_mask_is_one_error_and_changes_nothing():
 
 
 def test_issue20_an_observation_of_a_finished_game_is_one_error():
-    env = agents.env("standard", 2, seed=1, max_turns=2)
+    env = classic_env("standard", 2, seed=1, max_turns=2)
     with pytest.raises(GameOverError, match="reset"):
         env.observe("Ann")
     env.reset(seed=1)
@@ -231,15 +232,15 @@ def test_issue20_an_observation_of_a_finished_game_is_one_error():
 
 def test_issue20_bad_setup_is_one_error():
     with pytest.raises(EasyMoneyError, match="nosuch"):
-        agents.env("nosuch", 2)
+        classic_env("nosuch", 2)
     with pytest.raises(UsageError, match="render_mode"):
-        agents.env("standard", 2, render_mode="human")
+        classic_env("standard", 2, render_mode="human")
     with pytest.raises(UsageError, match="no seat 'Zed'"):
-        agents.single("standard", seat="Zed")
+        classic_single("standard", seat="Zed")
 
 
 def test_issue20_single_seat_passes_the_gymnasium_checker():
-    env = agents.single("standard", seat="Ann", opponents="cautious", seed=3,
+    env = classic_single("standard", seat="Ann", opponents="cautious", seed=3,
                         illegal="penalty", render_mode="ansi")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -247,7 +248,7 @@ def test_issue20_single_seat_passes_the_gymnasium_checker():
 
 
 def test_issue20_single_seat_plays_against_bots():
-    env = agents.single("standard", seat="Bob", opponents="greedy", seed=2, max_turns=400)
+    env = classic_single("standard", seat="Bob", opponents="greedy", seed=2, max_turns=400)
     obs, info = env.reset(seed=2)
     assert info["state"]["asked"]["player"] == "Bob"
     rng = np.random.default_rng(0)
@@ -264,12 +265,12 @@ def test_issue20_single_seat_plays_against_bots():
 
 
 def test_issue20_single_seat_refuses_an_action_outside_the_mask():
-    env = agents.single("standard", seed=0, illegal="raise")
+    env = classic_single("standard", seed=0, illegal="raise")
     obs, _ = env.reset(seed=0)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ActionNotInMask):
         env.step(bad)
-    penalised = agents.single("standard", seed=0, illegal="penalty", penalty=-0.5)
+    penalised = classic_single("standard", seed=0, illegal="penalty", penalty=-0.5)
     obs, _ = penalised.reset(seed=0)
     before = penalised.table.state.history
     obs2, reward, term, trunc, _ = penalised.step(bad)

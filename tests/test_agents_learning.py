@@ -12,6 +12,7 @@ pytestmark = pytest.mark.slow  # left out of the quick run: python -m pytest -m 
 pytest.importorskip("pettingzoo", reason="the agents extra (pettingzoo) is not installed")
 
 import easymoney.agents as agents  # noqa: E402
+from agent_helpers import classic_env, classic_single  # noqa: E402
 from easymoney.engine.actions import WINDOW_KINDS  # noqa: E402
 from easymoney.errors import EasyMoneyError, UsageError  # noqa: E402
 
@@ -34,7 +35,7 @@ def play_policy(env, seed: int, pick: int) -> int:
 
 @pytest.mark.parametrize("pick", [0, -1])
 def test_issue30_deterministic_policies_end_every_episode(pick):
-    env = agents.env("standard", 2, seed=0, state_info=False)
+    env = classic_env("standard", 2, seed=0, state_info=False)
     for seed in range(3):
         play_policy(env, seed, pick)
         table = env.table
@@ -43,7 +44,7 @@ def test_issue30_deterministic_policies_end_every_episode(pick):
 
 
 def test_issue30_max_steps_truncates_in_steps():
-    env = agents.env("standard", 2, seed=0, max_steps=40, state_info=False)
+    env = classic_env("standard", 2, seed=0, max_steps=40, state_info=False)
     taken = play_policy(env, 0, 0)
     assert taken == 40 and env.table.state.outcome is None
     env.reset(seed=0)
@@ -57,7 +58,7 @@ def window_owner_actions(env) -> list[str]:
 
 def test_issue30_a_window_closes_after_its_bounded_actions():
     """With `window_actions=2`, after two mortgages only the roll is left in the window."""
-    env = agents.env("standard", 2, seed=0, window_actions=2, state_info=False)
+    env = classic_env("standard", 2, seed=0, window_actions=2, state_info=False)
     env.reset(seed=0)
     state = env.table.state
     game = state.game
@@ -82,7 +83,7 @@ def test_issue30_a_mortgage_is_not_redeemed_in_the_turn_it_was_taken():
     """A mortgage and its redemption in one turn move nothing but the Bank's interest: the
     mask leaves the redemption of a space mortgaged in this turn out, in both its windows
     (the rules still allow it), and the next turn offers it again."""
-    env = agents.env("standard", 2, seed=0, state_info=False)
+    env = classic_env("standard", 2, seed=0, state_info=False)
     env.reset(seed=0)
     state = env.table.state
     game = state.game
@@ -128,8 +129,8 @@ def test_issue30_raise_in_windows_false_leaves_mortgages_to_debts():
     """`raise_in_windows=False`: a window offers no mortgage (money from the Bank), though
     sales to players stay; a request to raise money owed (R25) still offers mortgages.
     The default offers them in windows as the rules do."""
-    env = agents.env("standard", 2, seed=0, raise_in_windows=False, state_info=False)
-    default = agents.env("standard", 2, seed=0, state_info=False)
+    env = classic_env("standard", 2, seed=0, raise_in_windows=False, state_info=False)
+    default = classic_env("standard", 2, seed=0, state_info=False)
     for e in (env, default):
         e.reset(seed=0)
         game = e.table.state.game
@@ -156,7 +157,7 @@ def test_issue30_raise_in_windows_false_leaves_mortgages_to_debts():
 def test_issue30_a_rejected_offer_is_not_offered_again_without_the_offers_rule():
     """Without R22a (`offers` off) the environment leaves a rejected deal out of the mask
     for the rest of the window, at every price."""
-    env = agents.env("standard", 2, seed=0, disable=["offers"], state_info=False)
+    env = classic_env("standard", 2, seed=0, disable=["offers"], state_info=False)
     assert env.table.drop_rejected
     env.reset(seed=0)
     game = env.table.state.game
@@ -174,7 +175,7 @@ def test_issue30_a_rejected_offer_is_not_offered_again_without_the_offers_rule()
     assert env.agent_selection == "Ann"
     left = {cat.name(int(s)) for s in np.flatnonzero(env.observe("Ann")["action_mask"])}
     assert not any(n.startswith("Sell space=1 ") for n in left)
-    assert agents.env("standard", 2, seed=0).table.drop_rejected is False  # R22a does it
+    assert classic_env("standard", 2, seed=0).table.drop_rejected is False  # R22a does it
 
 
 @pytest.mark.parametrize("option, value", [("max_steps", 0), ("max_steps", "many"),
@@ -212,7 +213,7 @@ def step_until(env, kind: str, rng, limit: int = 20000):
 
 
 def test_issue30_the_observation_is_named_and_bounded():
-    env = agents.env("standard", 2, seed=0)
+    env = classic_env("standard", 2, seed=0)
     space = env.observation_space("Ann")["observation"]
     names = env.observation_names()
     assert len(names) == space.shape[0] == len(set(names))
@@ -235,7 +236,7 @@ def test_issue30_the_observation_is_named_and_bounded():
 
 def test_issue30_the_observation_says_what_an_offer_asks():
     """An agree request shows the offered space, price, offerer and deal type."""
-    env = agents.env("standard", 2, seed=0)
+    env = classic_env("standard", 2, seed=0)
     layout = env.table.layout
     vector = step_until(env, "agree", np.random.default_rng(0))
     request = env.table.state.request
@@ -251,7 +252,7 @@ def test_issue30_the_observation_says_what_an_offer_asks():
 
 
 def test_issue30_the_observation_says_what_an_auction_and_a_debt_ask():
-    env = agents.env("standard", 2, seed=1)
+    env = classic_env("standard", 2, seed=1)
     layout = env.table.layout
     rng = np.random.default_rng(1)
     vector = step_until(env, "bid", rng)
@@ -288,8 +289,8 @@ def random_episode(env, seed: int) -> dict[str, float]:
 def test_issue30_worth_shaping_telescopes(max_turns, shaping):
     """R28 shaping with gamma 1: a seat's rewards sum to its terminal reward plus
     Phi(last) - Phi(first), Phi the worth (or equity) share (0 once terminated)."""
-    plain = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False)
-    shaped = agents.env("standard", 2, seed=3, max_turns=max_turns, state_info=False,
+    plain = classic_env("standard", 2, seed=3, max_turns=max_turns, state_info=False)
+    shaped = classic_env("standard", 2, seed=3, max_turns=max_turns, state_info=False,
                         shaping=shaping)
     terminal = random_episode(plain, 3)
     first = {a: 0.5 for a in shaped.possible_agents}  # equal worths at the start
@@ -306,7 +307,7 @@ def test_issue30_worth_shaping_telescopes(max_turns, shaping):
 def test_issue30_worth_shaping_telescopes_with_a_discount_in_the_single_seat_env():
     """sum_k gamma^k r_k = sum_k gamma^k R_k + gamma^K Phi(s_K) - Phi(s_0)."""
     gamma = 0.9
-    envs = [agents.single("standard", seed=5, max_turns=30, shaping=shaping, gamma=gamma)
+    envs = [classic_single("standard", seed=5, max_turns=30, shaping=shaping, gamma=gamma)
             for shaping in (None, "worth")]
     sums = []
     for env in envs:
@@ -331,7 +332,7 @@ def test_issue30_equity_counts_a_mortgage_as_no_loss_and_a_redemption_as_its_int
     the street's value less its mortgage value at a mortgage and rises by nearly as much at
     the redemption; the equity does not move on a mortgage and falls by the interest on a
     redemption."""
-    env = agents.env("standard", 2, seed=0, state_info=False, shaping="equity")
+    env = classic_env("standard", 2, seed=0, state_info=False, shaping="equity")
     env.reset(seed=0)
     table = env.table
     game = table.state.game
@@ -353,7 +354,7 @@ def test_issue30_equity_counts_a_mortgage_as_no_loss_and_a_redemption_as_its_int
 
 
 def test_issue30_worth_share_rewards_the_share_at_the_end():
-    env = agents.env("standard", 2, seed=2, max_turns=6, state_info=False, reward="worth_share")
+    env = classic_env("standard", 2, seed=2, max_turns=6, state_info=False, reward="worth_share")
     total = random_episode(env, 2)
     assert env.table.state.outcome is None  # truncated at 6 turns: each seat's share
     assert sum(total.values()) == pytest.approx(1.0)
@@ -375,9 +376,9 @@ def test_issue30_a_bad_reward_option_is_one_error(option, value):
 def test_issue30_the_compact_action_space(players, size):
     """`actions="compact"`: a bid or a purchase is of the asked space (one slot), a sale's
     price a fraction of the space's value; every masked slot is legal, the default stays."""
-    env = agents.env("standard", players, seed=0, actions="compact", state_info=False)
+    env = classic_env("standard", players, seed=0, actions="compact", state_info=False)
     cat = env.catalogue
-    assert len(cat) == size and len(agents.env("standard", players).catalogue) == {2: 1215, 4: 1705}[players]
+    assert len(cat) == size and len(classic_env("standard", players).catalogue) == {2: 1215, 4: 1705}[players]
     assert "Bid space=asked amount=1value" in cat.names and "Buy space=asked" in cat.names
     rng = np.random.default_rng(0)
     seen: set[str] = set()
@@ -402,14 +403,14 @@ def test_issue30_the_compact_action_space(players, size):
 
 def test_issue30_a_bad_action_space_is_one_error():
     with pytest.raises(UsageError, match="actions='tiny'"):
-        agents.env("standard", actions="tiny")
+        classic_env("standard", actions="tiny")
 
 
 def test_issue30_check_env_passes_on_single_by_default():
     import warnings
 
     from gymnasium.utils.env_checker import check_env
-    env = agents.single("standard", seed=3)
+    env = classic_single("standard", seed=3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env)
@@ -437,16 +438,16 @@ def test_issue30_gymnasium_make_ids_for_the_shipped_variants():
     with pytest.raises(EasyMoneyError, match="unknown strategy 'nosuch'"):
         gymnasium.make("easymoney/Standard-v1", opponents="nosuch")
     with pytest.raises(EasyMoneyError, match="nosuch"):
-        agents.single("nosuch")
+        classic_single("nosuch")
     with pytest.raises(EasyMoneyError, match="nosuch"):
-        agents.env("standard", enable=["nosuch"])
+        classic_env("standard", enable=["nosuch"])
 
 
 def test_issue30_player_n_agent_names():
     import warnings
 
     from pettingzoo.test import api_test
-    env = agents.env("standard", 2, seed=1, agent_names="player_N", max_turns=40)
+    env = classic_env("standard", 2, seed=1, agent_names="player_N", max_turns=40)
     assert env.possible_agents == ["player_0", "player_1"] and env.metadata["name"] == "easymoney_v1"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -455,23 +456,23 @@ def test_issue30_player_n_agent_names():
     assert env.agent_selection == "player_0"
     assert env.last()[4]["state"]["me"] == "Ann"  # the state speaks of the game's seats
     with pytest.raises(UsageError, match="agent_names='p'"):
-        agents.env("standard", agent_names="p")
+        classic_env("standard", agent_names="p")
 
 
 def test_issue30_render_rgb_array_is_the_board_drawing():
     pytest.importorskip("matplotlib")
-    env = agents.env("standard", 2, seed=0, render_mode="rgb_array")
+    env = classic_env("standard", 2, seed=0, render_mode="rgb_array")
     env.reset(seed=0)
     image = env.render()
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
     assert image.shape[0] > 200 and len(np.unique(image.reshape(-1, 3), axis=0)) > 10
-    single = agents.single("standard", seed=0, render_mode="rgb_array")
+    single = classic_single("standard", seed=0, render_mode="rgb_array")
     single.reset(seed=0)
     assert single.render().shape == image.shape
 
 
 def test_issue30_a_bad_seed_or_action_changes_nothing_in_either_form():
-    env = agents.env("standard", 2, seed=0)
+    env = classic_env("standard", 2, seed=0)
     env.reset(seed=0)
     before = env.table.state.history, env.table.next_seed
     for seed in ("abc", -1, 1.5):
@@ -481,7 +482,7 @@ def test_issue30_a_bad_seed_or_action_changes_nothing_in_either_form():
     with pytest.raises(EasyMoneyError, match="no slot"):
         env.step(10**9)
     assert (env.table.state.history, env.table.next_seed) == before
-    single = agents.single("standard", seed=0)
+    single = classic_single("standard", seed=0)
     single.reset(seed=0)
     history = single.table.state.history
     with pytest.raises(UsageError, match="seed"):

@@ -15,14 +15,21 @@ from typing import Any
 from ..engine.actions import RAISE, WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import Accept, Reject
 from ..engine.game import Game
+from ..engine.lines import LineError, _annotations, _field
+from ..errors import UsageError
 
 
 # how a field of an action type is named in the catalogue; with `actions="compact"`, ASKED
 # is a space the request names (one slot: the auctioned space), VALUE an amount of a space's
 # value (one slot per fraction of `fractions`)
 PLAYER, SPACE, NUMBER, ASKED, VALUE = "player", "space", "number", "asked", "value"
+# a field of a few values (a `Literal`'s words, a `bool`'s False and True): one slot each
+WORD = "word"
 # the compact catalogue's amounts of a space: a bargain, its value, a premium
 DEFAULT_FRACTIONS = (0.5, 1.0, 1.5)
+# the most slots a catalogue may have: each is a name and a byte of every mask, and a
+# plugin's type of several space or number fields multiplies them (48**5 for five spaces)
+MAX_SLOTS = 200_000
 
 
 def _field_kind(annotation: Any) -> str | None:
@@ -34,6 +41,21 @@ def _field_kind(annotation: Any) -> str | None:
     if text in ("int", "Money"):  # a count, or an amount (Money, R30's grid)
         return NUMBER
     return None  # fixed by the request (a deal's offer) or by chance (a throw's dice)
+
+
+def _words(kind: type[Action], name: str, annotation: Any) -> tuple[Any, ...] | None:
+    """The values of a field that holds one of a few (a `Literal`'s words, as the line
+    reads them; a `bool`'s False and True), or None: each value is a distinct legal
+    answer (issue 40: `pays percent tax` was out of every agent's reach)."""
+    try:
+        read = _field(kind.__name__, name, _annotations(kind).get(name, annotation))
+    except LineError:
+        return None
+    if read.kind == "literal":
+        return tuple(read.words)
+    if read.kind == "bool":
+        return (False, True)
+    return None
 
 
 def _offered(kind: type[Action]) -> bool:
@@ -83,6 +105,8 @@ class Catalogue:
         self.spaces = len(game.spaces)
         types: set[type[Action]] = {t for t in game.ruleset.handled if _offered(t)} | {Accept, Reject}
         self.layouts: dict[type[Action], _Layout] = {}
+        # (type, field) -> the field's values, in slot order (WORD fields)
+        self.words: dict[tuple[type[Action], str], tuple[Any, ...]] = {}
         self.names: list[str] = []
         base = 0
         for kind in sorted(types, key=lambda t: (t.__name__, t.__module__)):
@@ -95,14 +119,26 @@ class Catalogue:
                 if f.name == "player" or f.name == chance:
                     continue
                 fk = _field_kind(f.type)
+                words = _words(kind, f.name, f.type) if fk is None else None
+                if words is not None:
+                    fk = WORD
+                    self.words[kind, f.name] = words
                 if fk is None:
                     continue
                 if compact:
                     fk = self._compact_kind(kind, f.name, fk, fields)
                 fields.append((f.name, fk))
-                sizes.append({PLAYER: self.players, SPACE: self.spaces, NUMBER: steps, ASKED: 1,
+                sizes.append(len(words) if words is not None else
+                             {PLAYER: self.players, SPACE: self.spaces, NUMBER: steps, ASKED: 1,
                               VALUE: len(self.fractions)}[fk])
             layout = _Layout(kind, base, fields, sizes)
+            if base + layout.size > MAX_SLOTS:
+                raise UsageError(
+                    f"the agents' catalogue would have more than {MAX_SLOTS:,} slots: "
+                    f"{kind.__name__} ({kind.__module__}) alone takes {layout.size:,} "
+                    f"({' x '.join(map(str, sizes))} for {', '.join(n for n, _ in fields)})"
+                    + (f"; a smaller amount_steps than {steps} shrinks it"
+                       if any(k in (NUMBER,) for _, k in fields) else ""))
             self.layouts[kind] = layout
             self.names.extend(self._names(layout))
             base += layout.size
@@ -132,7 +168,9 @@ class Catalogue:
         names = [layout.kind.__name__]
         for (name, kind), size in zip(layout.fields, layout.sizes):
             values = (["asked"] if kind == ASKED else [f"{f:g}value" for f in self.fractions]
-                      if kind == VALUE else [str(k) for k in range(size)])
+                      if kind == VALUE else
+                      [str(w).lower() for w in self.words[layout.kind, name]] if kind == WORD
+                      else [str(k) for k in range(size)])
             names = [f"{n} {name}={v}" for n in names for v in values]
         return names
 
@@ -165,8 +203,16 @@ class Catalogue:
         # read by plain attribute loads, the fastest Python has (asked for every listed action)
         lines, terms = [], [str(layout.base)]
         kinds = dict(layout.fields)
+        scope: dict[str, Any] = {"numbers": range(self.steps)}
         for name, number, stride in fixed:
-            if kinds[name] == ASKED:  # one slot: the space the request names, or none
+            if kinds[name] == WORD:  # a value's place among the field's values
+                words = self.words[kind, name]
+                # keyed by (type, value): True and 1 are equal keys, and a bool is no word
+                scope[f"words_{name}"] = {(type(w), w): k for k, w in enumerate(words)}
+                lines.append(f" {name} = words_{name}.get((type(action.{name}), action.{name}))")
+                lines.append(f" if {name} is None: return None")
+                terms.append(f"{name} * {stride}")
+            elif kinds[name] == ASKED:  # one slot: the space the request names, or none
                 lines.append(f" if action.{name} is not asked: return None")
             elif kinds[name] == VALUE:  # a fraction of a value, never a plain number
                 return None
@@ -178,7 +224,6 @@ class Catalogue:
                 terms.append(f"action.{name}.index * {stride}")
         source = "\n".join(["def index(action, asked=None):", *lines,
                             f" return {' + '.join(terms)}"])
-        scope: dict[str, Any] = {"numbers": range(self.steps)}
         exec(source, scope)  # noqa: S102  # names are the dataclass's own field names
         index: Callable[..., int | None] = scope["index"]
         return index, spread

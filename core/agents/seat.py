@@ -14,7 +14,8 @@ from ..strategies import make_strategy
 from ..errors import GameOverError, UsageError
 from ..script.table import game_seed
 from .aec import observation_space
-from .table import (DEFAULT_AMOUNT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS,
+from .table import (DEFAULT_ACTIONS, DEFAULT_AMOUNT_STEPS, DEFAULT_GAMMA, DEFAULT_MAX_STEPS,
+                    DEFAULT_MAX_TURNS, DEFAULT_RAISE_IN_WINDOWS, DEFAULT_SHAPING,
                     DEFAULT_WINDOW_ACTIONS, ENV_NAME, RENDER_MODES, Table,
                     check_render_mode)
 
@@ -55,8 +56,9 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                  render_mode: str | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  amount_steps: int = DEFAULT_AMOUNT_STEPS, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
-                 shaping: str | None = None, gamma: float = 1.0, actions: str = "standard",
-                 raise_in_windows: bool = True,
+                 shaping: str | None = DEFAULT_SHAPING, gamma: float = DEFAULT_GAMMA,
+                 actions: str = DEFAULT_ACTIONS,
+                 raise_in_windows: bool = DEFAULT_RAISE_IN_WINDOWS,
                  illegal: str = "penalty",
                  penalty: float = -0.01) -> None:
         check_render_mode(render_mode)

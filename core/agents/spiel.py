@@ -33,7 +33,7 @@ from ..strategies import make_strategy
 from ..script.table import game_seed, new_game
 from .catalogue import Catalogue
 from .observe import Layout
-from .table import ActionNotInMask, seat_names, worth_share
+from .table import MAX_AMOUNT_STEPS, ActionNotInMask, seat_names, slot_number, worth_share
 
 # a rollout's turns and count: at least one each, at most what a search can spend
 MAX_ROLLOUT_TURNS = 1000
@@ -125,10 +125,12 @@ def _words(value: Any, name: str) -> list[str]:
     return value.replace(",", " ").split()
 
 
-def _whole(value: Any, name: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
-        raise SpielParameterError(f"OpenSpiel parameter {name}: expected a whole number from "
-                                  f"{least}, found {value!r}")
+def _whole(value: Any, name: str, least: int, most: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least \
+            or most is not None and value > most:
+        bound = f"from {least}" if most is None else f"from {least} to {most:,}"
+        raise SpielParameterError(f"OpenSpiel parameter {name}: expected a whole number "
+                                  f"{bound}, found {value!r}")
     return int(value)
 
 
@@ -173,7 +175,7 @@ class Spec:
             raise SpielParameterError(f"OpenSpiel parameter {exc.message}") from None
         self.max_turns = _whole(given["max_turns"], "max_turns", 1)
         self.max_steps = _whole(given["max_steps"], "max_steps", 1)
-        self.amount_steps = _whole(given["amount_steps"], "amount_steps", 1)
+        self.amount_steps = _whole(given["amount_steps"], "amount_steps", 1, MAX_AMOUNT_STEPS)
         self.limit_returns = given["limit_returns"]
         if self.limit_returns not in LIMIT_RETURNS:
             raise SpielParameterError(f"OpenSpiel parameter limit_returns: 'worth' or 'zero', "
@@ -428,6 +430,14 @@ class EasyMoneyState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.play.outcomes()
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's `apply_action`, with a move that is no whole number (an infinity,
+        "abc") the "not legal now" `ActionNotInMask`, as any other move not legal now,
+        not pybind's TypeError."""
+        if slot_number(action) is None:
+            self.play.apply(action)  # raises ActionNotInMask, changing nothing
+        super().apply_action(int(action))
 
     def _apply_action(self, action: int) -> None:
         self.play.apply(int(action))

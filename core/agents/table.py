@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -29,12 +29,24 @@ if TYPE_CHECKING:
 
 DEFAULT_MAX_TURNS = 1000
 DEFAULT_AMOUNT_STEPS = 5
+# the most slots an amount may take: more tells a policy nothing a finer grid of 100 does
+# not, and each step multiplies the catalogue (10**6 of them took gigabytes)
+MAX_AMOUNT_STEPS = 100
+# seats at one table: past this a count is a mistake (as `simulate --players` says)
+MAX_SEATS = 1000
 # steps (every seat's actions, the bots' too) before an episode is truncated: about ten
 # times the longest game a random masked agent plays to its end on `standard`
 DEFAULT_MAX_STEPS = 20_000
 # actions a player may take in one window of theirs (build, mortgage, redeem, sell, any
 # deal) before only the moves that close it (roll, end the turn) are left in the mask
 DEFAULT_WINDOW_ACTIONS = 8
+# the defaults a learner gets with no option given: the settings the learning figure is
+# measured with (examples/agents/train_ppo.py, bench/README.md; issue 40). The old ones
+# (actions="standard", raise_in_windows=True, shaping=None, gamma=1.0) are options
+DEFAULT_ACTIONS = "compact"
+DEFAULT_RAISE_IN_WINDOWS = False
+DEFAULT_SHAPING = "equity"
+DEFAULT_GAMMA = 0.999
 REWARDS = ("terminal", "worth_share")
 SHAPINGS = (None, "worth", "equity")
 ACTION_SPACES = ("standard", "compact")
@@ -48,7 +60,7 @@ def slot_number(slot: Any) -> int | None:
         pass
     try:
         number = int(slot)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # None, "abc", an infinity
         return None
     return number if number == slot else None
 
@@ -68,12 +80,20 @@ def check_render_mode(render_mode: str | None) -> None:
         matplotlib_for("render_mode='rgb_array'")
 
 
-def check_count(name: str, value: Any) -> None:
-    """An environment's whole-number option, at least 1: else one UsageError naming it."""
-    if slot_number(value) is None or isinstance(value, bool):
+def check_count(name: str, value: Any, most: int | None = None) -> int:
+    """An environment's whole-number option (a numpy integer too), at least 1 and at most
+    `most`: else one UsageError naming it. The number, a plain int."""
+    try:  # an int or a numpy integer; not a float, even a whole one, nor a bool
+        number = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None:
         raise UsageError(f"{name} must be a whole number, not {value!r}")
-    if value < 1:
-        raise UsageError(f"{name} must be at least 1, not {value}")
+    if number < 1:
+        raise UsageError(f"{name} must be at least 1, not {number}")
+    if most is not None and number > most:
+        raise UsageError(f"{name} must be at most {most:,}, not {number:,}")
+    return number
 
 
 def _template(found: Action | ActionRange) -> Action:
@@ -105,9 +125,9 @@ class ActionNotInMask(EasyMoneyError):
 
 
 def seat_names(players: int | Sequence[str]) -> list[str]:
-    if isinstance(players, int):
-        if players < 1:
-            raise UsageError(f"players must be at least 1, not {players}")
+    """The seats' names: `players` names, or a count (a numpy integer too) of Ann, Bob, ..."""
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        players = check_count("players", players, MAX_SEATS)
         return ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:players] \
             if players <= 8 else [f"P{k}" for k in range(players)]
     names = [str(p) for p in players]
@@ -129,14 +149,17 @@ class Table:
                  enable: Sequence[str], disable: Sequence[str], options: Sequence[str],
                  max_turns: int, amount_steps: int, *, max_steps: int = DEFAULT_MAX_STEPS,
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
-                 shaping: str | None = None, gamma: float = 1.0,
-                 actions: str = "standard", raise_in_windows: bool = True) -> None:
+                 shaping: str | None = DEFAULT_SHAPING, gamma: float = DEFAULT_GAMMA,
+                 actions: str = DEFAULT_ACTIONS,
+                 raise_in_windows: bool = DEFAULT_RAISE_IN_WINDOWS) -> None:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
-        for name, value in (("max_turns", max_turns), ("amount_steps", amount_steps),
-                            ("max_steps", max_steps), ("window_actions", window_actions)):
-            check_count(name, value)
+        max_turns, max_steps, window_actions = (
+            check_count(name, value) for name, value in (
+                ("max_turns", max_turns), ("max_steps", max_steps),
+                ("window_actions", window_actions)))
+        amount_steps = check_count("amount_steps", amount_steps, MAX_AMOUNT_STEPS)
         self.max_turns, self.max_steps, self.window_actions = max_turns, max_steps, window_actions
         if reward not in REWARDS:
             raise UsageError(f"reward={reward!r}: one of {', '.join(map(repr, REWARDS))}")

@@ -114,6 +114,10 @@ def parse_seats(text: str) -> Seats:
             raise UsageError(f"players: {name}: a seat played by a program ({PROGRAM_PREFIX}) "
                              "is not started from the page; seat a bot (NAME:greedy) or play "
                              "it with `easymoney play -i` at a terminal")
+        if strategy.startswith("policy:"):  # a path on the server: not the page's to name
+            raise UsageError(f"players: {name}: a saved policy (policy:FILE) names a file on "
+                             "the server and is not seated from the page; play it with "
+                             "`easymoney play -i` or `easymoney simulate`")
         if strategy:
             bots[name] = _within_limits(name, strategy, make_strategy(strategy))
             strategies[name] = strategy

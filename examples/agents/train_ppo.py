@@ -3,6 +3,7 @@
     pip install 'easymoney-game[train]'       # sb3-contrib, torch (CPU is enough)
     python examples/agents/train_ppo.py [--cpu-minutes 20] [--variant standard]
                                         [--eval-games 200] [--save agent.zip]
+                                        [--export agent.npz]
 
 The agent is one seat of a 2-player game against the built-in bots (easymoney.agents.single),
 half its games as the first seat, half as the second, its opponents drawn from `random`,
@@ -168,6 +169,22 @@ def load(path: str, variant: str = "standard") -> tuple[MaskablePPO, VecNormaliz
     return model, norm
 
 
+def export(model: MaskablePPO, norm: VecNormalize, path: str, variant: str = "standard") -> None:
+    """The trained policy as a `policy:FILE` strategy file (easymoney.agents.policy): the
+    actor's layers (mlp_extractor.policy_net, then action_net) as numpy arrays, the
+    normaliser's running mean and variance, and the header of the environment it was
+    trained on. Playing it needs numpy alone (`easymoney simulate --strategies
+    policy:agent.npz,greedy`)."""
+    from easymoney.agents.policy import save_policy
+    linears = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    linears.append(model.policy.action_net)
+    layers = [(m.weight.detach().cpu().numpy().T, m.bias.detach().cpu().numpy()) for m in linears]
+    activation = {torch.nn.Tanh: "tanh", torch.nn.ReLU: "relu"}[model.policy.activation_fn]
+    env = make_env(variant, SEATS[0], OPPONENTS[0], 0, TRAIN_TURNS).env
+    save_policy(path, layers, env, activation=activation, obs_mean=norm.obs_rms.mean,
+                obs_var=norm.obs_rms.var, clip=float(norm.clip_obs))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="standard")
@@ -175,6 +192,8 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="where to save the model (a .zip) and its normaliser")
+    parser.add_argument("--export", help="where to write the policy as a policy:FILE strategy "
+                        "(.npz, played with numpy alone)")
     parser.add_argument("--load", help="evaluate a model saved with --save instead of training")
     parser.add_argument("--opponents", default=",".join(OPPONENTS),
                         help="the bots to evaluate against, by name (default: %(default)s)")
@@ -187,6 +206,9 @@ def main() -> None:
     if args.save and not args.load:
         model.save(args.save)
         norm.save(args.save + ".norm.pkl")
+    if args.export:
+        export(model, norm, args.export, args.variant)
+        print(f"exported the policy to {args.export}: play it as policy:{args.export}")
     for opponent in args.opponents.split(","):
         print(report(opponent, evaluate(model, norm, args.variant, opponent, args.eval_games)),
               flush=True)
