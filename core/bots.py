@@ -252,7 +252,7 @@ class Strategy:
         # judged again, neither here nor when the answer is given (decisions.checked); an
         # offer rejected while nothing has changed is not made again
         for found in legal_actions(game, request, kinds=extras):
-            for action in (range_ends(found) if type(found) is ActionRange else (found,)):
+            for action in (range_ends(found) if isinstance(found, ActionRange) else (found,)):
                 if tried and str(action) in tried or offered_in_vain(game, action):
                     continue
                 value = action_value(game, player, action)

@@ -14,6 +14,7 @@ game at its first decision. Any mismatch is one EasyMoneyError line naming the f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import hashlib
 import json
 import zipfile
@@ -32,7 +33,8 @@ from .table import _from_the_bank, _keeps_window_open, _template
 
 PREFIX = "policy:"
 FORMAT, VERSION = "easymoney-policy", 1
-ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
 HEADER_KEYS = ("variant", "players", "actions", "amount_steps", "max_turns",
                "raise_in_windows", "window_actions", "catalogue", "observation", "activation")
 
@@ -68,7 +70,7 @@ def save_policy(path: str | Path, layers: list[tuple[np.ndarray, np.ndarray]], e
         arrays["obs_mean"], arrays["obs_var"] = (np.asarray(obs_mean, np.float32),
                                                  np.asarray(obs_var, np.float32))
     with open(path, "wb") as out:
-        np.savez(out, **arrays)
+        np.savez(out, **arrays)  # type: ignore[arg-type]
 
 
 class Policy:

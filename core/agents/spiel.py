@@ -507,6 +507,7 @@ class RolloutEvaluator:
                 play.apply(int(outcomes[rng.choice(len(outcomes), p=probs)]))
                 continue
             request = steps.request
+            assert request is not None  # not over, not chance: a seat is asked
             action = self._bot(request.player.name).decide(steps.game, request)
             chance = type(action).chance
             if chance is not None and getattr(action, chance) is None:

@@ -486,7 +486,7 @@ def raise_words(request: Request) -> str:
     """`Bob to raise $400 by mortgaging or selling (owes $1,000 to the Bank), or to go
     bankrupt`: the ways named are those of the request's `raises_money` types (R25), the
     rules on offer's own."""
-    ways = list(dict.fromkeys(_gerund(kind.verb) for kind in request.accepts
+    ways = list(dict.fromkeys(_gerund(getattr(kind, "verb", "")) for kind in request.accepts
                               if getattr(kind, "raises_money", False)))
     by = f" by {ways[0] if len(ways) == 1 else ', '.join(ways[:-1]) + ' or ' + ways[-1]}" \
         if ways else ""
@@ -567,7 +567,8 @@ def line_of(action: Action, owner: str | None) -> str:
     except Exception as exc:
         raise PluginError(f"{who} failed writing its action {kind.__name__} as a line (its "
                           f"__str__): {type(exc).__name__}: {exc}") from exc
-    for name in kind.line_fields() if dataclasses.is_dataclass(kind) else ():
+    names: tuple[str, ...] = kind.line_fields() if dataclasses.is_dataclass(kind) else ()
+    for name in names:
         value = getattr(action, name, None)
         why = unquotable(value) if isinstance(value, str) else None
         if why is not None:  # between its quotes it would end the quote, or the line, early

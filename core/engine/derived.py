@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .lines import LineError, _annotations, _field
@@ -50,7 +50,7 @@ def _plan(kind: type[Action]) -> Candidates | str:
     if not is_dataclass:
         return f"{name} is not a dataclass: write its candidates"
     annotations = _annotations(kind)
-    choices: list[tuple[str, Callable[[Any], Iterable[Any]]]] = []
+    choices: list[tuple[str, Callable[[Any], Sequence[Any]]]] = []
     amount: str | None = None
     for f in dataclasses.fields(kind):  # type: ignore[arg-type]
         if not f.init or f.kw_only or f.name == "player" or f.name == kind.chance:
@@ -93,7 +93,9 @@ def _plan(kind: type[Action]) -> Candidates | str:
         actor = request.player
         names = [n for n, _ in choices]
         values_of = [enumerate_(game) for _, enumerate_ in choices]
-        count = math.prod(len(v) for v in values_of)
+        count = 1
+        for values in values_of:
+            count *= len(values)
         if count > MAX_DERIVED:  # a larger board or table than the load's check assumed
             from ..errors import PluginError
             owner = game.ruleset.action_owner.get(kind, kind.__module__)

@@ -180,7 +180,7 @@ def own_check(game: Game, action: Action) -> None:
     kind = type(action)
     if kind.refusals is Action.refusals:
         return
-    refused = action.refusals(game)
+    refused = list(action.refusals(game))
     if refused:
         raise PluginError(f"plugin {_owner(game, kind)!r} lists `{action}` among the candidates "
                           f"of its action type {kind.__name__}, which its own refusals refuse "

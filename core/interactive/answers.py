@@ -40,7 +40,8 @@ def _unwritten(action: Action) -> str:
     the line names everything."""
     kind = type(action)
     written = set(kind.line_fields()) | {"player"}
-    left = [f.name for f in dataclasses.fields(action) if f.init and f.name not in written]
+    left = [f.name for f in dataclasses.fields(action)  # type: ignore[arg-type]
+            if f.init and f.name not in written]
     if not left:
         return ""
     words = action.describe()
