@@ -6,7 +6,10 @@ of the page name.
     exec:"python bot.py"        a program at a seat (easymoney.seats, docs/seats.md)
     policy:FILE                 a trained agent's saved policy (easymoney.agents.policy)
     others                      the entry-point group `easymoney.strategies` (the entry
-                                point's object is a strategy class or instance)
+                                point's object is a strategy class or instance); a kind
+                                named by a prefix, `KIND:...`, the group
+                                `easymoney.strategy_kinds` (its object is called with the
+                                whole name: `policy` is the project's own)
 
 This table stands above the three modules that define strategies, and none of them asks it
 for another (issue 29): the playouts' strategy of a searching bot is made here and its
@@ -27,9 +30,16 @@ from .seats import PREFIX as PROGRAM_PREFIX, RESIGN, ProgramStrategy, Resign, ch
     parse_spec
 
 STRATEGY_GROUP = "easymoney.strategies"
+KIND_GROUP = "easymoney.strategy_kinds"
 
 BUILTIN_STRATEGIES: dict[str, type[Strategy]] = {
     "cautious": Cautious, "greedy": Greedy, "random": RandomStrategy, "mc": MonteCarlo}
+
+
+@lru_cache(maxsize=1)
+def strategy_kinds() -> Mapping[str, Any]:
+    """prefix -> the entry point of the strategies named `PREFIX:...` (`policy`)."""
+    return {ep.name: ep for ep in entry_points(group=KIND_GROUP)}
 
 
 @lru_cache(maxsize=1)
@@ -61,9 +71,9 @@ def make_strategy(name: str) -> Strategy:
                                             if text else {}))
     if name.startswith(PROGRAM_PREFIX):
         return program_strategy(name)
-    if name.startswith("policy:"):  # a trained agent's saved policy (core/agents/policy.py)
-        from .agents.policy import PolicyStrategy
-        return PolicyStrategy(name)
+    prefix, colon, _ = name.partition(":")
+    if colon and prefix in strategy_kinds():  # `policy:FILE`, a trained agent's saved policy
+        return strategy_kinds()[prefix].load()(name)  # type: ignore[no-any-return]
     table = available_strategies()
     if name not in table:
         raise UsageError(f"unknown strategy {name!r}{did_you_mean(name, table)}; "

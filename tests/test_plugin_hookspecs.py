@@ -71,12 +71,12 @@ def test_issue18_a_call_of_em_auction_where_the_rule_is_off_is_one_clear_error()
 
 def test_issue18_a_rules_hook_is_implemented_by_others_where_the_rule_is_off() -> None:
     """The docs' tax holiday answers `em_exempt` whether or not R16's rule is on."""
-    module = types.ModuleType("em_holiday")
-    module.PLUGIN_ID = "holiday"
+    module = types.ModuleType("em_tax_holiday")
+    module.PLUGIN_ID = "tax_holiday"  # not the rent-holiday test plugin's id
     module.em_exempt = hookimpl(lambda charge: "a tax holiday" if charge == "tax" else None)
     registry = _with(module)
     v = load_variant("standard", registry=registry, disable=["exemption"])
-    game = Game(v, NAMES, BotDecider({}), ruleset=RuleSet(registry, (*v.rules, "holiday")))
+    game = Game(v, NAMES, BotDecider({}), ruleset=RuleSet(registry, (*v.rules, "tax_holiday")))
     assert game.hook.em_exempt(game, game.players[0], "tax") == "a tax holiday"
 
 
