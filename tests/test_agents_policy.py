@@ -66,6 +66,16 @@ def test_issue40_a_policy_of_another_seat_count_is_one_line(policy_file):
     assert len(lines) == 1 and str(policy_file) in lines[0] and "2 seats" in lines[0]
 
 
+@pytest.mark.parametrize("extra", [("--players", "3"), ("no-four-sides",)])
+def test_issue40_a_policy_of_another_game_is_refused_before_any_game(policy_file, extra):
+    """The variant and seat count a policy was trained on are checked before the first
+    game is played: nothing is printed of a game, and the one line says what differs."""
+    done = simulate("--games", "3", *extra, "--strategies", f"policy:{policy_file}")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and str(policy_file) in done.stderr
+    assert ("2 seats" if "--players" in extra else "trained on variant 'standard'") in done.stderr
+
+
 def test_issue40_a_policy_of_another_action_space_is_one_line(tmp_path):
     path = random_policy(tmp_path / "tax.npz", agents.single(enable=["tax_choice"]))
     state = new_game("standard", ["Ann", "Bob"], 1, keep_log=False)

@@ -147,7 +147,10 @@ class PolicyStrategy(Strategy):
         self._window: tuple[int, str, int] | None = None
         self._taken = 0
 
-    def _check(self, game: Any) -> None:
+    def check_game(self, game: Any) -> None:
+        """Raise PolicyError, one line naming the file and what differs, unless `game` is of
+        the variant, seat count, action space and observation the policy was trained on
+        (`simulate` and its kin ask before any game; a seat asks at its first decision)."""
         h, path = self.policy.header, self.policy.path
         variant = game.variant.name
         if Path(str(h["variant"])).stem != Path(str(variant)).stem and h["variant"] != variant:
@@ -182,7 +185,7 @@ class PolicyStrategy(Strategy):
 
     def decide(self, game: Any, request: Any) -> Action:
         if self._of is not game:
-            self._check(game)
+            self.check_game(game)
         legal = self._offered(game, request)
         places, marks = self.catalogue.places(legal, game, request)
         if not places:  # nothing of the catalogue is legal (a plugin's own question)

@@ -9,7 +9,9 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..bots import BotDecider
 from ..strategies import available_strategies, make_strategy
+from ..engine.game import Game, ruleset_for
 from ..engine.model import Variant
 from ..engine.registry import discover
 from ..errors import PluginError, UsageError
@@ -157,7 +159,14 @@ def check_batch(batch: Batch, variants: Sequence[tuple[Arm, Variant]]) -> None:
             raise UsageError(f"--players {batch.players}: {arm.name} is played by "
                              f"{variant.min_players} to {variant.max_players} players")
     for name in batch.strategy_order:
-        make_strategy(name)
+        strategy = make_strategy(name)
+        fits = getattr(strategy, "check_game", None)
+        if fits is not None:  # made for one kind of game (a trained policy): said before any
+            for _, variant in variants:
+                game = Game(variant, list(zip(batch.names, batch.seats)), BotDecider({}),
+                            keep_log=False, ruleset=ruleset_for(variant))
+                game.setup()  # as it stands at its first decision: its pots made
+                fits(game)
 
 
 # --- SPEC: a variant with +RULE, -RULE and @KEY=VALUE suffixes ---------------------------------

@@ -201,10 +201,17 @@ def told(played: Played) -> None:
 
 
 def over_text(played: Played) -> str | None:
+    """How a finished game ended, as the lobby lists it: who won (R28), then why (R27)."""
     outcome = played.state.outcome
     if not played.finished:
         return None
-    return f"{outcome.reason}: {outcome.detail}" if outcome is not None else "the game is over"
+    if outcome is None:
+        return "the game is over"
+    winners = list(outcome.winners)
+    who = (f"{winners[0]} won" if len(winners) == 1 else
+           f"{', '.join(winners[:-1])} and {winners[-1]} shared the win" if winners else
+           "nobody won")
+    return f"{who} ({outcome.reason}: {outcome.detail})"
 
 
 def drawing(table: Table, board: Any, me: str | None) -> str:
