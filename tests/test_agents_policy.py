@@ -130,3 +130,33 @@ def test_issue40_the_page_does_not_open_a_policy_path_it_is_given(policy_file):
     with pytest.raises(UsageError, match="not seated from the page") as caught:
         parse_seats(f"Ann Bob:policy:{policy_file}")
     assert "\n" not in str(caught.value)
+
+
+def test_issue40_a_policy_plays_a_scripts_seat_and_at_the_prompt(policy_file, tmp_path):
+    """`players Ann:greedy Bob:policy:FILE` (a path, or one in quotes) in a script, and
+    `play -i --players Ann Bob:policy:FILE`: the trained agent answers for Bob."""
+    spaced = tmp_path / "my agent.npz"
+    spaced.write_bytes(policy_file.read_bytes())
+    for seat in (f"Bob:policy:{policy_file}", f'Bob:policy:"{spaced}"'):
+        game = tmp_path / "agent.game"
+        game.write_text(f"players Ann:greedy {seat}\nseed 1\nautoplay 6 turns\n")
+        done = subprocess.run([sys.executable, "-m", "easymoney", "play", str(game)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "Turn 6" in done.stdout
+    answers = "Ann rolls\nAnn declines\nAnn passes\nquit\n"
+    done = subprocess.run([sys.executable, "-m", "easymoney", "play", "-i", "--seed", "2",
+                           "--players", "Ann", f"Bob:policy:{policy_file}"], input=answers,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Bob bids" in done.stdout or "Bob passes" in done.stdout
+
+
+def test_issue40_a_scripts_policy_seat_of_a_missing_file_is_one_located_error(tmp_path):
+    game = tmp_path / "agent.game"
+    game.write_text(f"players Ann Bob:policy:{tmp_path / 'none.npz'}\nseed 1\n")
+    done = subprocess.run([sys.executable, "-m", "easymoney", "play", str(game)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    first = done.stderr.splitlines()[0]
+    assert first.startswith(f"{game}:1:") and "no such file" in first and "^" in done.stderr

@@ -142,7 +142,10 @@ class PolicyStrategy(Strategy):
     def __init__(self, name: str) -> None:
         super().__init__()
         self.name = name
-        self.policy = Policy(name[len(PREFIX):])
+        path = name[len(PREFIX):]
+        if len(path) >= 2 and path[0] == path[-1] == '"':  # a script's `Bob:policy:"my agent.npz"`
+            path = path[1:-1]
+        self.policy = Policy(path)
         self._of: Any = None  # the game its catalogue and layout were made for
         self._window: tuple[int, str, int] | None = None
         self._taken = 0

@@ -554,8 +554,8 @@ class _ToAst(Transformer):
             if strategy.column != name.end_column or strategy.line != name.line:
                 raise _at(strategy, f"write a player's strategy without spaces, e.g. "
                                     f"`{_clip(str(name))}{strategy}`")
-            # a program's command may be longer than a name
-            strategy = (str(strategy)[1:] if str(strategy).startswith(":exec:")
+            # a program's command, or a policy's file, may be longer than a name
+            strategy = (str(strategy)[1:] if str(strategy).startswith((":exec:", ":policy:"))
                         else _name(strategy, "a strategy")[1:])
         return A.PlayerDecl(_player(name), strategy, line=name.line, column=name.column)
 
