@@ -1,7 +1,7 @@
 """Machine instructions per player-turn, or per environment step, counted by valgrind (steady whatever the machine's load).
 
     python bench/instructions.py [--games N]
-    python bench/instructions.py --env [--steps N]
+    python bench/instructions.py --env [--steps N] [--classic]
 
 Runs the games of bench_turns.py (`standard`, 4 `cautious` players, game i with seed i)
 under `valgrind --tool=callgrind` twice, with no game and with N games (default 20), and
@@ -68,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--steps", type=int, default=20000, help="with --env: steps counted (default 20,000)")
     p.add_argument("--warmup", type=int, default=500,
                    help="with --env: steps played first, in both counts (default 500, as bench_agents.py)")
+    p.add_argument("--classic", action="store_true",
+                   help="with --env: the options env() had before issue 40 made the learning "
+                        "settings its defaults (the whole catalogue, no shaping), to compare "
+                        "with a commit before it")
     p.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the runs valgrind watches
     p.add_argument("--play-env", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -77,7 +81,10 @@ def main(argv: list[str] | None = None) -> int:
 
         import easymoney.agents
         from bench_agents import run
-        env = easymoney.agents.env("standard", 2, seed=0, state_info=False)
+        # before issue 40 these were env()'s defaults (a commit then takes no such options)
+        classic = {"actions": "standard", "raise_in_windows": True, "shaping": None,
+                   "gamma": 1.0} if args.classic else {}
+        env = easymoney.agents.env("standard", 2, seed=0, state_info=False, **classic)
         run(env, args.warmup, random.Random(0))  # the warm-up: in both counts
         print(run(env, args.play_env, random.Random(0))[0] if args.play_env else 0)
         return 0
@@ -91,8 +98,10 @@ def main(argv: list[str] | None = None) -> int:
         print("bench/instructions.py needs valgrind (apt install valgrind)", file=sys.stderr)
         return 2
     if args.env:
-        (base, _), (total, steps) = both(args.steps, "--play-env", ("--warmup", str(args.warmup)))
-        print(f"standard, 2 seats, random masked agent, {steps:,} steps: "
+        extra = ("--warmup", str(args.warmup), *(("--classic",) if args.classic else ()))
+        (base, _), (total, steps) = both(args.steps, "--play-env", extra)
+        settings = "the options before issue 40" if args.classic else "env()'s defaults"
+        print(f"standard, 2 seats, random masked agent ({settings}), {steps:,} steps: "
               f"{(total - base) / steps:,.0f} instructions a step")
         return 0
     (base, _), (total, turns) = both(args.games)
