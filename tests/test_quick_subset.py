@@ -35,5 +35,5 @@ def test_the_slowest_files_are_marked_slow() -> None:
 
 def test_the_readme_says_how_long_and_how_to_run_the_quick_subset() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "about 16 minutes on two cores" in readme
+    assert "about 7 minutes on two cores" in readme
     assert 'python3 -m pytest -m "not slow"' in readme
