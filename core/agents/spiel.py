@@ -500,8 +500,12 @@ class RolloutEvaluator:
     def _play_on(self, play: Play) -> None:
         steps = play.state
         stop = steps.game.turns_played + self.turns
+        # the bots' moves are no slots of `play.moves` (chance's are), yet count towards the
+        # game's max_steps as they did
+        bots_moved, most = 0, play.spec.max_steps
         rng = self._rng
-        while not play.terminal() and steps.game.turns_played < stop:
+        while not play.terminal() and steps.game.turns_played < stop \
+                and len(play.moves) + bots_moved < most:
             if play.chance():
                 outcomes, probs = zip(*play.outcomes())
                 play.apply(int(outcomes[rng.choice(len(outcomes), p=probs)]))
@@ -514,7 +518,7 @@ class RolloutEvaluator:
                 play.throw = action  # its dice are chance's, drawn next
             else:
                 steps.push(action)
-            play.moves.append(-1)  # a bot's move, not a slot: counted for max_steps
+            bots_moved += 1
 
     def prior(self, state: EasyMoneyState) -> list[tuple[int, float]]:
         if state.is_chance_node():
