@@ -2,6 +2,7 @@
 environment's, and OpenSpiel's MCTS bot playing whole games.
 
     python bench/bench_spiel.py [--steps N] [--repeat K] [--variant standard]
+    python bench/bench_spiel.py --ops 1000 [--clones 20]     # a state's legal + apply + clone
     python bench/bench_spiel.py --mcts [--games G] [--simulations S] [--rollouts R]
                                 [--horizon H] [--max-turns T] [--evaluator rollout|random]
                                 [--variant examples/variants/railroads.yaml]
@@ -104,6 +105,41 @@ def speed(args: argparse.Namespace) -> None:
           f"({aec_games} games ended)")
 
 
+def state_ops(args: argparse.Namespace) -> None:
+    """The mean CPU time of a state's `legal_actions()`, `apply_action()` and `clone()` at the
+    decisions of random play (issue 37's OpenSpiel state figure), `--clones` clones of each
+    state as a search makes of its root."""
+    game = spiel.game(args.variant, args.players)
+    spiel_run(game, 300, random.Random(1))  # warm the caches
+    rng = random.Random(0)
+    listing = applying = cloning = 0.0
+    decisions = 0
+    state = game.new_initial_state()
+    clock = time.process_time
+    while decisions < args.ops:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        start = clock()
+        legal = state.legal_actions()
+        listed = clock()
+        for _ in range(args.clones):
+            state.clone()
+        cloned = clock()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        listing, cloning = listing + listed - start, cloning + cloned - listed
+        applying += clock() - cloned
+        decisions += 1
+    each = [1e3 * listing / decisions, 1e3 * applying / decisions,
+            1e3 * cloning / (decisions * max(1, args.clones))]
+    print(f"{args.variant}, {args.players} seats, OpenSpiel state at {decisions:,} decisions of "
+          f"random play ({args.clones} clones each): legal_actions {each[0]:.3f} ms + "
+          f"apply_action {each[1]:.3f} ms + clone {each[2]:.3f} ms = {sum(each):.3f} ms (CPU)")
+
+
 def mcts_games(args: argparse.Namespace) -> None:
     from open_spiel.python.algorithms import mcts
     from open_spiel.python.bots import uniform_random
@@ -184,8 +220,14 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=0,
                         help="end the MCTS games by the variant's end.max_turns instead")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ops", type=int, default=0, metavar="N",
+                        help="the state's legal_actions + apply_action + clone, mean over N decisions")
+    parser.add_argument("--clones", type=int, default=20,
+                        help="with --ops: clones of each state (MCTS clones its root once a simulation)")
     args = parser.parse_args()
-    if args.mcts:
+    if args.ops:
+        state_ops(args)
+    elif args.mcts:
         mcts_games(args)
     else:
         speed(args)

@@ -124,6 +124,27 @@ def test_a_clone_steps_on_its_own(every: int) -> None:
     assert state.game.snapshot() == before
 
 
+def test_a_clone_keeps_a_copy_at_the_turn_start_so_that_the_next_clones_replay_one_turn() -> None:
+    # an MCTS search clones one state many times: the first clone's replay keeps a copy of
+    # the game at the last turn start, shared with the state it was cloned from
+    state = _random_game(11, 100, snapshot_every=64)
+    turn_start = state._turn_starts[-1]
+    assert state._snapshots[-1].steps < turn_start  # no copy there yet: every 64 steps
+    first = state.clone()
+    assert state._snapshots[-1].steps == turn_start == first._snapshots[-1].steps
+    second = state.clone()  # replays from the turn start alone
+    assert second._snapshots[-1].steps == turn_start
+    lines = []
+    for twin in (state, first, second):  # the same moves give the same game on each
+        moves = random.Random(4)
+        for _ in range(60):
+            if twin.is_over:
+                break
+            twin.apply(random_action(twin.legal_actions(), moves))
+        lines.append((twin.history, twin.game.snapshot()))
+    assert lines[0] == lines[1] == lines[2]
+
+
 def test_the_history_replays_to_the_same_state(tmp_path: Path) -> None:
     state = _random_game(2, 400)
     expectations = "".join(f"expect {p.name} cash {p.cash}\n" for p in state.game.players

@@ -196,6 +196,8 @@ class Table:
         # (listing, its places, its mask's bytes) of the last two listings: a step asks for
         # the listing its mask was made from
         self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
+        # (the state it is of, every player's equity): see _equities
+        self._equity_known: tuple[Any, list[int]] | None = None
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 256 steps, not 8: agents step far more often than they undo or
@@ -210,6 +212,7 @@ class Table:
         self.state = self._new(number)
         self.seed, self.next_seed = number, number + 1
         self._known = []
+        self._equity_known = None
         self._close_window()
         self._turn, self._raised, self._spent = None, set(), set()
         self._first_step = self.state.steps
@@ -423,9 +426,21 @@ class Table:
         game = self.state.game
         if game.players[me].bankrupt:
             return 0.0
-        held = [self.equity(p) for p in game.players if not p.bankrupt]
-        total = sum(max(0, e) for e in held)
-        return max(0, self.equity(game.players[me])) / total if total > 0 else 1.0 / len(held)
+        held = self._equities()
+        live = [e for p, e in zip(game.players, held) if not p.bankrupt]
+        total = sum(max(0, e) for e in live)
+        return max(0, held[me]) / total if total > 0 else 1.0 / len(live)
+
+    def _equities(self) -> list[int]:
+        """Every player's equity now, computed once a state: each seat's potential is asked
+        after every step, and each would otherwise value every space of every player."""
+        state = self.state
+        game = state.game
+        key = (state, state.steps, game.board_version, tuple(p.cash for p in game.players))
+        known = self._equity_known
+        if known is None or known[0] != key:
+            known = self._equity_known = (key, [self.equity(p) for p in game.players])
+        return known[1]
 
     def potential(self, me: int, terminal: bool) -> float:
         """Phi of the shaping: the worth share (`"worth"`) or the equity share (`"equity"`),

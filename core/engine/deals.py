@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionRange, Answer, Request, fields_reader, request_kind
-from .stash import StashKey
+from .stash import Plain, StashKey
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -130,6 +130,9 @@ class Rejection:
     # bots offer it to them again once either has changed
     state: tuple[int, int]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rejection:
+        return self  # plain values only: a copy of the game shares it (a clone copies many)
+
 
 # every deal rejected in the game: (the deal, who rejected it) -> its last Rejection
 _HISTORY = StashKey["dict[tuple[Any, str], Rejection]"]("deals.history")
@@ -144,15 +147,15 @@ def note_rejected(game: Game, request: Request, offer: Action) -> None:
     window (R22a) and in the game's rejections, and told to `em_offer_rejected`."""
     held = game.stash.get(_REJECTED)
     if held is None or held[0] != game.turns_played:  # a new turn: its windows are new
-        held = game.stash[_REJECTED] = (game.turns_played, {})
+        held = game.stash[_REJECTED] = (game.turns_played, Plain())
     window = (request.kind, request.player.index)
     deal = deal_of(offer)
     words = offer.describe()
-    held[1].setdefault(window, {})[deal] = words
+    held[1].setdefault(window, Plain())[deal] = words
     other = counterparty(offer)
     history = game.stash.get(_HISTORY)
     if history is None:
-        history = game.stash[_HISTORY] = {}
+        history = game.stash[_HISTORY] = Plain()
     key = (deal, other.name)
     history.pop(key, None)  # the latest last: the history lists rejections in their order
     history[key] = Rejection(game.turns_played + 1, request.kind, offer.player.name, other.name,

@@ -166,6 +166,7 @@ class RuleSet:
         self._code_owner: dict[Any, tuple[str, str | None]] | None = None
         self._file_owner: dict[str, str] = {}
         self._boards: dict[tuple[str, ...], BoardCallers] = {}
+        self._last_board: tuple[tuple[Space, ...], BoardCallers] | None = None
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         # (type, amounts, asked, listed) -> its refusal test (see refused_test)
         self.refused_tests: dict[tuple[type, bool, bool, bool], Callable[[Game, Action], bool] | None] = {}
@@ -216,10 +217,14 @@ class RuleSet:
     def board_callers(self, spaces: tuple[Space, ...]) -> BoardCallers:
         """The hook callers of a board, made once per rule set and kinds of space: shared by
         the games on such boards."""
+        last = self._last_board
+        if last is not None and last[0] is spaces:  # a variant's board: every copy of a game
+            return last[1]  # type: ignore[no-any-return]
         key = tuple(s.kind for s in spaces)
         found = self._boards.get(key)
         if found is None:
             found = self._boards[key] = BoardCallers(self.hook, spaces)
+        self._last_board = (spaces, found)
         return found
 
     def switched_off(self, kind: type) -> Refusal | None:

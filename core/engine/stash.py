@@ -44,3 +44,20 @@ class Stash(dict):  # type: ignore[type-arg]
         @overload
         def get(self, key: StashKey[T], default: D) -> T | D: ...
         def get(self, key: Any, default: Any = None) -> Any: ...
+
+
+class Plain(dict):  # type: ignore[type-arg]
+    """A dict of plain values (numbers, strings, tuples of them, frozen records of them) and
+    of other `Plain` dicts, under keys as plain: a copy of the game (a clone, an undo) copies
+    its dicts and shares its values, where `copy.deepcopy` would walk every tuple. For a
+    stash value that grows over a game (the deals rejected): copies are frequent in a search.
+    """
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Plain:
+        twin = Plain(self)
+        for key, value in self.items():
+            if type(value) is Plain:
+                twin[key] = value.__deepcopy__(memo)
+        return twin

@@ -82,11 +82,16 @@ def copy_game(game: Game, decider: Any) -> Game:
 
 def rebind(action: Action, players: Sequence[Player]) -> Action:
     """`action` with its players those of another copy of the game (same seats)."""
-    if not dataclasses.is_dataclass(action):
+    kind = type(action)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(action)) \
+            if dataclasses.is_dataclass(action) else ()
+    if not names:
         return copy.deepcopy(action, {id(p): players[p.index] for p in _players_in(action)})
     changes: dict[str, Any] = {}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
+    for name in names:
+        value = getattr(action, name)
         if isinstance(value, Player):
             twin: Any = players[value.index]
         elif isinstance(value, Action):
@@ -94,8 +99,12 @@ def rebind(action: Action, players: Sequence[Player]) -> Action:
         else:
             continue
         if twin is not value:
-            changes[f.name] = twin
+            changes[name] = twin
     return dataclasses.replace(action, **changes) if changes else action  # type: ignore[type-var]
+
+
+# action type -> its dataclass fields' names (none: not a dataclass): replays rebind each step
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _players_in(action: Action) -> list[Player]:
@@ -183,6 +192,9 @@ class GameState:
         self._chance_action: Action | None = None
         self._offers: list[Action] = []  # the offers under way, a line once accepted
         self._snapshots: list[_Snapshot] = []
+        # the step counts at which a turn started: where a copy of the game can be kept
+        self._turn_starts: list[int] = []
+        self._keep_at: int | None = None  # a replay keeps a copy at this turn start
         self._replaying = False
         self._legal: list[Action | ActionRange] | None = None
         self.request: Request | None = None
@@ -236,11 +248,23 @@ class GameState:
         return None  # the top card
 
     def _between_turns(self, game: Game) -> None:
+        steps = len(self._steps)
+        if self._replaying:
+            # a clone's replay keeps a copy at the last turn start it passes, for the clones
+            # after it (an MCTS search clones one state many times): they replay one turn
+            if steps == self._keep_at:
+                self._keep(game)
+            return
+        if not self._turn_starts or self._turn_starts[-1] != steps:
+            self._turn_starts.append(steps)
         every = self.snapshot_every
         last = self._snapshots[-1].steps if self._snapshots else -every
-        if len(self._steps) - last >= every:
-            self._snapshots.append(_Snapshot(len(self._steps), len(self._lines), len(game.log),
-                                             copy_game(game, NEVER_ASKED)))
+        if steps - last >= every:
+            self._keep(game)
+
+    def _keep(self, game: Game) -> None:
+        self._snapshots.append(_Snapshot(len(self._steps), len(self._lines), len(game.log),
+                                         copy_game(game, NEVER_ASKED)))
 
     def _forward(self, event: Event) -> None:
         if not self._replaying:
@@ -439,24 +463,34 @@ class GameState:
         twin._steps = list(self._steps)
         twin._lines = list(self._lines)
         twin._snapshots = list(self._snapshots)
+        twin._turn_starts = list(self._turn_starts)
+        twin._keep_at = None
         twin._replaying = False
         twin._chance_at = twin._chance_action = None
         twin._offers = []
         twin._legal = None
         twin.request = None
         twin.game = self.game
-        twin._restore(len(self._steps), log=self.game.log)
+        kept = len(twin._snapshots)
+        twin._restore(len(self._steps), log=self.game.log, keep=True)
+        if len(twin._snapshots) > kept and len(self._snapshots) == kept:
+            self._snapshots.append(twin._snapshots[-1])  # a copy as data: both may share it
         return twin
 
-    def _restore(self, steps: int, log: list[Event] | None = None) -> None:
+    def _restore(self, steps: int, log: list[Event] | None = None, keep: bool = False) -> None:
         """Go back to just after the first `steps` steps: from the last copy kept at or
-        before them, replaying the steps since with their generator's states."""
+        before them, replaying the steps since with their generator's states. `keep`: a
+        copy is kept at the last turn start on the way, when it is past the last copy."""
         log = self.game.log if log is None else log
         while self._snapshots and self._snapshots[-1].steps > steps:
             self._snapshots.pop()
+        starts = self._turn_starts
+        while starts and starts[-1] > steps:
+            starts.pop()
         snap = self._snapshots[-1] if self._snapshots else None
         if snap is None:  # no copy yet (the first turn's setup): start again
             raise NothingToUndo("no copy of the game is kept before its first turn")
+        self._keep_at = starts[-1] if keep and starts and starts[-1] > snap.steps else None
         replay = self._steps[snap.steps:steps]
         del self._steps[snap.steps:]
         del self._lines[snap.lines:]
@@ -479,3 +513,4 @@ class GameState:
                 self._push(rebind(action, players), rng_state)
         finally:
             self._replaying = False
+            self._keep_at = None
