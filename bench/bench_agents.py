@@ -3,6 +3,7 @@
     python bench/bench_agents.py [--steps N] [--variant standard] [--players 2] [--info] [--profile]
                                  [--repeat K]
     python bench/bench_agents.py --ends 200 [--variant standard] [--players 2]
+    python bench/bench_agents.py --connect-four --repeat 5   # beside PettingZoo's connect_four
 
 A step is one `env.step` of a seat's action (the dead seats' closing steps count too);
 games are started again with the next seed when one ends. It also prints the share of
@@ -12,6 +13,11 @@ choices (the nonzero slots of its mask, one draw among them), with the steps a s
 of the environment alone, that share taken out. `--profile` prints where the time
 goes (cProfile, by own time). `--repeat K` plays the same steps K times and reports the
 fastest, as `timeit` does: on a shared machine the fastest run is the one least slowed.
+
+`--connect-four` plays PettingZoo's own `connect_four_v3` with the same agent in the same
+process, the two alternated run by run so that both meet the same load, and prints the
+ratio of the steps a second (issue 37's figure; connect_four needs pygame: `pip install
+pygame`).
 
 `--ends N` plays seeds 0..N-1 with two deterministic policies, every seat taking the first
 legal slot, then the last, and counts how each episode ended: the game over, truncated at
@@ -111,6 +117,30 @@ def ends(variant: str, players: int, games: int) -> None:
               f"({time.process_time() - start:.0f} CPU s)")
 
 
+def beside_connect_four(args: argparse.Namespace) -> None:
+    """Steps a second of the environment and of PettingZoo's connect_four_v3, the same random
+    masked agent, alternated run by run; the fastest run of each and their ratio."""
+    try:
+        from pettingzoo.classic import connect_four_v3
+    except ImportError as exc:  # its rendering needs pygame, which no extra installs
+        raise SystemExit(f"connect_four_v3 cannot be imported ({exc}): pip install pygame")
+    ours = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info)
+    theirs = connect_four_v3.env()
+    envs = {"easymoney": ours, "connect_four_v3": theirs}
+    for env in envs.values():
+        run(env, 500, random.Random(1))  # warm the caches
+    best = {name: 0.0 for name in envs}
+    for _ in range(max(1, args.repeat)):
+        for name, env in envs.items():
+            start = time.perf_counter()
+            done, _, _ = run(env, args.steps, random.Random(0))
+            best[name] = max(best[name], done / (time.perf_counter() - start))
+    runs = f", fastest of {args.repeat} runs each" if args.repeat > 1 else ""
+    print(f"{args.variant}, {args.players} seats, random masked agent{runs}: "
+          f"{best['easymoney']:,.0f} steps/s; connect_four_v3: {best['connect_four_v3']:,.0f} "
+          f"steps/s; ratio {best['easymoney'] / best['connect_four_v3']:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20000)
@@ -121,9 +151,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs; the fastest is reported")
     parser.add_argument("--ends", type=int, metavar="N",
                         help="how the first/last-legal-slot policies' episodes of N seeds end")
+    parser.add_argument("--connect-four", action="store_true",
+                        help="beside PettingZoo's connect_four_v3, alternated: the ratio")
     args = parser.parse_args()
     if args.ends:
         ends(args.variant, args.players, args.ends)
+        return
+    if args.connect_four:
+        beside_connect_four(args)
         return
     stepping.legal_actions = _timed(stepping.legal_actions)  # type: ignore[assignment]
     env = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info)

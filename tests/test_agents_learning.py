@@ -507,3 +507,21 @@ def test_issue30_the_ppo_example_trains_and_plays_a_game():
     figures = ppo.evaluate(model, norm, "standard", "greedy", 2, turns=10)
     assert figures["games"] == 2 and 0 <= figures["low"] <= figures["rate"] <= figures["high"] <= 1
     assert sum(figures["endings"].values()) == 2
+
+
+@pytest.mark.parametrize("variant", ["standard", "classic-1936"])
+def test_issue37_the_kept_equities_are_those_computed_afresh_at_every_step(variant):
+    """The equities are kept while the cash and the board stay as they are: at every step of
+    random play they equal each player's equity computed afresh."""
+    import random
+
+    from easymoney.engine.legal import random_action
+    env = agents.env(variant, 2, seed=4, state_info=False, shaping="equity")
+    env.reset(seed=4)
+    table, rng = env.table, random.Random(4)
+    for _ in range(1500):
+        if table.state.is_over:
+            break
+        game = table.state.game
+        assert table._equities() == [table.equity(p) for p in game.players]
+        table.apply(random_action(table.state.legal_actions(), rng))

@@ -198,6 +198,7 @@ class Table:
         self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
         # (the state it is of, every player's equity): see _equities
         self._equity_known: tuple[Any, list[int]] | None = None
+        self._adjusted = self.state.game.hook.has("em_worth_adjustment")
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 256 steps, not 8: agents step far more often than they undo or
@@ -433,10 +434,14 @@ class Table:
 
     def _equities(self) -> list[int]:
         """Every player's equity now, computed once a state: each seat's potential is asked
-        after every step, and each would otherwise value every space of every player."""
+        after every step, and each would otherwise value every space of every player. Kept
+        while the cash and the board stay as they are (a throw, a decline, an offer and its
+        rejection change neither), unless a rule adjusts worth (`em_worth_adjustment`: a debt
+        may change with neither)."""
         state = self.state
         game = state.game
-        key = (state, state.steps, game.board_version, tuple(p.cash for p in game.players))
+        key = (state, game.board_version, game.turns_played, tuple(p.cash for p in game.players),
+               state.steps if self._adjusted else None)
         known = self._equity_known
         if known is None or known[0] != key:
             known = self._equity_known = (key, [self.equity(p) for p in game.players])
