@@ -31,7 +31,7 @@ from .bots import WINDOW_AFTER, WINDOW_BEFORE, Strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.game import Game, StopGame
 from .engine.legal import legal_actions
-from .engine.stepping import GameState
+from .engine.stepping import THROWAWAY, GameState
 from .errors import UsageError
 
 # a playout that ends the game: won or lost counts more than any worth it could leave
@@ -161,6 +161,7 @@ class MonteCarlo(Strategy):
     def playout(self, state: GameState, action: Action, seat: int, limit: int, seed: int) -> int:
         """One playout of `action` from a copy of `state`: the seat's score at the horizon."""
         twin = state.clone()
+        twin.snapshot_every = THROWAWAY
         game = twin.game
         rng = random.Random(seed)
         rng.shuffle(game.deck)  # the order of the draw pile is not known to the seat

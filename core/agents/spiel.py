@@ -26,7 +26,7 @@ import pyspiel
 
 from ..engine.actions import Action, with_field
 from ..engine.game import Game, Player
-from ..engine.stepping import GameState
+from ..engine.stepping import THROWAWAY, GameState
 from ..engine.view import request_view, state_view
 from ..errors import UsageError, did_you_mean
 from ..strategies import make_strategy
@@ -493,6 +493,7 @@ class RolloutEvaluator:
         total = np.zeros(len(state.play.spec.seats))
         for _ in range(self.rollouts):
             play = state.clone().play
+            play.state.snapshot_every = THROWAWAY
             self._play_on(play)
             total += play.returns() if play.terminal() else shares_of_worth(play.state.game)
         return total / self.rollouts

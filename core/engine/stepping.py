@@ -30,6 +30,9 @@ from .legal import is_listed, legal_actions, own_check, refused_candidates
 # a copy of the game is kept at the first turn start this many steps after the last one:
 # undo and clone replay fewer steps than this, plus one turn's
 SNAPSHOT_EVERY = 8
+# the snapshot_every of a copy played on and thrown away (a search's playout): it keeps
+# none of its own, since it is never cloned nor undone past the copies it was made with
+THROWAWAY = 1 << 62
 
 
 def copy_game(game: Game, decider: Any) -> Game:
