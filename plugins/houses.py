@@ -32,6 +32,22 @@ def _short(player: Player, needed: int, what: str) -> list[Refusal]:
                     f"needs {needed}")]
 
 
+# (taker, houses left, needed, space, new) -> the refusal: a listing asks R3 about every
+# sale to a player whose supply is empty, and the words are the same each time
+_ACQUIRING: dict[tuple[str, int, int, str, bool], Refusal] = {}
+
+
+def _short_of(taker: Player, needed: int, game: Game, space: Space) -> list[Refusal]:
+    new = game.owner[space.index] is None
+    key = (taker.name, taker.houses_left, needed, space.name, new)
+    found = _ACQUIRING.get(key)
+    if found is None:
+        if len(_ACQUIRING) > 4096:  # many games of many boards: keep it small
+            _ACQUIRING.clear()
+        found = _ACQUIRING[key] = _short(taker, needed, _taking(game, space))[0]
+    return [found]
+
+
 def _taking(game: Game, space: Space) -> str:
     """What a refusal calls acquiring `space`: a new space by its name."""
     return f"{space}" if game.owner[space.index] is None else f"taking over {space}"
@@ -47,11 +63,11 @@ def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
         taker = getattr(action, kind.acquirer)
         if game.owner[space.index] is None:  # a new space: one house marks it
             if taker.houses_left < 1:
-                return _short(taker, 1, _taking(game, space))
+                return _short_of(taker, 1, game, space)
         else:  # taken over with its houses, in the taker's colour (R22)
             needed = game.houses[space.index]
             if taker.houses_left < needed:
-                return _short(taker, needed, _taking(game, space))
+                return _short_of(taker, needed, game, space)
         return None
     added = kind.adds_houses
     if added is not None:
