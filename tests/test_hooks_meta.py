@@ -6,7 +6,8 @@ import inspect
 
 import pytest
 
-from easymoney.engine import hookdoc, hookspecs
+from easymoney.commands import hookdoc
+from easymoney.engine import hookspecs
 from easymoney.bots import BotDecider
 from easymoney.strategies import make_strategy
 from easymoney.engine.game import Game

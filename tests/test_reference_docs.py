@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from installed_layout import installed_package
 
-from easymoney.engine import apidoc, hookdoc
+from easymoney.commands import apidoc, hookdoc
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

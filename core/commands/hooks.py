@@ -25,9 +25,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.api:
-        from ..engine import apidoc
+        from . import apidoc
         sys.stdout.write(apidoc.markdown())
         return 0
-    from ..engine import hookdoc
+    from . import hookdoc
     sys.stdout.write(hookdoc.markdown() if args.markdown else hookdoc.text())
     return 0
