@@ -23,7 +23,7 @@ SPACE_KINDS = {
     },
 }
 
-_KEY = StashKey[tuple]("bonus_corner.spaces")
+_KEY = StashKey[tuple]("bonus_corner.spaces", shared=True)  # the board's, made once
 
 
 @hookimpl

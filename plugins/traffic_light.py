@@ -30,7 +30,7 @@ SPACE_KINDS = {
 }
 EVENTS = {"exempt": "{player} is exempt from {what}: {why}"}
 
-_KEY = StashKey[tuple]("traffic_light.groups")
+_KEY = StashKey[tuple]("traffic_light.groups", shared=True)  # the board's, made once
 
 
 @hookimpl

@@ -145,6 +145,22 @@ def test_a_clone_keeps_a_copy_at_the_turn_start_so_that_the_next_clones_replay_o
     assert lines[0] == lines[1] == lines[2]
 
 
+def test_a_clone_shares_a_stash_value_its_key_says_is_shared_and_copies_the_others() -> None:
+    # the traffic light's groups are made once from the board (shared=True); the turn's
+    # machinery is the game's own
+    from easymoney.engine.stepping import copy_game
+    state = _random_game(3, 30)
+    game = state.game
+    twin = copy_game(game, None)
+    shared = [k for k in game.stash if getattr(k, "shared", False)]
+    assert {k.name for k in shared} >= {"traffic_light.groups", "bonus_corner.spaces"}
+    for key in game.stash:
+        if key in shared:
+            assert twin.stash[key] is game.stash[key]
+        elif game.stash[key] is not None:
+            assert twin.stash[key] is not game.stash[key], key
+
+
 def test_the_history_replays_to_the_same_state(tmp_path: Path) -> None:
     state = _random_game(2, 400)
     expectations = "".join(f"expect {p.name} cash {p.cash}\n" for p in state.game.players

@@ -13,12 +13,17 @@ class StashKey(Generic[T]):
 
         AUCTION = StashKey[list]("auction")   # at module level, once
         game.stash[AUCTION] = [...]
+
+    `shared=True`: the value is made once (at `em_setup`, from the board) and never changed
+    nor replaced after: a copy of the game (a clone, a search's playout) shares it instead of
+    copying it.
     """
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "shared")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, shared: bool = False) -> None:
         self.name = name
+        self.shared = shared
 
     def __repr__(self) -> str:
         return f"StashKey({self.name!r})"

@@ -72,8 +72,10 @@ def copy_game(game: Game, decider: Any) -> Game:
     new.rng.setstate(game.rng.getstate())
     new.any_moment = game.any_moment
     new.outcome = game.outcome
-    for key in game.stash:  # keys are module-level constants: kept, not copied
+    for key, value in game.stash.items():  # keys are module-level constants: kept, not copied
         memo[id(key)] = key
+        if getattr(key, "shared", False):  # made once and never changed: shared by copies
+            memo[id(value)] = value
     # the rule set's callers of the hooks are its machinery, shared: a rule may keep one
     # in its stash (the turn keeps em_move), and its copy calls the same
     memo.update(game.ruleset.shared)
