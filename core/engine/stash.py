@@ -13,10 +13,8 @@ class StashKey(Generic[T]):
 
         AUCTION = StashKey[list]("auction")   # at module level, once
         game.stash[AUCTION] = [...]
-
-    `shared=True`: the value is made once (at `em_setup`, from the board) and never changed
-    nor replaced after: a copy of the game (a clone, a search's playout) shares it instead of
-    copying it.
+        # made once at em_setup and never changed: a copy of the game (a clone) shares it
+        LIGHTS = StashKey[tuple]("lights", shared=True)
     """
 
     __slots__ = ("name", "shared")
