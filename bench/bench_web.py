@@ -305,12 +305,14 @@ def tables_at_once(served: Served, count: int, rounds: int, settle: float
                  "the first page": "/"}
         label = f"{n} table{'s' if n > 1 else ''} of 4 seats playing"
         before, cpu = sum(w.view.get("steps", 0) for w in watchers), served.cpu_seconds()
+        t0 = time.perf_counter()
         page_times(base, pages, label, rounds)
         steps = sum(w.view.get("steps", 0) for w in watchers) - before
-        cpu = served.cpu_seconds() - cpu
+        cpu, wall = served.cpu_seconds() - cpu, time.perf_counter() - t0
         print(f"{label}: server memory (VmRSS) {served.rss_mb():.0f} MB; {steps:,} steps "
-              f"played while the pages were asked for, the server's CPU "
-              f"{cpu * 1000 / max(1, steps):.2f} ms a step (all its work, the pages' too)")
+              f"played while the pages were asked for ({steps / wall:.0f} a second), the "
+              f"server's CPU {cpu / wall:.0%} of one core ({cpu * 1000 / max(1, steps):.2f} ms "
+              "a step, all its work counted, the pages' too)")
     return ids, watchers
 
 
