@@ -288,22 +288,25 @@ def page_times(base: str, pages: dict[str, str], label: str, rounds: int) -> Non
 FOUR_BOTS = "Ann:greedy Bob:cautious Cat:random Dan:greedy"
 
 
-def tables_at_once(served: Served, count: int, rounds: int, settle: float
+def tables_at_once(served: Served, count: int, rounds: int, settle: float, spectators: int
                    ) -> tuple[list[str], list[Browser]]:
-    """One table of 4 bots playing, then `count`, each with a spectator's socket: the pages'
-    answer times while they play, the server's memory and its CPU time a step."""
+    """One table of 4 bots playing, then `count`, each with `spectators` spectators' sockets:
+    the pages' answer times while they play, the server's memory and its CPU time a step."""
     base = served.base
     ids: list[str] = []
-    watchers: list[Browser] = []
+    watchers: list[Browser] = []  # the first spectator of each table
+    others: list[Browser] = []
     for n in sorted({1, count}):
         for seed in range(len(ids), n):
             ids.append(post(base, "/api/tables", {"players": FOUR_BOTS, "sit": "", "pace": 1000,
                                                   "seed": seed})["id"])
             watchers.append(Browser(base, ids[-1], light=True))
+            others += [Browser(base, ids[-1], light=True) for _ in range(spectators - 1)]
         time.sleep(settle)  # every table steps a while
         pages = {"the lobby's list": "/api/tables", "a table's state": f"/api/tables/{ids[0]}",
                  "the first page": "/"}
-        label = f"{n} table{'s' if n > 1 else ''} of 4 seats playing"
+        label = f"{n} table{'s' if n > 1 else ''} of 4 seats playing" + (
+            f" ({spectators} spectators at each)" if spectators > 1 else "")
         before, cpu = sum(w.view.get("steps", 0) for w in watchers), served.cpu_seconds()
         t0 = time.perf_counter()
         page_times(base, pages, label, rounds)
@@ -313,6 +316,8 @@ def tables_at_once(served: Served, count: int, rounds: int, settle: float
               f"played while the pages were asked for ({steps / wall:.0f} a second), the "
               f"server's CPU {cpu / wall:.0%} of one core ({cpu * 1000 / max(1, steps):.2f} ms "
               "a step, all its work counted, the pages' too)")
+    for b in others:
+        b.close()
     return ids, watchers
 
 
@@ -344,8 +349,11 @@ def server_of(against: str) -> tuple[str, Path]:
     """TREE:PYTHON as `--against` takes it, checked: PYTHON's easymoney is TREE's."""
     import subprocess
     tree, _, python = against.rpartition(":")
-    where = subprocess.run([python, "-c", "import easymoney; print(easymoney.__file__)"],
-                           capture_output=True, text=True, check=False).stdout.strip()
+    try:
+        where = subprocess.run([python, "-c", "import easymoney; print(easymoney.__file__)"],
+                               capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:  # no such program
+        where = ""
     if not tree or not where or not Path(where).resolve().is_relative_to(Path(tree).resolve()):
         raise SystemExit(f"--against {against}: {python or 'PYTHON'} does not import easymoney "
                          f"from {tree or 'TREE'} (found {where or 'none'})")
@@ -358,7 +366,7 @@ def commit_of(tree: Path) -> str:
                           capture_output=True, text=True, check=False).stdout.strip() or "?"
 
 
-def tables(count: int, parts: list[str], rounds: int, settle: float,
+def tables(count: int, parts: list[str], rounds: int, settle: float, spectators: int,
            python: str = sys.executable, tree: Path = ROOT) -> None:
     import tempfile
     print(f"-- the server of {tree} at {commit_of(tree)}; load average "
@@ -370,7 +378,7 @@ def tables(count: int, parts: list[str], rounds: int, settle: float,
             if "clicks" in parts:
                 table_clicks(served)
             if "pages" in parts or "restart" in parts:
-                ids, watchers = tables_at_once(served, count, rounds, settle)
+                ids, watchers = tables_at_once(served, count, rounds, settle, spectators)
                 if "restart" in parts:
                     tables_restart(served, ids, watchers)
                 else:
@@ -398,6 +406,8 @@ def main() -> int:
                              "(default 60)")
     parser.add_argument("--settle", type=float, default=10.0,
                         help="seconds the tables play before the pages are asked for")
+    parser.add_argument("--spectators", type=int, default=1, metavar="K",
+                        help="spectators' sockets at each of the N tables (default 1)")
     parser.add_argument("--against", metavar="TREE:PYTHON",
                         help="the tables' figures of another tree's server too, first, in "
                              "the same run: PYTHON's easymoney must be TREE's (a virtual "
@@ -407,12 +417,12 @@ def main() -> int:
         parts = [p for p in args.parts.split(",") if p]
         if not parts or not set(parts) <= set(PARTS):
             parser.error(f"--parts {args.parts}: name some of {','.join(PARTS)}")
-        if args.rounds < 1 or args.settle < 0:
-            parser.error("--rounds: at least 1; --settle: 0 seconds or more")
+        if args.rounds < 1 or args.settle < 0 or args.spectators < 1:
+            parser.error("--rounds and --spectators: at least 1; --settle: 0 seconds or more")
+        figures = (args.tables, parts, args.rounds, args.settle, args.spectators)
         if args.against:
-            python, tree = server_of(args.against)
-            tables(args.tables, parts, args.rounds, args.settle, python, tree)
-        tables(args.tables, parts, args.rounds, args.settle)
+            tables(*figures, *server_of(args.against))
+        tables(*figures)
         return 0
     with web_browser.serving(str(ROOT)) as (base, app):
         if not args.skip_browser:
