@@ -103,9 +103,9 @@ class Table(KeptTable):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     note: str | None = None  # why the bots stopped (a bot that thought too long)
     touched: float = field(default_factory=time.monotonic)
-    # the board drawn for the table's current version: every browser at the table, each
-    # seat's too, is sent the same drawing, made once (a seat's page marks its own line)
-    drawn: tuple[int, str] | None = None
+    # the board last drawn and its drawing: every browser at the table, each seat's too, is
+    # sent the same drawing, made once (a seat's page marks its own line)
+    drawn: tuple[Any, str] | None = None
     # the spectators' view at a stamp, its transcript aside, and what their browsers are sent
     # at that stamp, by the transcript line it starts from: encoded once, in the table's
     # thread, for every spectator's socket and the table's own page
@@ -217,11 +217,10 @@ def over_text(played: Played) -> str | None:
 
 
 def drawing(table: Table, board: Any) -> str:
-    """The board's SVG for every browser at the table, drawn once per version of its game."""
-    assert table.played is not None
-    version = table.played.version
-    if table.drawn is None or table.drawn[0] != version:
-        table.drawn = (version, board_svg(board))
+    """The board's SVG for every browser at the table, drawn once a step at most (a step
+    that changes nothing on the board, a bid or a pass, is not drawn again)."""
+    if table.drawn is None or table.drawn[0] != board:
+        table.drawn = (board, board_svg(board))
     return table.drawn[1]
 
 
