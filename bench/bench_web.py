@@ -23,12 +23,25 @@ selenium brings):
    against a greedy bot, a whole game (end.max_turns=30, the bot's pace 0); for each move a
    person makes, the time from sending it to the last of the three sockets holding the new
    table (parsed). Median and worst.
-5. 100 tables of 4 seats held at once, each stepping (four bots, a decision every 1 s at
-   each table, a spectator's socket at each): the server's memory (VmRSS), and the answer
-   time of a page (the lobby's list, a table's state, the first page) while they play.
+5. One table of 4 seats playing, then 100 (four bots, a decision every 1 s at each table,
+   a spectator's socket at each, `--spectators K` for more): the answer time of a page
+   (the lobby's list, a table's state, the first page), median and 95th percentile, the
+   pages asked in turn while they play; the server's memory (VmRSS) and its CPU time
+   (a share of one core, and a step's).
 6. A restart in the middle of those 100 tables (SIGTERM, then the server started again on
    the same file): tables lost (fewer steps than a spectator saw before the stop, or
    gone), and the time until every table is served again.
+
+    python bench/bench_web.py --tables                 # 4-6 with 100 tables
+    python bench/bench_web.py --tables 20 --parts pages --rounds 20
+    python bench/bench_web.py --tables --against ../base:../venv-base/bin/python
+
+`--against TREE:PYTHON` makes the same figures first for the server of another tree (an
+older commit's worktree, PYTHON a virtual environment where it is installed editable), in
+the same run, so that both meet the machine's load of the moment. The spectators' sockets
+read only the numbers the figures need from each message, and skip websocket-client's
+UTF-8 check (pure Python, most of the client's time): on two shared cores a client that
+decodes every message takes the server's CPU and makes its pages look slow.
 """
 
 from __future__ import annotations
