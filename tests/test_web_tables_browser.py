@@ -103,8 +103,7 @@ def test_issue32_two_people_and_a_spectator_play_a_whole_game_through_a_restart(
         wait_for(sit, "Bob to take the free seat")
         web_browser.wait_url(bob, "/table/")
         web_browser.wait_state(bob, "ready", "waiting")
-        wait_for(lambda: any("you are Bob" in w.text for w in bob.find_elements("id", "who")),
-                 "Bob seated")
+        wait_for(lambda: web_browser.seated(bob, "Bob"), "Bob seated")
         bob_link = bob.current_url
         assert "#" not in bob_link  # the credential kept by the browser, not in the address
         bob_secret = bob.execute_script(
