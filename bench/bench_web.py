@@ -426,6 +426,8 @@ def main() -> int:
                              "the same run: PYTHON's easymoney must be TREE's (a virtual "
                              "environment with TREE installed editable)")
     args = parser.parse_args()
+    if args.tables is not None and args.tables < 1:
+        parser.error(f"--tables {args.tables}: at least 1 table")
     if args.tables:
         parts = [p for p in args.parts.split(",") if p]
         if not parts or not set(parts) <= set(PARTS):
