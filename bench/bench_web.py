@@ -23,12 +23,25 @@ selenium brings):
    against a greedy bot, a whole game (end.max_turns=30, the bot's pace 0); for each move a
    person makes, the time from sending it to the last of the three sockets holding the new
    table (parsed). Median and worst.
-5. 100 tables of 4 seats held at once, each stepping (four bots, a decision every 1 s at
-   each table, a spectator's socket at each): the server's memory (VmRSS), and the answer
-   time of a page (the lobby's list, a table's state, the first page) while they play.
+5. One table of 4 seats playing, then 100 (four bots, a decision every 1 s at each table,
+   a spectator's socket at each, `--spectators K` for more): the answer time of a page
+   (the lobby's list, a table's state, the first page), median and 95th percentile, the
+   pages asked in turn while they play; the server's memory (VmRSS) and its CPU time
+   (a share of one core, and a step's).
 6. A restart in the middle of those 100 tables (SIGTERM, then the server started again on
    the same file): tables lost (fewer steps than a spectator saw before the stop, or
    gone), and the time until every table is served again.
+
+    python bench/bench_web.py --tables                 # 4-6 with 100 tables
+    python bench/bench_web.py --tables 20 --parts pages --rounds 20
+    python bench/bench_web.py --tables --against ../base:../venv-base/bin/python
+
+`--against TREE:PYTHON` makes the same figures first for the server of another tree (an
+older commit's worktree, PYTHON a virtual environment where it is installed editable), in
+the same run, so that both meet the machine's load of the moment. The spectators' sockets
+read only the numbers the figures need from each message, and skip websocket-client's
+UTF-8 check (pure Python, most of the client's time): on two shared cores a client that
+decodes every message takes the server's CPU and makes its pages look slow.
 """
 
 from __future__ import annotations
@@ -37,6 +50,7 @@ import argparse
 import gc
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -125,10 +139,12 @@ def at_once(base: str, app: Any, counts: list[int]) -> None:
 
 # --- tables (issue 32) ---------------------------------------------------------------------------
 class Served:
-    """`easymoney serve --db DB` as a process of its own, to be stopped and started again."""
+    """`easymoney serve --db DB` as a process of its own, to be stopped and started again:
+    run by `python` (whose easymoney is the one served) with `root` as its folder."""
 
-    def __init__(self, db: str, port: int) -> None:
-        self.db, self.port = db, port
+    def __init__(self, db: str, port: int, python: str = sys.executable,
+                 root: Path = ROOT) -> None:
+        self.db, self.port, self.python, self.root = db, port, python, root
         self.base = f"http://127.0.0.1:{port}"
         self.proc: Any = None
 
@@ -136,8 +152,8 @@ class Served:
         """Start it; the seconds until it answers."""
         import subprocess
         t0 = time.perf_counter()
-        self.proc = subprocess.Popen([sys.executable, "-m", "easymoney", "serve", "--port",
-                                      str(self.port), "--db", self.db, "--root", str(ROOT)],
+        self.proc = subprocess.Popen([self.python, "-m", "easymoney", "serve", "--port",
+                                      str(self.port), "--db", self.db, "--root", str(self.root)],
                                      stdout=subprocess.DEVNULL)
         while True:
             try:
@@ -154,26 +170,41 @@ class Served:
             self.proc.send_signal(signal.SIGTERM)
             self.proc.wait(60)
 
+    def _status(self, field: str) -> str:
+        with open(f"/proc/{self.proc.pid}/{field}") as fh:
+            return fh.read()
+
     def rss_mb(self) -> float:
-        with open(f"/proc/{self.proc.pid}/status") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
+        for line in self._status("status").splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
         return float("nan")
+
+    def cpu_seconds(self) -> float:
+        """The server's CPU time so far (user and system, all its threads)."""
+        fields = self._status("stat").rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Browser:
     """A browser at a table: a WebSocket client in a thread, noting when it first held each
-    version of the table."""
+    version of the table. A spectator of many tables (`light`) reads only the two numbers
+    the figures need from each message, so that the client's own work (a hundred of them
+    share this process and the server's two cores) stays small beside the server's."""
 
-    def __init__(self, base: str, table: str, credential: str | None = None) -> None:
+    STAMPS = re.compile(r'"(version|steps)":(\d+)')
+
+    def __init__(self, base: str, table: str, credential: str | None = None,
+                 light: bool = False) -> None:
         import threading
 
         import websocket
+        self.light = light
         self.seen: dict[int, float] = {}
         self.view: dict[str, Any] = {}
-        self.ws = websocket.create_connection(
-            base.replace("http", "ws") + f"/ws/tables/{table}", origin=base)
+        self.ws = websocket.create_connection(  # the server's text is UTF-8: json says so
+            base.replace("http", "ws") + f"/ws/tables/{table}", origin=base,
+            skip_utf8_validation=True)
         self.ws.send(json.dumps({"since": -1, "lines": 0, "credential": credential}))
         self.changed = threading.Condition()
         self.thread = threading.Thread(target=self._listen, daemon=True)
@@ -182,7 +213,9 @@ class Browser:
     def _listen(self) -> None:
         try:
             while True:
-                view = json.loads(self.ws.recv())
+                text = self.ws.recv()
+                view = ({k: int(v) for k, v in self.STAMPS.findall(text)} if self.light
+                        else json.loads(text))
                 at = time.perf_counter()
                 with self.changed:
                     if "version" in view:
@@ -249,37 +282,55 @@ def table_clicks(served: Served) -> None:
           f"worst {max(times):.1f} ms")
 
 
-def page_times(base: str, pages: dict[str, str], label: str) -> None:
-    for what, path in pages.items():
-        times = []
-        for _ in range(40):
+def page_times(base: str, pages: dict[str, str], label: str, rounds: int) -> None:
+    """Each page asked `rounds` times, in turn (so that each meets the same load)."""
+    times: dict[str, list[float]] = {what: [] for what in pages}
+    for _ in range(rounds):
+        for what, path in pages.items():
             t0 = time.perf_counter()
             with urllib.request.urlopen(base + path) as answer:
                 answer.read()
-            times.append((time.perf_counter() - t0) * 1000)
+            times[what].append((time.perf_counter() - t0) * 1000)
             time.sleep(0.05)
-        times.sort()
-        print(f"{label}: {what} answered in {statistics.median(times):.1f} ms median, "
-              f"{times[int(len(times) * 0.95)]:.1f} ms 95th percentile")
+    for what, taken in times.items():
+        taken.sort()
+        print(f"{label}: {what} answered in {statistics.median(taken):.1f} ms median, "
+              f"{taken[int(len(taken) * 0.95)]:.1f} ms 95th percentile")
 
 
-def tables_at_once(served: Served, count: int) -> tuple[list[str], list[Browser]]:
+FOUR_BOTS = "Ann:greedy Bob:cautious Cat:random Dan:greedy"
+
+
+def tables_at_once(served: Served, count: int, rounds: int, settle: float, spectators: int
+                   ) -> tuple[list[str], list[Browser]]:
+    """One table of 4 bots playing, then `count`, each with `spectators` spectators' sockets:
+    the pages' answer times while they play, the server's memory and its CPU time a step."""
     base = served.base
-    first = post(base, "/api/tables", {"players": "Ann Bob", "sit": "Ann", "seed": 1})["id"]
-    pages = {"the lobby's list": "/api/tables", "a table's state": f"/api/tables/{first}",
-             "the first page": "/"}
-    page_times(base, pages, "1 table, nothing stepping (for comparison)")
-    ids = [post(base, "/api/tables", {"players": "Ann:greedy Bob:cautious Cat:random Dan:greedy",
-                                      "sit": "", "pace": 1000, "seed": seed})["id"]
-           for seed in range(count)]
-    watchers = [Browser(base, tid) for tid in ids]
-    time.sleep(10)  # every table steps a while
-    before = sum(w.view.get("steps", 0) for w in watchers)
-    page_times(base, pages, f"{count} tables of 4 seats stepping")
-    steps = sum(w.view.get("steps", 0) for w in watchers)
-    print(f"{count} tables of 4 seats stepping: server memory (VmRSS) {served.rss_mb():.0f} MB; "
-          f"{steps - before:,} steps played at them while the pages were asked for, "
-          f"{steps:,} in all")
+    ids: list[str] = []
+    watchers: list[Browser] = []  # the first spectator of each table
+    others: list[Browser] = []
+    for n in sorted({1, count}):
+        for seed in range(len(ids), n):
+            ids.append(post(base, "/api/tables", {"players": FOUR_BOTS, "sit": "", "pace": 1000,
+                                                  "seed": seed})["id"])
+            watchers.append(Browser(base, ids[-1], light=True))
+            others += [Browser(base, ids[-1], light=True) for _ in range(spectators - 1)]
+        time.sleep(settle)  # every table steps a while
+        pages = {"the lobby's list": "/api/tables", "a table's state": f"/api/tables/{ids[0]}",
+                 "the first page": "/"}
+        label = f"{n} table{'s' if n > 1 else ''} of 4 seats playing" + (
+            f" ({spectators} spectators at each)" if spectators > 1 else "")
+        before, cpu = sum(w.view.get("steps", 0) for w in watchers), served.cpu_seconds()
+        t0 = time.perf_counter()
+        page_times(base, pages, label, rounds)
+        steps = sum(w.view.get("steps", 0) for w in watchers) - before
+        cpu, wall = served.cpu_seconds() - cpu, time.perf_counter() - t0
+        print(f"{label}: server memory (VmRSS) {served.rss_mb():.0f} MB; {steps:,} steps "
+              f"played while the pages were asked for ({steps / wall:.0f} a second), the "
+              f"server's CPU {cpu / wall:.0%} of one core ({cpu * 1000 / max(1, steps):.2f} ms "
+              "a step, all its work counted, the pages' too)")
+    for b in others:
+        b.close()
     return ids, watchers
 
 
@@ -304,15 +355,48 @@ def tables_restart(served: Served, ids: list[str], watchers: list[Browser]) -> N
           f"(each made again from its decisions) {again:.2f} s later")
 
 
-def tables(count: int) -> None:
+PARTS = ("clicks", "pages", "restart")
+
+
+def server_of(against: str) -> tuple[str, Path]:
+    """TREE:PYTHON as `--against` takes it, checked: PYTHON's easymoney is TREE's."""
+    import subprocess
+    tree, _, python = against.rpartition(":")
+    try:
+        where = subprocess.run([python, "-c", "import easymoney; print(easymoney.__file__)"],
+                               capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:  # no such program
+        where = ""
+    if not tree or not where or not Path(where).resolve().is_relative_to(Path(tree).resolve()):
+        raise SystemExit(f"--against {against}: {python or 'PYTHON'} does not import easymoney "
+                         f"from {tree or 'TREE'} (found {where or 'none'})")
+    return python, Path(tree)
+
+
+def commit_of(tree: Path) -> str:
+    import subprocess
+    return subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True, check=False).stdout.strip() or "?"
+
+
+def tables(count: int, parts: list[str], rounds: int, settle: float, spectators: int,
+           python: str = sys.executable, tree: Path = ROOT) -> None:
     import tempfile
+    print(f"-- the server of {tree} at {commit_of(tree)}; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory() as folder:
-        served = Served(os.path.join(folder, "tables.db"), web_browser.free_port())
+        served = Served(os.path.join(folder, "tables.db"), web_browser.free_port(), python, tree)
         served.start()
         try:
-            table_clicks(served)
-            ids, watchers = tables_at_once(served, count)
-            tables_restart(served, ids, watchers)
+            if "clicks" in parts:
+                table_clicks(served)
+            if "pages" in parts or "restart" in parts:
+                ids, watchers = tables_at_once(served, count, rounds, settle, spectators)
+                if "restart" in parts:
+                    tables_restart(served, ids, watchers)
+                else:
+                    for w in watchers:
+                        w.close()
         finally:
             served.stop()
 
@@ -328,9 +412,32 @@ def main() -> int:
     parser.add_argument("--tables", type=int, nargs="?", const=100, metavar="N",
                         help="the tables' figures instead (4-6), with N tables at once "
                              "(default 100)")
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"the tables' figures to make, of {','.join(PARTS)} (default all)")
+    parser.add_argument("--rounds", type=int, default=60,
+                        help="each page asked this many times with 1 and with N tables "
+                             "(default 60)")
+    parser.add_argument("--settle", type=float, default=10.0,
+                        help="seconds the tables play before the pages are asked for")
+    parser.add_argument("--spectators", type=int, default=1, metavar="K",
+                        help="spectators' sockets at each of the N tables (default 1)")
+    parser.add_argument("--against", metavar="TREE:PYTHON",
+                        help="the tables' figures of another tree's server too, first, in "
+                             "the same run: PYTHON's easymoney must be TREE's (a virtual "
+                             "environment with TREE installed editable)")
     args = parser.parse_args()
+    if args.tables is not None and args.tables < 1:
+        parser.error(f"--tables {args.tables}: at least 1 table")
     if args.tables:
-        tables(args.tables)
+        parts = [p for p in args.parts.split(",") if p]
+        if not parts or not set(parts) <= set(PARTS):
+            parser.error(f"--parts {args.parts}: name some of {','.join(PARTS)}")
+        if args.rounds < 1 or args.settle < 0 or args.spectators < 1:
+            parser.error("--rounds and --spectators: at least 1; --settle: 0 seconds or more")
+        figures = (args.tables, parts, args.rounds, args.settle, args.spectators)
+        if args.against:
+            tables(*figures, *server_of(args.against))
+        tables(*figures)
         return 0
     with web_browser.serving(str(ROOT)) as (base, app):
         if not args.skip_browser:

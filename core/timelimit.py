@@ -12,8 +12,10 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import math
+import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -77,26 +79,71 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, before)
 
 
+class _Watchdog:
+    """One thread that raises GameTimeout in each other thread whose block runs past its
+    limit: a thread of its own for each limit would be started and ended at every decision
+    of a page's bot (a hundred tables, a hundred a second)."""
+
+    def __init__(self) -> None:
+        self.changed = threading.Condition(threading.Lock())
+        self.due: dict[object, tuple[float, int]] = {}  # a block -> (its deadline, its thread)
+        self.until = math.inf  # when the thread looks next
+        self.thread: threading.Thread | None = None
+
+    def watch(self, seconds: float, target: int) -> object:
+        block = object()
+        with self.changed:
+            deadline = time.monotonic() + seconds
+            self.due[block] = (deadline, target)
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="easymoney-time-limits",
+                                               daemon=True)
+                self.thread.start()
+            elif deadline < self.until:
+                self.changed.notify()
+        return block
+
+    def done(self, block: object) -> None:
+        """The block ended: its thread is told nothing after this returns."""
+        with self.changed:
+            self.due.pop(block, None)
+
+    def _run(self) -> None:
+        with self.changed:
+            while True:
+                now = time.monotonic()
+                for block, (deadline, target) in list(self.due.items()):
+                    if deadline <= now:
+                        del self.due[block]
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                            ctypes.c_ulong(target), ctypes.py_object(GameTimeout))
+                # while nothing is watched it looks again a while later, so that a block
+                # watched meanwhile (a deadline that far off) need not wake it
+                self.until = min((d for d, _ in self.due.values()), default=now + IDLE_LOOK)
+                self.changed.wait(max(0.0, self.until - now))
+
+
+IDLE_LOOK = 1.0  # seconds; no limit is shorter in practice (a bot's step: 10 s)
+_WATCHDOG = _Watchdog()
+
+
+def _forked() -> None:
+    """A child process has its own watchdog: the parent's thread is not in it, and its lock
+    may have been held when the process was forked."""
+    global _WATCHDOG
+    _WATCHDOG = _Watchdog()
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
 @contextlib.contextmanager
 def _watchdog(seconds: float) -> Iterator[None]:
-    target = threading.get_ident()
-    lock = threading.Lock()
-    over = [False]
-
-    def expire() -> None:
-        with lock:
-            if not over[0]:
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(target),
-                                                           ctypes.py_object(GameTimeout))
-    timer = threading.Timer(seconds, expire)
-    timer.daemon = True
-    timer.start()
+    block = _WATCHDOG.watch(seconds, threading.get_ident())
     try:
         yield
     finally:
-        with lock:
-            over[0] = True
-        timer.cancel()
+        _WATCHDOG.done(block)
 
 
 def stalled(exc: GameTimeout, ruleset: RuleSet, seconds: float | None) -> str:

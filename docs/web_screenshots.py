@@ -7,7 +7,8 @@
 - web-offer-W.png: the offer panel, its price at the space's printed price, and its
   confirmation of a price below half of it;
 - web-end-W.png: the end of a game (the winner and why, the final standings);
-- web-lobby-W.png: the lobby, a table being played and a finished one.
+- web-lobby-W.png: the lobby, a table being played and a finished one;
+- web-spectator-W.png: a table of three bots as a spectator watches it (no controls).
 
     python docs/web_screenshots.py        # needs the web extra, selenium, chromium
 """
@@ -93,20 +94,31 @@ def below_half(driver: Any) -> None:
     driver.find_element("id", "offer-send").click()
 
 
-def lobby(driver: Any, base: str) -> None:
-    """A table of two bots played to its end, and one with a free seat being played."""
+def new_table(base: str, body: dict[str, Any]) -> str:
+    """A table opened through the API: its page's address."""
     import json
     import urllib.request
+    request = urllib.request.Request(base + "/api/tables", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return base + json.loads(answer.read())["url"]
 
-    def post(body: dict) -> None:
-        request = urllib.request.Request(base + "/api/tables", json.dumps(body).encode(),
-                                         {"Content-Type": "application/json"})
-        urllib.request.urlopen(request, timeout=60).read()
-    post({"players": "Ann:greedy Bob:cautious", "sit": "", "seed": 7, "pace": 0,
-          "options": ["end.max_turns=8"]})
-    post({"players": "Ann Bob Bot:greedy", "sit": "Ann", "seed": 1, "pace": 700})
+
+def lobby(driver: Any, base: str) -> None:
+    """A table of two bots played to its end, and one with a free seat being played."""
+    new_table(base, {"players": "Ann:greedy Bob:cautious", "sit": "", "seed": 7, "pace": 0,
+                     "options": ["end.max_turns=8"]})
+    new_table(base, {"players": "Ann Bob Bot:greedy", "sit": "Ann", "seed": 1, "pace": 700})
     time.sleep(3)
     shoot(driver, base + "/lobby", "web-lobby", ("ready",))
+
+
+def spectator(driver: Any, base: str) -> None:
+    """A table of three bots, some turns in (owners on the board), as a spectator sees it."""
+    url = new_table(base, {"players": "Ann:greedy Bob:cautious Cat:greedy", "sit": "",
+                           "seed": 3, "pace": 400})
+    time.sleep(25)
+    shoot(driver, url, "web-spectator", ("waiting", "over"))
 
 
 def main() -> None:
@@ -130,6 +142,7 @@ def main() -> None:
             click(driver, plain)
         shoot(driver, driver.current_url, "web-end", focus="#ending")
         lobby(driver, base)
+        spectator(driver, base)
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 

@@ -40,3 +40,17 @@ def test_bench_plugins_prints_a_ratio_for_each_rule():
     out = run("bench_plugins.py", "--games", "1", "--repeat", "1", "--max-turns", "30")
     assert re.search(r"^ratio +loan: [\d.]+x as fast as without it$", out, re.M)
     assert re.search(r"^ratio +holiday: [\d.]+x as fast as without it$", out, re.M)
+
+
+def test_issue38_item9_bench_web_tables_prints_each_page_with_one_table_and_n():
+    root = BENCH.parent
+    out = run("bench_web.py", "--tables", "2", "--parts", "pages,restart", "--rounds", "3",
+              "--settle", "1", "--against", f"{root}:{sys.executable}")
+    assert out.count("-- the server of ") == 2, out
+    for n in ("1 table", "2 tables"):
+        for page in ("the lobby's list", "a table's state", "the first page"):
+            assert len(re.findall(rf"^{n} of 4 seats playing: {page} answered in [\d.]+ ms "
+                                  r"median, [\d.]+ ms 95th percentile$", out, re.M)) == 2, out
+        assert len(re.findall(rf"^{n} of 4 seats playing: server memory \(VmRSS\) \d+ MB; "
+                              r".* the server's CPU \d+% of one core", out, re.M)) == 2, out
+    assert out.count("a restart in the middle of 2 tables: 0 tables lost") == 2, out

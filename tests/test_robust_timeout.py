@@ -77,3 +77,43 @@ def test_issue19_case12_the_default_limit_changes_nothing(capsys):
     limited = cli(capsys, "simulate", "--games", "6", "--workers", "2", "--max-turns", "40",
                   "--game-timeout", "30")
     assert plain == limited
+
+
+def test_issue38_item9_limits_in_other_threads_share_one_watchdog_and_still_stop(monkeypatch):
+    """A page's table puts each bot decision under a limit in the table's thread: the limits
+    share one watchdog thread (a Timer each started a thread a decision); a block past its
+    limit is stopped, nested ones too, and a block that ended in time is told nothing."""
+    import threading
+    import time
+
+    from easymoney.timelimit import GameTimeout, time_limit
+    started: list[str] = []
+    start = threading.Thread.start
+
+    def counted(thread: threading.Thread) -> None:
+        started.append(thread.name)
+        start(thread)
+    monkeypatch.setattr(threading.Thread, "start", counted)
+    seen: list[str] = []
+
+    def work() -> None:
+        for _ in range(200):
+            with time_limit(10):
+                pass
+        for inner in (0.2, 5.0):
+            t0 = time.monotonic()
+            try:
+                with time_limit(5.0 if inner < 1 else 0.2), time_limit(inner):
+                    while True:
+                        pass
+            except GameTimeout:
+                seen.append(f"stopped after {time.monotonic() - t0:.1f} s")
+        with time_limit(0.05):
+            time.sleep(0.01)
+        time.sleep(0.3)  # past that limit: nothing is raised here
+        seen.append("told nothing")
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join(30)
+    assert seen == ["stopped after 0.2 s", "stopped after 0.2 s", "told nothing"], seen
+    assert len(started) <= 2, started  # the worker, and the watchdog if it was not running

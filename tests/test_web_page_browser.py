@@ -72,8 +72,7 @@ def test_issue38_a_whole_game_at_a_table_shows_the_winner_in_every_browser_R27_R
         join = "#seats li[data-seat='Bob'] button.join"
         wait_for(lambda: bob.find_elements("css selector", join), "the free seat drawn")
         bob.find_element("css selector", join).click()
-        wait_for(lambda: any("you are Bob" in w.text for w in bob.find_elements("id", "who")),
-                 "Bob seated")
+        wait_for(lambda: web_browser.seated(bob, "Bob"), "Bob seated")
         assert bob.current_url == table_url and "#" not in bob.current_url
         secret = bob.execute_script(f"return JSON.parse(localStorage.getItem('easymoney:table:{table_id}')).seat")
         assert secret and secret not in ann.page_source and secret not in bob.current_url

@@ -247,6 +247,86 @@ def test_issue32_a_restart_loses_no_table_and_every_link_still_works(tmp_path):
     assert "Traceback" not in out.stderr
 
 
+def test_issue38_item9_a_board_is_drawn_once_a_step_for_every_browser_at_the_table(monkeypatch):
+    """Two seats' browsers and four spectators' over several steps: each version of the
+    table is drawn once, and every browser is sent that same drawing (a seat's own line
+    is marked by its page, static/app.js)."""
+    from collections import defaultdict
+
+    import easymoney.web.tables as tables_module
+    with serving(None) as c:
+        t = open_table(c)
+        table = c.app.state.tables.items[t["id"]]
+        drawn: list[int] = []  # the table's version at each drawing
+        real = tables_module.board_svg
+
+        def counted(board: Any, **options: Any) -> str:
+            drawn.append(table.played.version)
+            return real(board, **options)
+        monkeypatch.setattr(tables_module, "board_svg", counted)
+        creds = {"Ann": fragment(t["link"])["seat"], "Bob": join(c, t["id"], "Bob")}
+        svgs: dict[int, set[str]] = defaultdict(set)  # version -> the drawings browsers got
+        with contextlib.ExitStack() as stack:
+            sockets, held = {}, {}
+            for who in ["Ann", "Bob", *(f"spectator {k}" for k in range(4))]:
+                ws = stack.enter_context(c.websocket_connect(
+                    f"ws://127.0.0.1:8000/ws/tables/{t['id']}"))
+                ws.send_text(json.dumps({"since": -1, "lines": 0, "credential": creds.get(who)}))
+                sockets[who], held[who] = ws, ws.receive_json()
+                svgs[held[who]["version"]].add(held[who]["svg"])
+
+            def drain(stamp: int) -> None:  # every browser holds the table at `stamp`
+                for who, ws in sockets.items():
+                    while held[who]["stamp"] < stamp:
+                        held[who] = ws.receive_json()
+                        svgs[held[who]["version"]].add(held[who]["svg"])
+            for _ in range(8):
+                view = settled(c, t["id"])
+                drain(view["stamp"])
+                if view["request"] is None:
+                    break
+                asked = view["asked"]
+                r = c.post(f"/api/tables/{t['id']}/act",
+                           json={**move(held[asked]), "credential": creds[asked]})
+                assert r.status_code == 200, r.json()
+            drain(settled(c, t["id"])["stamp"])
+    assert len(svgs) >= 8, sorted(svgs)  # the browsers saw several steps
+    assert sorted(drawn) == sorted(set(drawn)), drawn  # no version drawn twice
+    assert all(len(given) == 1 for given in svgs.values())  # one drawing for all
+    assert not any("(you)" in svg for given in svgs.values() for svg in given)
+
+
+def test_issue38_item9_the_lobby_says_each_change_it_shows():
+    """The lobby's answer is kept between requests: a seat taken, a seat given to a bot, a
+    table opened and a game's end each show in the next one."""
+    with serving(None) as c:
+        t = open_table(c, "Ann Bob Cat", options=["end.max_turns=1"])
+        creator = fragment(t["link"])["creator"]
+
+        def entry() -> tuple[str, dict[str, Any]]:
+            lobby = c.get("/api/tables").json()
+            for where in ("open", "finished"):
+                for e in lobby[where]:
+                    if e["id"] == t["id"]:
+                        return where, e
+            raise AssertionError(lobby)
+        assert [s["taken"] for s in entry()[1]["seats"]] == [True, False, False]
+        assert c.get("/api/tables").text == c.get("/api/tables").text
+        bob = join(c, t["id"], "Bob")
+        assert [s["taken"] for s in entry()[1]["seats"]] == [True, True, False]
+        r = c.post(f"/api/tables/{t['id']}/bot", json={"creator": creator, "seat": "Cat",
+                                                       "strategy": "greedy"})
+        assert r.status_code == 200, r.json()
+        assert entry()[1]["seats"][2]["bot"] == "greedy"
+        other = open_table(c, "Dan Bot:greedy")
+        assert other["id"] in [e["id"] for e in c.get("/api/tables").json()["open"]]
+        end = play(c, t["id"], {"Ann": fragment(t["link"])["seat"], "Bob": bob}, 200)
+        assert end["request"] is None
+        where, finished = entry()
+        assert where == "finished", finished
+        assert finished["over"].split(" (")[0].endswith(("won", "shared the win")), finished
+
+
 def test_issue32_a_socket_from_another_site_or_without_a_hello_is_closed():
     with serving(None) as c:
         t = open_table(c)

@@ -103,8 +103,7 @@ def test_issue32_two_people_and_a_spectator_play_a_whole_game_through_a_restart(
         wait_for(sit, "Bob to take the free seat")
         web_browser.wait_url(bob, "/table/")
         web_browser.wait_state(bob, "ready", "waiting")
-        wait_for(lambda: any("you are Bob" in w.text for w in bob.find_elements("id", "who")),
-                 "Bob seated")
+        wait_for(lambda: web_browser.seated(bob, "Bob"), "Bob seated")
         bob_link = bob.current_url
         assert "#" not in bob_link  # the credential kept by the browser, not in the address
         bob_secret = bob.execute_script(
@@ -118,6 +117,11 @@ def test_issue32_two_people_and_a_spectator_play_a_whole_game_through_a_restart(
         web_browser.wait_state(watcher, "waiting")
         assert watcher.find_elements("css selector", "#controls button") == []
         assert "watching" in watcher.find_element("id", "who").text
+        # issue 38 item 9: one drawing for every browser; a seat's page marks its own line
+        marked = ("return [...document.querySelectorAll('#board svg text.centre')]"
+                  ".filter(t => t.textContent.endsWith('(you)')).map(t => t.dataset.player)")
+        assert ann.execute_script(marked) == ["Ann"] and bob.execute_script(marked) == ["Bob"]
+        assert watcher.execute_script(marked) == []
         version = data(watcher, "version")
         for body in ('{"version": %s, "index": 0}' % version,
                      '{"version": %s, "index": 0, "credential": "guess"}' % version):

@@ -89,6 +89,16 @@ def wait_state(driver: Any, *states: str, timeout: float = 60) -> str:
     return str(driver.find_element("tag name", "body").get_attribute("data-state"))
 
 
+def seated(driver: Any, name: str) -> bool:
+    """Whether the table's page says the browser is seat `name` (False while the page loads
+    again under the look: a seat taken reloads it)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    try:
+        return any(f"you are {name}" in w.text for w in driver.find_elements("id", "who"))
+    except StaleElementReferenceException:
+        return False
+
+
 PREFERRED = ("rolls", "ends turn", "declines", "passes", "buys", "rejects")
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -188,7 +188,7 @@ class App:
 
     # --- pages ------------------------------------------------------------------------------
     async def page(self, request: Request) -> Response:
-        return FileResponse(os.path.join(STATIC, "index.html"), media_type="text/html")
+        return html_page("index.html")
 
     async def variants(self, request: Request) -> Response:
         from ..strategies import available_strategies
@@ -426,7 +426,7 @@ class App:
 
     # --- tables: friends at one game (tables.py) -------------------------------------------------
     async def lobby(self, request: Request) -> Response:
-        return JSONResponse(self.tables.lobby())
+        return Response(self.tables.lobby_text(), media_type="application/json")
 
     async def new_table(self, request: Request) -> Response:
         body = await _json(request)
@@ -458,7 +458,7 @@ class App:
     async def table(self, request: Request) -> Response:
         """The table as a spectator sees it (a seat's own view comes over its socket)."""
         table = self.tables.table(request.path_params["id"])
-        return JSONResponse(await self.tables.spectated(table))
+        return Response(await self.tables.spectated(table), media_type="application/json")
 
     async def join(self, request: Request) -> Response:
         table = self.tables.table(request.path_params["id"])
@@ -648,9 +648,24 @@ class Guard:
         return (int(port_text) if port_text else default_port) == self.port
 
 
+_PAGES: dict[str, tuple[int, bytes]] = {}  # a page's file: its mtime, its bytes
+
+
+def html_page(name: str) -> Response:
+    """A page of static/, held in memory while its file is unchanged: a file answer is read
+    in a thread of Starlette's pool, which waits its turn behind the tables' own threads."""
+    path = os.path.join(STATIC, name)
+    mtime = os.stat(path).st_mtime_ns
+    held = _PAGES.get(name)
+    if held is None or held[0] != mtime:
+        with open(path, "rb") as fh:
+            held = _PAGES[name] = (mtime, fh.read())
+    return Response(held[1], media_type="text/html")
+
+
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
-        return FileResponse(os.path.join(STATIC, name), media_type="text/html")
+        return html_page(name)
     return page
 
 
@@ -660,5 +675,5 @@ def _mode_page(app: App) -> Any:
         if mode not in ("play", "watch", "step", "table"):
             return _error(404, "no such page")
         name = {"step": "step.html", "table": "table.html"}.get(mode, "play.html")
-        return FileResponse(os.path.join(STATIC, name), media_type="text/html")
+        return html_page(name)
     return page

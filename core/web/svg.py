@@ -12,13 +12,18 @@ page's script (static/board.js) uses to show the throw and move a MAN space by s
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..board.draw import KIND_COLOURS, OTHER_KIND, player_colour, space_caption
 from ..board.layout import CORNER, Cell, board_size, layout
 from ..board.state import BoardState
 from ..engine.actions import money
+
+if TYPE_CHECKING:
+    from ..engine.model import Variant
 
 UNIT = 60  # viewBox units per board unit: a side's cell is 60 wide and 120 deep
 BAND = 0.32  # the kind band's depth, in board units (layout.Cell.band's default)
@@ -28,6 +33,7 @@ PRICE_SIZE = 17.0  # about 11 pixels on a board 640 pixels wide
 NUMBER_SIZE = 10.0
 MAN_RADIUS = 10.0  # a MAN; 8 when three or more share a narrow cell
 NARROW_NAME = 0.45  # the share of a narrow cell's height its name may take
+YOU = "  (you)"  # after the line of the player of the person looking
 
 
 def _attrs(attrs: dict[str, str]) -> str:
@@ -39,6 +45,12 @@ class _Canvas:
 
     def __init__(self, state: BoardState) -> None:
         self.size = board_size(state.variant)
+
+    @classmethod
+    def sized(cls, size: float) -> _Canvas:
+        canvas = cls.__new__(cls)
+        canvas.size = size
+        return canvas
 
     def x(self, x: float) -> float:
         return x * UNIT
@@ -95,8 +107,8 @@ def board_svg(state: BoardState, *, me: str | None = None) -> str:
            canvas.rect(0, 0, canvas.size, canvas.size, fill="#fbf8ef", stroke="#333")]
     spots: list[str] = []
     men: list[str] = []
-    for cell in layout(variant):
-        out.extend(_cell(state, canvas, cell, spots, men))
+    for cell in _layout(variant):
+        out.append(_cell(state, canvas, cell, spots, men))
     out.extend(_centre(state, canvas, me))
     out.append('<g class="spots">' + "".join(spots) + "</g>")
     out.append('<g class="men">' + "".join(men) + "</g>")
@@ -105,65 +117,22 @@ def board_svg(state: BoardState, *, me: str | None = None) -> str:
 
 
 def _cell(state: BoardState, canvas: _Canvas, cell: Cell, spots: list[str],
-          men: list[str]) -> list[str]:
-    """One cell: its spaces' frames, kind band, names, numbers, prices, and the state on it."""
-    variant = state.variant
-    first = cell.indices[0]
-    space = variant.spaces[first]
-    kind_colour = KIND_COLOURS.get(space.kind, OTHER_KIND)
-    owner = state.owner[first] if state.is_game else None
-    fill = "white"
-    if cell.corner:
-        fill = kind_colour + "55"
-    if owner is not None:
-        fill = player_colour(owner) + "30"
-    out = [f'<g class="space" data-index="{first}" data-kind="{escape(space.kind)}">'
-           f'<title>{escape(space.name)} ({escape(space.kind)})</title>',
-           canvas.rect(cell.x, cell.y, cell.w, cell.h, fill=fill, stroke="#333",
-                       stroke_width="1")]
-    if not cell.corner:
-        out.append(canvas.rect(*cell.band(BAND), fill=kind_colour, stroke="#333",
-                               stroke_width="0.6"))
-    box = _text_box(canvas, cell)  # the part of the cell the words go in, SVG units
-    left, top, width, height = box
-    caption = space_caption(space)
-    number = str(first) if len(cell.indices) == 1 else f"{first}–{cell.indices[-1]}"
-    if cell.corner:
-        lines, size = wrap_name(space.name, width - 8, height * 0.45, 17, 12)
-        out += _lines(lines, size, left + width / 2, top + 8, "middle", "name")
-        if caption:
-            out.append(_text(left + width / 2, top + height * 0.58, caption,
-                             _fit(caption, width - 8, PRICE_SIZE), class_="price",
-                             font_weight="600"))
-        out.append(_text(left + 4, top + height - 6, number, NUMBER_SIZE, "start",
-                         fill="#666", class_="number"))
-    else:
-        horizontal = cell.edge in ("bottom", "top")  # a narrow cell: words above the price
-        name_height = height * (NARROW_NAME if horizontal else 0.55)
-        # a wide cell keeps its right end for the MEN (and the number, over them)
-        lines, size = wrap_name(space.name, width - (6 if horizontal else 2 * MAN_RADIUS + 12),
-                                name_height)
-        out += _lines(lines, size, left + width / 2 if horizontal else left + 4, top + 2,
-                      "middle" if horizontal else "start", "name")
-        if caption:
-            price_size = _fit(caption, width - 6 if horizontal else width * 0.55, PRICE_SIZE)
-            if horizontal:
-                out.append(_text(left + width / 2, top + height - price_size * 0.7, caption,
-                                 price_size, class_="price", font_weight="600"))
-            else:
-                out.append(_text(left + 4, top + height - price_size * 0.7, caption,
-                                 price_size, "start", class_="price", font_weight="600"))
-        out.append(_text(left + width - 2, top + height - 5 if horizontal else top + 7,
-                         number, NUMBER_SIZE * 0.9, "end", fill="#777", class_="number"))
+          men: list[str]) -> str:
+    """One cell: its spaces' frames, kind band, names, numbers, prices, and the state on it;
+    its spots and MEN go to `spots` and `men`."""
+    space = state.variant.spaces[cell.indices[0]]
+    marks = None
     if state.is_game:
-        out.extend(_marks(state, canvas, cell))
-    out.append("</g>")
-    for i, x, y, w, h in cell.parts():
-        sx, sy = _spot(canvas, cell, x, y, w, h)
-        spots.append(f'<circle class="spot" data-index="{i}" cx="{sx:.1f}" cy="{sy:.1f}" '
-                     'r="0" fill="none"/>')
-        if state.is_game:
+        marks = tuple((state.mortgaged[i], owner, None if owner is None else
+                       state.players[owner].name, state.houses[i])
+                      for i in cell.indices for owner in (state.owner[i],))
+    spots.append(_spots(canvas.size, cell))
+    if state.is_game:
+        for i, x, y, w, h in cell.parts():
             here = state.men_at(i)
+            if not here:
+                continue
+            sx, sy = _spot(canvas, cell, x, y, w, h)
             for k, p in enumerate(here):
                 mx, my = _beside(sx, sy, k, len(here), cell)
                 name = state.players[p].name
@@ -175,7 +144,104 @@ def _cell(state: BoardState, canvas: _Canvas, cell: Cell, spots: list[str],
                            'stroke-width="1.5"/>'
                            + _text(0, 0.5, name[:1], 12, fill="white", font_weight="bold")
                            + "</g>")
-    return out
+    return _framed(canvas.size, cell, space.name, space.kind, space_caption(space), marks)
+
+
+# A table's board is drawn at each step, and most cells are as they were (its MEN aside):
+# a cell is made once for each state it is seen in (most of a drawing's cost is wrapping
+# the names); its MEN are placed at each drawing.
+@functools.lru_cache(maxsize=4096)
+def _framed(size: float, cell: Cell, name: str, kind: str, caption: str,
+            marks: tuple[tuple[bool, int | None, str | None, int], ...] | None) -> str:
+    """A cell's group: its frame, filled in its owner's colour, its words, and `marks` (for
+    each of its spaces: mortgaged, owner, owner's name, houses; None: no game)."""
+    canvas = _Canvas.sized(size)
+    kind_colour = KIND_COLOURS.get(kind, OTHER_KIND)
+    owner = marks[0][1] if marks is not None else None
+    fill = "white"
+    if cell.corner:
+        fill = kind_colour + "55"
+    if owner is not None:
+        fill = player_colour(owner) + "30"
+    out = [f'<g class="space" data-index="{cell.indices[0]}" data-kind="{escape(kind)}">'
+           f'<title>{escape(name)} ({escape(kind)})</title>',
+           canvas.rect(cell.x, cell.y, cell.w, cell.h, fill=fill, stroke="#333",
+                       stroke_width="1"),
+           _words(size, cell, name, kind_colour, caption)]
+    if marks is not None:
+        out.extend(_marks(canvas, cell, marks))
+    out.append("</g>")
+    return "\n".join(out)
+
+
+_LAYOUTS: dict[int, tuple[Variant, list[Cell]]] = {}  # by id: the variant is held with it
+
+
+def _layout(variant: Variant) -> list[Cell]:
+    """layout(variant), made once a variant (a game's variant is one object all game)."""
+    held = _LAYOUTS.get(id(variant))
+    if held is None or held[0] is not variant:
+        if len(_LAYOUTS) >= 64:
+            _LAYOUTS.clear()
+        held = _LAYOUTS[id(variant)] = (variant, layout(variant))
+    return held[1]
+
+
+# A cell's words and spots are the same at every step of a game and in every game of its
+# variant: a table's board is drawn at each step, so they are made once (most of a
+# drawing's cost is wrapping the names).
+@functools.lru_cache(maxsize=4096)
+def _words(size: float, cell: Cell, name: str, kind_colour: str, caption: str) -> str:
+    """The kind band, the name, the caption and the number of a cell, in SVG text."""
+    canvas = _Canvas.sized(size)
+    first = cell.indices[0]
+    out = []
+    if not cell.corner:
+        out.append(canvas.rect(*cell.band(BAND), fill=kind_colour, stroke="#333",
+                               stroke_width="0.6"))
+    box = _text_box(canvas, cell)  # the part of the cell the words go in, SVG units
+    left, top, width, height = box
+    number = str(first) if len(cell.indices) == 1 else f"{first}–{cell.indices[-1]}"
+    if cell.corner:
+        lines, fitted = wrap_name(name, width - 8, height * 0.45, 17, 12)
+        out += _lines(lines, fitted, left + width / 2, top + 8, "middle", "name")
+        if caption:
+            out.append(_text(left + width / 2, top + height * 0.58, caption,
+                             _fit(caption, width - 8, PRICE_SIZE), class_="price",
+                             font_weight="600"))
+        out.append(_text(left + 4, top + height - 6, number, NUMBER_SIZE, "start",
+                         fill="#666", class_="number"))
+    else:
+        horizontal = cell.edge in ("bottom", "top")  # a narrow cell: words above the price
+        name_height = height * (NARROW_NAME if horizontal else 0.55)
+        # a wide cell keeps its right end for the MEN (and the number, over them)
+        lines, fitted = wrap_name(name, width - (6 if horizontal else 2 * MAN_RADIUS + 12),
+                                  name_height)
+        out += _lines(lines, fitted, left + width / 2 if horizontal else left + 4, top + 2,
+                      "middle" if horizontal else "start", "name")
+        if caption:
+            price_size = _fit(caption, width - 6 if horizontal else width * 0.55, PRICE_SIZE)
+            if horizontal:
+                out.append(_text(left + width / 2, top + height - price_size * 0.7, caption,
+                                 price_size, class_="price", font_weight="600"))
+            else:
+                out.append(_text(left + 4, top + height - price_size * 0.7, caption,
+                                 price_size, "start", class_="price", font_weight="600"))
+        out.append(_text(left + width - 2, top + height - 5 if horizontal else top + 7,
+                         number, NUMBER_SIZE * 0.9, "end", fill="#777", class_="number"))
+    return "\n".join(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _spots(size: float, cell: Cell) -> str:
+    """The spots where the MEN of the cell's spaces stand (board.js walks a MAN over them)."""
+    canvas = _Canvas.sized(size)
+    out = []
+    for i, x, y, w, h in cell.parts():
+        sx, sy = _spot(canvas, cell, x, y, w, h)
+        out.append(f'<circle class="spot" data-index="{i}" cx="{sx:.1f}" cy="{sy:.1f}" '
+                   'r="0" fill="none"/>')
+    return "".join(out)
 
 
 def _text_box(canvas: _Canvas, cell: Cell) -> tuple[float, float, float, float]:
@@ -244,25 +310,24 @@ def _beside(x: float, y: float, k: int, n: int, cell: Cell) -> tuple[float, floa
     return x + (col - (in_row - 1) / 2) * gap, y + (row - (rows - 1) / 2) * r * 1.8
 
 
-def _marks(state: BoardState, canvas: _Canvas, cell: Cell) -> list[str]:
+def _marks(canvas: _Canvas, cell: Cell,
+           marks: tuple[tuple[bool, int | None, str | None, int], ...]) -> list[str]:
     """Owners (the band in their colour, the houses on it), Subdivisions and mortgages."""
     out = []
-    for i, x, y, w, h in cell.parts():
-        if state.mortgaged[i]:
+    for (i, x, y, w, h), (mortgaged, owner, owner_name, houses) in zip(cell.parts(), marks):
+        if mortgaged:
             out.append(canvas.rect(x, y, w, h, fill="url(#hatch)", fill_opacity="0.35",
                                    class_="mortgaged", data_index=str(i)))
             sx, sy = _spot(canvas, cell, x, y, w, h)
             out.append(_text(sx, sy, "MORTGAGED", min(10.0, (w * UNIT - 4) / (0.72 * 9)), fill="#900", font_weight="bold",
                              class_="mortgaged-label", stroke="white", stroke_width="2.5",
                              paint_order="stroke"))
-        owner = state.owner[i]
-        if owner is None:
+        if owner is None or owner_name is None:
             continue
-        houses = state.houses[i]
         bx, by, bw, bh = cell.band(BAND)
         out.append(canvas.rect(bx, by, bw, bh, fill=player_colour(owner), stroke="#333",
                                stroke_width="0.6", class_="owner", data_index=str(i),
-                               data_owner=state.players[owner].name, data_houses=str(houses)))
+                               data_owner=owner_name, data_houses=str(houses)))
         tx, ty = canvas.x(bx + bw / 2), canvas.y(by + bh / 2)
         vertical = cell.edge in ("left", "right")
         if houses >= 5:
@@ -293,30 +358,38 @@ def _centre(state: BoardState, canvas: _Canvas, me: str | None) -> list[str]:
     x0 = canvas.x(CORNER + 0.45)
     y0 = canvas.y(canvas.size - CORNER - 0.3)
     inner = (canvas.size - 2 * CORNER - 0.9) * UNIT
-    lines: list[tuple[str, str, float, str]] = [
-        (f"EASY MONEY · {state.variant.name}", "#2e4a2e", 26, "bold")]
+    # (text, colour, size, weight, the player the line is of, the text its size fits)
+    lines: list[tuple[str, str, float, str, str | None, str]] = []
+
+    def add(text: str, colour: str, size: float, weight: str = "normal",
+            player: str | None = None, fitted: str | None = None) -> None:
+        lines.append((text, colour, size, weight, player, fitted or text))
+    add(f"EASY MONEY · {state.variant.name}", "#2e4a2e", 26, "bold")
     if state.is_game:
-        lines.append((f"game over: {state.over}" if state.over else f"turn {state.turn}",
-                      "#333", 18, "normal"))
+        add(f"game over: {state.over}" if state.over else f"turn {state.turn}", "#333", 18)
         for k, p in enumerate(state.players):
             where = "bankrupt" if p.bankrupt else \
                 f"on {p.position} {state.variant.spaces[p.position].name}"
             you = p.name == me
-            lines.append((f"● {p.name}  {money(p.cash)}  {where}" + ("  (you)" if you else ""),
-                          player_colour(k), 19, "bold" if you else "600"))
+            line = f"● {p.name}  {money(p.cash)}  {where}"
+            # sized as if it said "(you)": a table's board, drawn once for every browser at
+            # it, is marked so by the page of the seat (static/app.js, markMe)
+            add(line + (YOU if you else ""), player_colour(k), 19,
+                "bold" if you else "600", p.name, line + YOU)
         # by title, as the terminal's board shows them: `Hospital pot`
-        lines += [(f"{title}: {money(cash)}", "#333", 18, "normal")
-                  for title, cash in state.pots.items()]
-        lines += [(f"{text} card: {holder or 'not held'}", "#333", 18, "normal")
-                  for text, holder in state.kept]
-        lines.append((f"Cards in the pile: {state.deck}", "#333", 18, "normal"))
+        for title, cash in state.pots.items():
+            add(f"{title}: {money(cash)}", "#333", 18)
+        for text, holder in state.kept:
+            add(f"{text} card: {holder or 'not held'}", "#333", 18)
+        add(f"Cards in the pile: {state.deck}", "#333", 18)
     out = []
     y = y0
-    for line, colour, size, weight in lines:
-        size = _fit(line, inner, size)
+    for line, colour, size, weight, player, fitted in lines:
+        size = _fit(fitted, inner, size)
         y += size * 1.45
+        of = f' data-player="{escape(player)}"' if player is not None else ""
         out.append(f'<text x="{x0:.1f}" y="{y:.1f}" font-size="{size:.1f}" fill="{colour}" '
-                   f'font-weight="{weight}" class="centre">{escape(line)}</text>')
+                   f'font-weight="{weight}"{of} class="centre">{escape(line)}</text>')
     # the dice: under the words, in the middle of the centre
     cx = canvas.x(canvas.size / 2)
     cy = max(y + 80, canvas.y(canvas.size / 2) + 60)

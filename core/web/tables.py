@@ -103,12 +103,14 @@ class Table(KeptTable):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     note: str | None = None  # why the bots stopped (a bot that thought too long)
     touched: float = field(default_factory=time.monotonic)
-    # the board drawn for the table's current version (each browser's, if it is drawn for
-    # a seat): every browser at the table is sent the same drawing, made once
-    drawn: dict[Any, str] = field(default_factory=dict)
-    # the spectators' view at a stamp, its transcript aside: every spectator's browser and
-    # the table's own page are sent it without a turn of the table's thread
+    # the board last drawn and its drawing: every browser at the table, each seat's too, is
+    # sent the same drawing, made once (a seat's page marks its own line)
+    drawn: tuple[Any, str] | None = None
+    # the spectators' view at a stamp, its transcript aside, and what their browsers are sent
+    # at that stamp, by the transcript line it starts from: encoded once, in the table's
+    # thread, for every spectator's socket and the table's own page
     watched: tuple[int, dict[str, Any]] | None = None
+    said: tuple[int, dict[int, tuple[int, str]]] | None = None
     # the table someone at this one opened to play again, with the same seats (the page's
     # "Play again"): every browser here is shown its link; held while the server runs
     next: dict[str, str] | None = None
@@ -214,16 +216,12 @@ def over_text(played: Played) -> str | None:
     return f"{who} ({outcome.reason}: {outcome.detail})"
 
 
-def drawing(table: Table, board: Any, me: str | None) -> str:
-    """The board's SVG for `me`'s browser, drawn once per version of the table."""
-    assert table.played is not None
-    key = (table.played.version, me)
-    svg = table.drawn.get(key)
-    if svg is None:
-        if key[0] not in {k[0] for k in table.drawn}:
-            table.drawn.clear()  # a new version: the drawings of the last are stale
-        svg = table.drawn[key] = board_svg(board, me=me)
-    return svg
+def drawing(table: Table, board: Any) -> str:
+    """The board's SVG for every browser at the table, drawn once a step at most (a step
+    that changes nothing on the board, a bid or a pass, is not drawn again)."""
+    if table.drawn is None or table.drawn[0] != board:
+        table.drawn = (board, board_svg(board))
+    return table.drawn[1]
 
 
 def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
@@ -241,7 +239,7 @@ def table_view(table: Table, me: str | None, lines: int = 0) -> dict[str, Any]:
     view: dict[str, Any] = {
         "id": table.id, "table": True, "me": me, "stamp": table.stamp,
         "version": played.version,
-        "svg": drawing(table, board, me),
+        "svg": drawing(table, board),
         "throw": words.motion(state), "prompt": words.prompt(state, me),
         "players": words.standings(state, me),
         "request": req.describe() if req is not None else None, "asked": asked,
@@ -273,6 +271,30 @@ def encoded(view: dict[str, Any]) -> tuple[int, int, str]:
     return view["stamp"], view["lines"], json.dumps(view, separators=(",", ":"))
 
 
+def said(table: Table, lines: int) -> tuple[int, int, str] | None:
+    """What a spectator whose browser holds `lines` transcript lines is sent now, if it has
+    been encoded at this stamp (read in the event loop: no turn of the table's thread)."""
+    kept, stamp = table.said, table.stamp
+    if kept is None or kept[0] != stamp:
+        return None
+    found = kept[1].get(lines)
+    return None if found is None else (stamp, *found)
+
+
+def spectators_text(table: Table, lines: int) -> tuple[int, int, str]:
+    """What a spectator whose browser holds `lines` transcript lines is sent now: the view
+    made and encoded once a stamp for every such spectator (in the table's thread)."""
+    found = said(table, lines)
+    if found is not None:
+        return found
+    view = watched_view(table, lines) or table_view(table, None, lines)
+    stamp, upto, text = encoded(view)
+    if table.said is None or table.said[0] != stamp:
+        table.said = (stamp, {})
+    table.said[1][lines] = (upto, text)
+    return stamp, upto, text
+
+
 class Tables:
     """The tables of a server: those kept in the file, each made again when first asked for."""
 
@@ -284,6 +306,10 @@ class Tables:
         self.items: dict[str, Table] = {}
         self.resuming: asyncio.Task[None] | None = None
         self.at_once = asyncio.Semaphore(AT_ONCE)
+        # the lobby's answer, made again only after a change it shows (a table opened, a
+        # seat taken or given to a bot, a game over): (the change it was made after, JSON)
+        self.listed = 0
+        self.listing: tuple[int, bytes] | None = None
         for t in kept.tables():
             self.items[t.id] = Table(t.id, t.params, t.seats, t.creator, t.pace, t.created,
                                      t.changes, t.over)
@@ -323,7 +349,7 @@ class Tables:
             assert t.played is not None and t.played.worker is not None
             t.played.worker.close()
             t.played = None
-            t.drawn.clear()
+            t.drawn = t.watched = t.said = None
 
     async def work(self, table: Table, work: Callable[[Played], Any],
                    undone: str = "the move was not made") -> Any:
@@ -341,6 +367,7 @@ class Tables:
                 return work(played)
             finally:
                 self._save(table, played)
+        over = table.over
         async with self.at_once:
             try:
                 return await played.worker.run(run)
@@ -349,13 +376,15 @@ class Tables:
                     self._put_back(table)
                 raise NotWritten(f"{exc}: {undone}, and the table is as it was; try again") \
                     from None
+            finally:
+                if table.over != over:  # set by the step that ended the game (`_save`)
+                    self.listed += 1
 
     def _put_back(self, table: Table) -> None:
         """Forget the game made past what the file holds: the next look makes it again."""
         played = table.played
         table.played = None
-        table.drawn.clear()
-        table.watched = None
+        table.drawn = table.watched = table.said = None
         if played is not None and played.worker is not None:
             played.worker.close()
 
@@ -370,6 +399,7 @@ class Tables:
                 table.over = over
 
     def changed(self, table: Table) -> None:
+        self.listed += 1
         for listener in table.listeners:
             listener.wake.set()
         self.drive(table)
@@ -415,13 +445,13 @@ class Tables:
             with contextlib.suppress(EasyMoneyError):  # one that cannot be made waits to be asked
                 await self.ready(table)
 
-    async def spectated(self, table: Table) -> dict[str, Any]:
-        """The table as a spectator sees it."""
+    async def spectated(self, table: Table) -> str:
+        """The table as a spectator sees it, as JSON text."""
         await self.ready(table)
-        view = watched_view(table)
-        if view is None:
-            view = await self.work(table, lambda p: table_view(table, None))
-        return view
+        found = said(table, 0)
+        if found is None:
+            found = await self.work(table, lambda p: spectators_text(table, 0))
+        return found[2]
 
     async def close(self) -> None:
         if self.resuming is not None:
@@ -478,6 +508,7 @@ class Tables:
             worker.close()
             raise NotWritten(f"{exc}: the table was not opened; try again") from None
         self.items[table.id] = table
+        self.listed += 1
         self.drive(table)
         fragment = f"creator={creator}" + (f"&seat={mine}" if mine else "")
         return {"id": table.id, "url": f"/table/{table.id}", "link": f"/table/{table.id}#{fragment}",
@@ -487,6 +518,13 @@ class Tables:
         tables = sorted(self.items.values(), key=lambda t: -t.created)
         return {"open": [t.lobby_entry() for t in tables if t.over is None],
                 "finished": [t.lobby_entry() for t in tables if t.over is not None][:50]}
+
+    def lobby_text(self) -> bytes:
+        """The lobby as JSON, made once after each change it shows."""
+        if self.listing is None or self.listing[0] != self.listed:
+            self.listing = (self.listed, json.dumps(self.lobby(), ensure_ascii=False,
+                                                    separators=(",", ":")).encode())
+        return self.listing[1]
 
     async def join(self, table: Table, name: str) -> dict[str, Any]:
         """A free person's seat taken: its credential, given once, in its link."""
@@ -616,13 +654,14 @@ class Tables:
                 if table.played is None:  # put back after a write that failed
                     await self.ready(table)
                 if table.stamp != since and table.played is not None:
-                    ready = watched_view(table, lines) if listener.me is None else None
+                    ready = said(table, lines) if listener.me is None else None
                     if ready is not None:
-                        since, lines, text = encoded(ready)
+                        since, lines, text = ready
                     else:
                         try:
                             since, lines, text = await self.work(table, lambda p: encoded(
-                                table_view(table, listener.me, lines)))
+                                table_view(table, listener.me, lines)) if listener.me is not None else
+                                spectators_text(table, lines))
                         except (Stale, NotWritten):
                             continue  # the table was put back meanwhile: look again
                     await ws.send_text(text)

@@ -101,7 +101,19 @@ function drawBoard(view, animate) {
   const kept = [board.scrollLeft, board.scrollTop];
   if (window.EasyBoard) window.EasyBoard.show(board, view, { animate });
   else board.innerHTML = view.svg;
+  markMe(board, view.me);
   zoomBoard(board, view, kept);
+}
+
+// a table's board is drawn once for every browser at it: the seat's own line in the
+// centre is marked here, as the server marks it on a page's own game
+function markMe(board, me) {
+  if (!me) return;
+  for (const t of board.querySelectorAll("svg text.centre")) {
+    if (t.dataset.player !== me || t.textContent.endsWith("(you)")) continue;
+    t.textContent += "  (you)";
+    t.setAttribute("font-weight", "bold");
+  }
 }
 
 // A phone: the board's smallest name or price is drawn at MIN_TEXT_PX at least, the board
