@@ -85,7 +85,7 @@ def test_issue29_the_plugin_guide_lists_every_concept_and_teaches_only_the_new_w
     """docs/plugins.md opens with every concept an author meets, one a line, numbered, the
     few a rule with one action (an amount, a deal, a bot value) meets marked; the earlier
     ways are taught only in their own section at the end (and named by the hook reference)."""
-    from easymoney.commands import hookdoc
+    from easymoney.commands import _hookdoc as hookdoc
     text = (DOCS / "plugins.md").read_text(encoding="utf-8")
     first = text.index("\n## ")
     assert text[first:].startswith("\n## Every concept an author meets\n")

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from easymoney.commands import hookdoc
+from easymoney.commands import _hookdoc as hookdoc
 from easymoney.engine import hookspecs
 from easymoney.bots import BotDecider
 from easymoney.strategies import make_strategy

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from installed_layout import installed_package
 
-from easymoney.commands import apidoc, hookdoc
+from easymoney.commands import _apidoc as apidoc, _hookdoc as hookdoc
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -25,9 +25,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.api:
-        from . import apidoc
+        from . import _apidoc as apidoc
         sys.stdout.write(apidoc.markdown())
         return 0
-    from . import hookdoc
+    from . import _hookdoc as hookdoc
     sys.stdout.write(hookdoc.markdown() if args.markdown else hookdoc.text())
     return 0

@@ -431,7 +431,7 @@ class Game:
         self.seen = seen  # the kinds of event someone sees, mirrored from the event log
         events = getattr(self, "events", None)
         if events is not None:
-            # setattr: `emit` stays documented as the event log's (core/commands/apidoc.py)
+            # setattr: `emit` stays documented as the event log's (core/commands/_apidoc.py)
             setattr(self, "emit", events.emit if seen else _UNSEEN)  # noqa: B010
 
     def listen(self, listener: Callable[[Event], None],
