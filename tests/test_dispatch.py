@@ -231,3 +231,26 @@ def test_written_out_callers_pass_each_argument_in_its_place():
     args = ("g", "d", "c", 7, "r", "k")
     assert HookRelay(pm, "fast").em_collect(*args) == HookRelay(pm, "pluggy").em_collect(*args) \
         == args
+
+
+@pytest.mark.parametrize("dispatch", ["fast", "pluggy"])
+def test_issue37_an_actions_own_refusals_are_asked_first_and_no_made_up_plugin(dispatch):
+    """One action model: the plugin manager holds the rules alone (no plugin made up to run
+    an action's own `refusals`), and the engine asks a class's own `refusals` first, then
+    the rules that judge it, in either dispatch mode: R22's own check of a sale, then R3's."""
+    from easymoney import new_game
+    from easymoney.plugins.sales import Sell
+    variant = load_variant("standard")
+    rules = ruleset_for(variant, dispatch=dispatch)
+    names = {name for name, _ in rules.pm.list_name_plugin()}
+    assert names <= set(rules.registry.plugins), names - set(rules.registry.plugins)
+    state = new_game("standard", ["Ann", "Bob"], seed=1)
+    game = state.game
+    ann, bob = game.players
+    street = next(s for s in game.spaces if s.kind == "street")
+    game.change_owner(street, ann)
+    game.houses[street.index] = 1  # bought with its first house (R9)
+    bob.houses_left = 0  # R3: Bob can take no house of Ann's
+    sale = Sell(ann, street, bob, bob.cash + 100)  # R22: more than Bob has
+    found = ruleset_for(variant, dispatch=dispatch).refusal_check(Sell)(game, sale)
+    assert [r.rule for r in found] == ["R22", "R3"], found

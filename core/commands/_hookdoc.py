@@ -60,7 +60,7 @@ ORDER = (
 @lru_cache(maxsize=1)
 def built_in_order() -> dict[str, tuple[tuple[str, str], ...]]:
     """Hook -> (plugin id, its marks) of each built-in implementation, in the order pluggy calls them."""
-    from ..engine.registry import OWN, build_manager, discover
+    from ..engine.registry import build_manager, discover
     registry = discover(autoload=False)
     pm = build_manager(registry, registry.plugins)
     order: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -70,8 +70,8 @@ def built_in_order() -> dict[str, tuple[tuple[str, str], ...]]:
             marks = [mark for mark, on in (("wrapper", impl.wrapper or impl.hookwrapper),
                                            ("tryfirst", impl.tryfirst),
                                            ("trylast", impl.trylast)) if on]
-            entry = (impl.plugin_name.removesuffix(OWN), f" ({', '.join(marks)})" if marks else "")
-            if entry not in shown:  # a rule's own actions' checks are the rule's
+            entry = (impl.plugin_name, f" ({', '.join(marks)})" if marks else "")
+            if entry not in shown:
                 shown.append(entry)
         order[name] = tuple(shown)
     return order

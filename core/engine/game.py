@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from ..errors import EasyMoneyError, PluginError, did_you_mean
-from .actions import Action, Refusal, Request
+from .actions import Action, Refusal, Request, own
 from .decisions import Decider, Decisions
 from .dispatch import HookRelay
 from .events import CORE_TEMPLATES, Event, EventLog, describe
 from .kinds import SpaceKind
 from .ledger import Ledger
 from .model import Card, Space, Variant
-from .registry import OWN, Registry, discover, manager_for
+from .registry import Registry, discover, manager_for
 from .settings import DEFAULT as DEFAULT_SETTINGS, Settings
 from .stash import Stash
 
@@ -237,20 +237,28 @@ class RuleSet:
                        f"the rule '{owner}' is switched off in this game")
 
     def _unrefusable(self, kind: type) -> bool:
-        """No rule in play can refuse this type (a deal asks its other party: never skipped)."""
-        return not self.hook.has_refusers(kind) and getattr(kind, "counterparty", None) is None
+        """Neither the type's own `refusals` nor any rule in play can refuse this type (a
+        deal asks its other party: never skipped)."""
+        return (not own(kind, "refusals") and not self.hook.has_refusers(kind)
+                and getattr(kind, "counterparty", None) is None)
 
     def refusal_check(self, kind: type) -> Callable[[Game, Action], list[Refusal]]:
-        """The refusal check for one action type: its em_refusals callers, flattened (made
-        once per rule set, kept in `refusers`; a type no plugin in play can refuse goes
+        """The refusal check for one action type: its own `refusals` first (the rule that
+        declares it speaks first), then the em_refusals of the rules that judge it, flattened
+        (made once per rule set, kept in `refusers`; a type nothing in play can refuse goes
         into `never_refused`, and `Game.ask` skips its check)."""
         collect = self.hook.refusals_for(kind)
         off = self.switched_off(kind)
         if off is None and self._unrefusable(kind):
             self.never_refused.add(kind)
+        asks_own = off is None and own(kind, "refusals")
 
         def check(game: Game, action: Action) -> list[Refusal]:
             found = collect(game, action)
+            if asks_own:
+                mine = action.refusals(game)
+                if mine:
+                    found = [list(mine), *found]
             if off is not None:
                 found.append([off])
             if not found:
@@ -288,12 +296,32 @@ class RuleSet:
             test = None
         else:
             test = self.hook.refused_for(kind, amounts=amounts, asked=asked, listed=listed)
+            asks_own = own(kind, "refusals")
+            if asks_own and not listed:  # a type's own candidates list only what it allows
+                test = _own_first(test)
             if "invariants" in self.enabled:
                 skipped = self.hook.skipped_refusers(kind, amounts, asked, listed)
+                if asks_own and listed:  # asked all the same: a candidate it lists, it allows
+                    skipped = [(self.action_owner.get(kind, kind.__module__), _own_refusals,
+                                _OWN_CANDIDATES), *skipped]
                 if skipped:
                     test = _promises_kept(test, skipped)
         self.refused_tests[key] = test
         return test
+
+
+_OWN_CANDIDATES = ("its own candidates",)  # what leaves a type's own refusals out of a listing
+
+
+def _own_refusals(game: Game, action: Action) -> list[Refusal]:
+    return list(action.refusals(game))
+
+
+def _own_first(test: Callable[[Game, Action], bool] | None) -> Callable[[Game, Action], bool]:
+    """`test` after the action's own `refusals`, which refuse first."""
+    if test is None:
+        return lambda game, action: bool(action.refusals(game))
+    return lambda game, action: bool(action.refusals(game)) or test(game, action)
 
 
 def _promises_kept(test: Callable[[Game, Action], bool] | None,
@@ -308,10 +336,10 @@ def _promises_kept(test: Callable[[Game, Action], bool] | None,
             found = refusals(game, action)
             if found:
                 reasons = "; ".join(str(r) for r in (found if isinstance(found, list) else [found]))
-                if plugin.endswith(OWN):  # the class's own checks refuse its own candidate
+                if declared is _OWN_CANDIDATES:  # the class's own checks refuse its candidate
                     kind = type(action).__name__
                     raise PluginError(
-                        f"plugin {plugin.removesuffix(OWN)}: {kind}.candidates listed "
+                        f"plugin {plugin}: {kind}.candidates listed "
                         f"`{action}`, which {kind}.refusals refuses ({reasons}): the "
                         f"candidates of a class list only what its own checks allow")
                 raise PluginError(

@@ -178,8 +178,8 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
 
     For a rule that judges other rules' actions, by their traits (`window`, `hands_over`,
     `adds_houses`, `raises_money`, `money_fields`); an action's own checks are its class's
-    `refusals`, asked in its rule's place. Every implementation is asked; all refusals are
-    collected. An empty result allows the action. Must not change the game. The annotation
+    `refusals`, which the engine asks first, then these. Every implementation is asked; all
+    refusals are collected. An empty result allows the action. Must not change the game. The annotation
     of `action` says what it judges, and it is asked only about those: traits
     (`WindowAction`, `RaisesMoney`, `Deal`, `HandsOver`, `Builds`, `Priced`, `OffGrid`),
     action classes, a union of them, `ByAnother[...]` (only others than the asked player).

@@ -527,44 +527,14 @@ def _new_manager(registry: Registry | None = None,
     return pm
 
 
-class OwnChecks:
-    """The checks of a rule's own action types (`Action.refusals`), asked as that rule's
-    `em_refusals`, in its place among the rules: for those types only, and not of the
-    candidates the types list themselves, which list only what their checks allow (the
-    invariants check holds them to it)."""
-
-    def __init__(self, pid: str, types: tuple[type, ...]) -> None:
-        self.PLUGIN_ID = pid
-        self.REFUSES = types
-        self.REFUSES_UNLISTED = types
-
-    @hookspecs.hookimpl
-    def em_refusals(self, game: Any, action: Any) -> Any:
-        found = action.refusals(game)
-        return [*found] if found else None
-
-
-def own_checks(info: PluginInfo) -> OwnChecks | None:
-    """The OwnChecks of a plugin's action types that define `refusals`, if any."""
-    from .actions import own
-    types = tuple(t for t in info.actions if own(t, "refusals"))
-    return OwnChecks(info.id, types) if types else None
-
-
-OWN = ".actions"  # the name an OwnChecks is registered under: its plugin's id and this
-
-
 def build_manager(registry: Registry, enabled: Iterable[str]) -> pluggy.PluginManager:
     """A plugin manager with the core plugin and the enabled rules registered, in registry
-    order; each rule's own actions' checks just after it (so asked just before its hooks)."""
+    order. An action's own `refusals` are no hook: the engine asks them itself, first."""
     wanted = set(enabled)
     pm = _new_manager(registry)
     for pid, info in registry.plugins.items():
         if pid in wanted or info.id == "core":
             pm.register(info.obj, name=pid)
-            checks = own_checks(info)
-            if checks is not None:
-                pm.register(checks, name=pid + OWN)
     pm.check_pending()
     return pm
 
