@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from easymoney import StashKey, hookimpl
+from easymoney import OwnKind, StashKey, hookimpl
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Space
+    from easymoney import Game, Player
 
 PLUGIN_ID = "give_or_take"
 RULES = ("R14",)
@@ -28,7 +28,7 @@ _CHAIN = StashKey[int]("give_or_take.chain")  # cards drawn one after another th
 
 
 @hookimpl
-def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+def em_land(game: Game, player: Player, space: OwnKind, dice: tuple[int, int]) -> bool | None:
     if space.kind != "draw":
         return None
     chain = game.stash.get(_CHAIN, 0)

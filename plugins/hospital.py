@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from easymoney import Account, Expectation, ScriptContext, ScriptError, SetupStatement, hookimpl, money
+from easymoney import (Account, Expectation, OwnKind, ScriptContext, ScriptError,
+                       SetupStatement, hookimpl, money)
 
 if TYPE_CHECKING:
-    from easymoney import Game, Money, Player, Space, Variant
+    from easymoney import Game, Money, Player, Variant
 
 PLUGIN_ID = "hospital"
 RULES = ("R15a",)
@@ -38,7 +39,7 @@ def em_setup(game: Game) -> None:
 
 
 @hookimpl
-def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+def em_land(game: Game, player: Player, space: OwnKind, dice: tuple[int, int]) -> bool | None:
     if space.kind != "hospital":
         return None
     pot = game.pots[POT]

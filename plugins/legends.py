@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from easymoney import hookimpl
+from easymoney import OwnKind, hookimpl
 
 if TYPE_CHECKING:
-    from easymoney import Game, Player, Space
+    from easymoney import Game, Player
 
 PLUGIN_ID = "legends"
 RULES = ("R15",)
@@ -52,7 +52,7 @@ def charge(game: Game, player: Player, amount: int, to: str, categories: Iterabl
 
 
 @hookimpl
-def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> bool | None:
+def em_land(game: Game, player: Player, space: OwnKind, dice: tuple[int, int]) -> bool | None:
     if space.kind != "legend":
         return None
     if "receive" in space.data:

@@ -254,3 +254,18 @@ def test_issue37_an_actions_own_refusals_are_asked_first_and_no_made_up_plugin(d
     sale = Sell(ann, street, bob, bob.cash + 100)  # R22: more than Bob has
     found = ruleset_for(variant, dispatch=dispatch).refusal_check(Sell)(game, sale)
     assert [r.rule for r in found] == ["R22", "R3"], found
+
+
+def test_issue37_a_built_in_rule_selects_its_landings_as_the_docs_teach():
+    """No hidden filter: a built-in rule that declares kinds of space and resolves landings
+    says which in its em_land's annotation (`space: OwnKind`, or a trait of kinds), as a
+    third-party plugin does; the engine narrows nothing else of its landings."""
+    from easymoney.engine.registry import own_kind_filters
+    registry = discover(autoload=False)
+    for pid, info in registry.plugins.items():
+        land = getattr(info.obj, "em_land", None)
+        if info.origin != "built-in" or not info.space_kinds or not callable(land):
+            continue
+        said = land.__annotations__.get("space")  # as written (postponed annotations)
+        assert said not in (None, "Space"), f"{pid}: em_land's space is annotated {said!r}"
+        assert own_kind_filters(info).get("LANDS_ON") in (None, tuple(info.space_kinds)), pid

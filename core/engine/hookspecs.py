@@ -136,9 +136,9 @@ def em_land(game: Game, player: Player, space: Space, dice: tuple[int, int]) -> 
     (R9), unowned utilities and commercial buildings (R10), owned spaces (R18), legends
     (R15), Give or Take (R14), City Hospital (R15a). Nobody answering means nothing happens.
     An implementation whose `space` is annotated with traits of kinds (`space: Rented`,
-    `BoughtOnLanding`, `AuctionedOnLanding`) is called only for those kinds; a built-in
-    rule that declares kinds of space (SPACE_KINDS) and no such annotation, for its own;
-    any plugin's whose `space` is annotated `OwnKind`, for the kinds it declares.
+    `BoughtOnLanding`, `AuctionedOnLanding`) is called only for those kinds; one whose
+    `space` is annotated `OwnKind`, for the kinds its plugin declares (SPACE_KINDS), as
+    the built-in rules of legends, Give or Take and the Hospital write it.
     """
 
 

@@ -245,26 +245,23 @@ CALL_FILTERS = {"REFUSES": "em_refusals", "REFUSES_AMOUNTS": "em_refusals",
 
 
 def own_kind_filters(info: PluginInfo) -> dict[str, tuple[str, ...]]:
-    """A built-in rule that declares kinds of space is asked about landings on its own
-    kinds (em_land) and told of moves touching them (em_moved): the structure says what
-    it handles, so it declares nothing (the annotation of its em_land's `space`, as
-    `space: Rented`, replaces this).
-
-    Built-in only: tests/test_fast_paths.py checks that each such rule's hook does
-    nothing for other kinds. A third-party plugin's hook may well act on other kinds (a
-    toll on every move, a fee on every street) with nothing to say so; it is asked about
-    every landing and move, as pluggy asks it, unless its `space` is annotated: `space:
-    OwnKind` gives it the built-in rules' selection, the landings on its own kinds."""
+    """A plugin whose em_land annotates `space: OwnKind` is asked about landings on its own
+    kinds of space only (LANDS_ON), as docs/plugins.md teaches, built-in or not: one
+    without it is asked about every landing, as pluggy asks it. A built-in rule that
+    declares kinds is told only of the moves that touch them (em_moved, PASSES): a move
+    carries no space to annotate, and tests/test_fast_paths.py checks that each such rule's
+    em_moved does nothing for other kinds. A third-party em_moved is told of every move (a
+    toll on every move needs nothing to say so)."""
     if not info.space_kinds:
         return {}
-    from .traits import selection
     own = tuple(info.space_kinds)
-    if info.origin != "built-in":
-        hook = getattr(info.obj, "em_land", None)
-        return {"LANDS_ON": own} if callable(hook) and _annotated_own(hook) else {}
-    return {name: own for name in ("LANDS_ON", "PASSES")
-            if callable(hook := getattr(info.obj, CALL_FILTERS[name], None))
-            and selection(hook, "space").test is None}  # an annotation says more
+    found: dict[str, tuple[str, ...]] = {}
+    hook = getattr(info.obj, "em_land", None)
+    if callable(hook) and _annotated_own(hook):
+        found["LANDS_ON"] = own
+    if info.origin == "built-in" and callable(getattr(info.obj, "em_moved", None)):
+        found["PASSES"] = own
+    return found
 
 
 def _annotated_own(hook: Callable[..., Any]) -> bool:

@@ -186,8 +186,8 @@ class AuctionedOnLanding(SpaceTrait):
 
 class OwnKind(_SpaceBase):
     """A kind of space the plugin itself declares (its SPACE_KINDS): `space: OwnKind` asks
-    the hook about landings on those kinds only, the selection a built-in rule that declares
-    kinds gets by itself. Not a test of the kind: which plugin declares it says."""
+    the hook about landings on those kinds only, built-in rule or not. Not a test of the
+    kind: which plugin declares it says."""
 
 
 @dataclass(frozen=True)
