@@ -4,9 +4,11 @@ start (one line, exit 2); a game it does not fit refuses that seat in one line."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ pytest.importorskip("starlette", reason="the web extra: pip install 'easymoney-g
 import easymoney.agents as agents  # noqa: E402
 from easymoney.agents.policy import save_policy  # noqa: E402
 from easymoney.cli import main  # noqa: E402
-from processes import easymoney, wait_for  # noqa: E402
+from processes import serving  # noqa: E402
 from web_browser import free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,11 +41,11 @@ def policy_file(tmp_path_factory) -> Path:
     return random_policy(tmp_path_factory.mktemp("agent") / "agent.npz", agents.single())
 
 
-def serve_once(tmp_path: Path, *agent: str) -> tuple[int, str]:
-    """`easymoney serve --agent ...` in this process: its status and standard error
-    (a bad --agent ends it before it listens)."""
+def serve_once(tmp_path: Path, *agent: str) -> int:
+    """`easymoney serve --agent ...` in this process: its status (a bad --agent ends it
+    before it listens)."""
     return main(["serve", "--port", str(free_port()), "--root", str(tmp_path),
-                 *[a for spec in agent for a in ("--agent", spec)]]), ""
+                 *[a for spec in agent for a in ("--agent", spec)]])
 
 
 def spoilt(kind: str, good: Path, tmp_path: Path) -> Path:
@@ -74,7 +76,7 @@ def spoilt(kind: str, good: Path, tmp_path: Path) -> Path:
 def test_issue40_serve_agent_of_a_bad_file_is_one_line_and_exit_2(policy_file, tmp_path, capsys,
                                                                   kind, words):
     bad = spoilt(kind, policy_file, tmp_path)
-    status, _ = serve_once(tmp_path, f"trained={bad}")
+    status = serve_once(tmp_path, f"trained={bad}")
     err = capsys.readouterr().err
     assert status == 2
     assert err.count("\n") == 1 and "Traceback" not in err, err
@@ -85,12 +87,21 @@ def test_issue40_serve_agent_of_a_bad_file_is_one_line_and_exit_2(policy_file, t
     ("greedy={file}", "already a strategy name"), ("Trained={file}", "NAME=FILE"),
     ("{file}", "NAME=FILE"), ("trained=", "NAME=FILE")])
 def test_issue40_serve_agent_name_is_a_word_of_its_own(policy_file, tmp_path, capsys, spec, words):
-    status, _ = serve_once(tmp_path, spec.format(file=policy_file))
+    status = serve_once(tmp_path, spec.format(file=policy_file))
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and words in err, err
-    status, _ = serve_once(tmp_path, f"twin={policy_file}", f"twin={policy_file}")
+    status = serve_once(tmp_path, f"twin={policy_file}", f"twin={policy_file}")
     err = capsys.readouterr().err
     assert status == 2 and "already another --agent" in err, err
+
+
+@contextlib.contextmanager
+def agent_server(tmp_path: Path, port: int, db: Path, policy: Path) -> Iterator[str]:
+    """`easymoney serve --agent trained=POLICY` as a process of its own on 127.0.0.1,
+    answering: its base URL; always killed on leaving."""
+    with serving(tmp_path, port, "--root", str(ROOT), "--db", str(db),
+                 "--agent", f"trained={policy}"):
+        yield f"http://127.0.0.1:{port}"
 
 
 def call(base: str, method: str, path: str, body: dict[str, Any] | None = None
@@ -111,18 +122,7 @@ def test_issue40_the_page_seats_the_trained_agent_by_its_name(policy_file, tmp_p
     another rule refuses that seat in one line; a path is still refused; the creator of a
     table gives a person's seat to it; its file is never named to the visitor."""
     port, db = free_port(), tmp_path / "tables.db"
-    with easymoney(tmp_path, "serve", "--port", str(port), "--root", str(ROOT), "--db", str(db),
-                   "--agent", f"trained={policy_file}") as proc:
-        base = f"http://127.0.0.1:{port}"
-
-        def up() -> bool:
-            try:
-                with urllib.request.urlopen(base + "/api/variants", timeout=5):
-                    return True
-            except OSError:
-                assert proc.poll() is None, proc.communicate()
-                return False
-        wait_for(up, "easymoney serve to answer")
+    with agent_server(tmp_path, port, db, policy_file) as base:
         status, listed = call(base, "GET", "/api/variants")
         assert listed["agents"] == [{"name": "trained", "label": "the trained agent (trained)",
                                      "variant": "standard", "players": 2}]
@@ -178,9 +178,7 @@ def test_issue40_the_page_seats_the_trained_agent_by_its_name(policy_file, tmp_p
         assert status == 422 and "trained for 2 seats, this game has 3" in refused["error"]
         assert call(base, "GET", f"/api/tables/{three['id']}")[1]["seats"][1]["bot"] is None
     # started again on the same file with the same agent: the table is made again
-    with easymoney(tmp_path, "serve", "--port", str(port), "--root", str(ROOT), "--db", str(db),
-                   "--agent", f"trained={policy_file}") as proc:
-        wait_for(up, "easymoney serve to answer again")
+    with agent_server(tmp_path, port, db, policy_file) as base:
         status, again = call(base, "GET", f"/api/tables/{table['id']}")
         assert status == 200, again
         assert {"name": "Bob", "bot": "trained", "taken": False} in again["seats"]

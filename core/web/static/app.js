@@ -550,7 +550,9 @@ async function tablePage() {
   $("save").href = `/api/tables/${tableId}/script`;
   let choices = [["greedy", "greedy"]];  // until the server says which bots it seats
   const chosen = {};  // seat -> the bot picked for it, kept while the seats are drawn again
-  call("GET", "/api/variants").then((r) => { if (r.ok) choices = botChoices(r.data); });
+  call("GET", "/api/variants").then((r) => {  // the seats may be drawn already: again, with them
+    if (r.ok) { choices = botChoices(r.data); if (view) drawSeats(view); }
+  });
 
   // "Play again": a new table with the same seats and a new seed, this browser at its seat;
   // every browser at this table is shown its link
