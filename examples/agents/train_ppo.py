@@ -4,6 +4,7 @@
     python examples/agents/train_ppo.py [--cpu-minutes 20] [--variant standard]
                                         [--eval-games 200] [--save agent.zip]
                                         [--export agent.npz]
+                                        [--env example|defaults] [--settings example|common]
 
 The agent is one seat of a 2-player game against the built-in bots (easymoney.agents.single),
 half its games as the first seat, half as the second, its opponents drawn from `random`,
@@ -19,6 +20,11 @@ half its games as the first seat, half as the second, its opponents drawn from `
   best policy (the terminal +1/-1 is still what is maximised), and a redemption is not a
   large reward that a policy chases by mortgaging first;
 - the observation in [0, 1], normalised further by a running mean (VecNormalize).
+
+`--env defaults` trains on single() with no environment option (the turn limit
+`end.max_turns` is the variant's rule option, not the environment's), and `--settings
+common` with MaskablePPO's common settings (gamma 0.995, n_steps 2048, 5 epochs, no
+VecNormalize): how a researcher starting from the environment as made would train.
 
 Training stops after `--cpu-minutes` of this process's CPU time (one torch thread), then
 plays `--eval-games` fresh games (seeds no training game used) against each bot, the
