@@ -182,3 +182,8 @@ def test_issue40_the_page_seats_the_trained_agent_by_its_name(policy_file, tmp_p
         status, again = call(base, "GET", f"/api/tables/{table['id']}")
         assert status == 200, again
         assert {"name": "Bob", "bot": "trained", "taken": False} in again["seats"]
+    # without it: the table says in one line which agent the server lacks
+    with serving(tmp_path, port, "--root", str(ROOT), "--db", str(db)):
+        status, lacking = call(base, "GET", f"/api/tables/{table['id']}")
+        assert status == 422 and lacking["error"].count("\n") == 0, lacking
+        assert "easymoney serve --agent trained=FILE" in lacking["error"], lacking

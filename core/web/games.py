@@ -144,16 +144,22 @@ def parse_seats(text: str, agents: Mapping[str, Any] | None = None) -> Seats:
 def seat_strategy(name: str, strategy: str, agents: Mapping[str, Any]) -> Any:
     """The bot that plays seat `name` as `strategy`: the server's trained agent of that
     name, or a strategy by name (a search within MC_LIMITS)."""
-    from ..strategies import make_strategy
+    from ..strategies import available_strategies, make_strategy
     if strategy in agents:
         return agents[strategy].strategy()
+    if SCRIPT_STRATEGY.fullmatch(strategy) and strategy not in available_strategies():
+        # a table kept with a trained agent, on a server started without it, says so
+        known = [*available_strategies(), *agents]
+        raise UsageError(f"players: {name}:{strategy}: this server has no strategy or trained "
+                         f"agent named {strategy!r} (a trained agent is served with `easymoney "
+                         f"serve --agent {strategy}=FILE`); known: {', '.join(known)}")
     return _within_limits(name, strategy, make_strategy(strategy))
 
 
-def agents_fit(seats: Seats, game: Any, names: Sequence[str] | None = None) -> None:
-    """One UsageError line if a trained agent at `seats` (those of `names`, or all) was
-    trained on another variant, seat count or rules than `game`'s."""
-    for name in seats.names if names is None else names:
+def agents_fit(seats: Seats, game: Any) -> None:
+    """One UsageError line if a trained agent at `seats` was trained on another variant,
+    seat count or rules than `game`'s."""
+    for name in seats.names:
         agent = seats.agents.get(seats.strategies.get(name, ""))
         refusal = agent and agent.refusal(name, seats.bots[name], game)
         if refusal:
