@@ -97,3 +97,20 @@ def wait_for(predicate: Callable[[], bool], what: str, timeout: float = HUNG) ->
     while not predicate():
         assert time.monotonic() < end, f"timed out waiting for {what}"
         time.sleep(0.05)
+
+
+@contextmanager
+def serving(cwd: Path, port: int, *argv: str) -> Iterator[subprocess.Popen]:
+    """`easymoney serve --port PORT ARGV` as a process of its own (so that it can be stopped
+    for real), once it answers on 127.0.0.1; cleaned up as `group` does."""
+    import urllib.request
+    with easymoney(cwd, "serve", "--port", str(port), *argv) as proc:
+        def up() -> bool:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/variants", timeout=5):
+                    return True
+            except OSError:
+                assert proc.poll() is None, proc.communicate()
+                return False
+        wait_for(up, "easymoney serve to answer")
+        yield proc

@@ -160,3 +160,39 @@ def test_issue40_a_scripts_policy_seat_of_a_missing_file_is_one_located_error(tm
     assert done.returncode == 2
     first = done.stderr.splitlines()[0]
     assert first.startswith(f"{game}:1:") and "no such file" in first and "^" in done.stderr
+
+
+@pytest.mark.parametrize("settings", ["example", "common"])
+def test_issue40_train_ppo_export_plays_as_the_model_does_and_in_simulate(tmp_path, settings):
+    """examples/agents/train_ppo.py's --export after a tiny training: the numpy forward pass
+    of the file chooses the slot the trained model chooses (with the example's observation
+    normaliser and without one), and the file plays a seat of `easymoney simulate`."""
+    pytest.importorskip("torch", reason="the train extra (torch) is not installed")
+    pytest.importorskip("sb3_contrib", reason="the train extra (sb3-contrib) is not installed")
+    import importlib.util
+    path = Path(__file__).resolve().parent.parent / "examples" / "agents" / "train_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_ppo_export", path)
+    ppo = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ppo)
+    model, norm, _ = ppo.train("standard", cpu_minutes=0.01, seed=1, env="defaults",
+                               settings=settings)
+    exported = tmp_path / "agent.npz"
+    ppo.export(model, norm, str(exported), "standard", "defaults")
+    policy = Policy(str(exported))
+    assert (policy.mean is not None) == (settings == "example")
+    env = ppo.make_env("standard", "Ann", "random", 5, 400, "defaults")
+    obs, _ = env.reset(seed=5)
+    for _ in range(60):
+        mask = env.action_masks()
+        chosen, _ = model.predict(norm.normalize_obs(obs[None])[0], deterministic=True,
+                                  action_masks=mask)
+        logits = policy.logits(obs)
+        logits[~mask] = -np.inf
+        assert int(np.argmax(logits)) == int(chosen)
+        obs, _, terminated, truncated, _ = env.step(int(chosen))
+        if terminated or truncated:
+            break
+    done = simulate("--games", "1", "--players", "2", "--seed", "3", "--max-turns", "60",
+                    "--strategies", f"policy:{exported},random")
+    assert done.returncode == 0, done.stderr
+    assert f"policy:{exported}" in done.stdout

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow  # left out of the quick run: python -m pytest -m 
 pytest.importorskip("starlette", reason="the web extra: pip install 'easymoney-game[web]'")
 
 import web_browser  # noqa: E402
-from processes import easymoney, wait_for  # noqa: E402
+from processes import serving, wait_for  # noqa: E402
 
 if web_browser.find_browser() is None:
     pytest.skip(web_browser.NO_BROWSER, allow_module_level=True)
@@ -35,16 +35,7 @@ PLAIN = ("rolls", "ends turn", "declines", "passes", "rejects", "begin the next 
 def server(tmp_path: Path, port: int, db: Path) -> Iterator[subprocess.Popen]:
     """`easymoney serve` as a process of its own (so that it can be stopped for real),
     always killed on leaving."""
-    with easymoney(tmp_path, "serve", "--port", str(port), "--root", str(ROOT),
-                   "--db", str(db)) as proc:
-        def up() -> bool:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/variants", timeout=5):
-                    return True
-            except OSError:
-                assert proc.poll() is None, proc.communicate()
-                return False
-        wait_for(up, "easymoney serve to answer")
+    with serving(tmp_path, port, "--root", str(ROOT), "--db", str(db)) as proc:
         yield proc
 
 

@@ -139,13 +139,17 @@ class PolicyStrategy(Strategy):
     environment it was trained on makes it (its catalogue, `raise_in_windows`, its window
     limit)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, policy: Policy | None = None) -> None:
+        """`name` is `policy:FILE`, the file read now; or, with `policy` given (a policy
+        already read, which seats may share: `easymoney serve --agent`), any label."""
         super().__init__()
         self.name = name
-        path = name[len(PREFIX):]
-        if len(path) >= 2 and path[0] == path[-1] == '"':  # a script's `Bob:policy:"my agent.npz"`
-            path = path[1:-1]
-        self.policy = Policy(path)
+        if policy is None:
+            path = name[len(PREFIX):]
+            if len(path) >= 2 and path[0] == path[-1] == '"':  # a script's `Bob:policy:"my agent.npz"`
+                path = path[1:-1]
+            policy = Policy(path)
+        self.policy = policy
         self._of: Any = None  # the game its catalogue and layout were made for
         self._window: tuple[int, str, int] | None = None
         self._taken = 0

@@ -38,6 +38,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="the SQLite file the tables and their games are kept in (default: "
                              "ROOT/.easymoney/tables.db); a server started again on it serves "
                              "every table as it was")
+    parser.add_argument("--agent", action="append", default=[], metavar="NAME=FILE",
+                        help="seat the trained agent saved in FILE (a policy:FILE strategy "
+                             "file) as NAME: a visitor seats it as Bob:NAME, never by its path "
+                             "(repeatable; each file is checked at start)")
 
 
 def served_hosts(host: str, allowed: list[str]) -> list[str]:
@@ -106,12 +110,17 @@ def run(args: argparse.Namespace) -> int:
         from ..web.app import create_app
     except ImportError:
         raise UsageError(f"easymoney serve needs the web extra: {INSTALL_WEB}") from None
+    agents = {}
+    if args.agent:  # checked before the server claims its port: a bad file is one line
+        from ..strategies import available_strategies
+        from ..web.agents import read_agents
+        agents = read_agents(args.agent, available_strategies())
     sock = listening(args.host, args.port)
     port = sock.getsockname()[1]  # --port 0: the one the system chose
     db = args.db or os.path.join(args.root, ".easymoney", "tables.db")
     try:
         app = create_app(args.root, hosts=served_hosts(args.host, args.allow_host), port=port,
-                         db=db)
+                         db=db, agents=agents)
     except BaseException:
         sock.close()
         raise

@@ -194,7 +194,8 @@ class App:
         from ..strategies import available_strategies
         from ..loading.loader import builtin_names
         return JSONResponse({"variants": builtin_names(),
-                             "strategies": list(available_strategies())})
+                             "strategies": list(available_strategies()),
+                             "agents": [a.describe() for a in self.store.agents.values()]})
 
     # --- played and watched games -------------------------------------------------------------
     async def new_game(self, request: Request) -> Response:
@@ -509,15 +510,17 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def create_app(root: str = ".", store: Store | None = None, *,
                hosts: Iterable[str] = LOOPBACK, port: int | None = None,
-               db: str | None = None) -> Starlette:
+               db: str | None = None, agents: dict[str, Any] | None = None) -> Starlette:
     """The application serving the folder `root` (scripts and variants are read under it),
-    its tables kept in the SQLite file `db` (None: in memory only, gone with the server).
+    its tables kept in the SQLite file `db` (None: in memory only, gone with the server),
+    seating the trained `agents` by name (web.agents.read_agents).
 
     It answers requests for `hosts` (names and addresses the server is reached by) on `port`
     (None: any), from pages of that same origin only (see Guard)."""
     hosts = list(hosts)
     shown = f"[{hosts[0]}]" if hosts and ":" in hosts[0] else (hosts or ["?"])[0]
     app = App(root, store, db, f"http://{shown}:{port}/" if port is not None else "")
+    app.store.agents = dict(agents or {})
 
     def guarded(handler: Any) -> Any:
         async def run(request: Request) -> Response:

@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -81,6 +81,8 @@ class Seats:
     names: list[str]
     bots: dict[str, Any]
     strategies: dict[str, str]
+    # the server's trained agents seated here, by the NAME of `--agent NAME=FILE`
+    agents: dict[str, Any] = field(default_factory=dict)
 
     def script_seats(self) -> tuple[list[str], list[str]]:
         """The seats as a saved script's players line writes them (a bot as NAME:STRATEGY,
@@ -89,24 +91,31 @@ class Seats:
         seats, notes = [], []
         for name in self.names:
             strategy = self.strategies.get(name)
-            if strategy is not None and SCRIPT_STRATEGY.fullmatch(strategy):
+            if strategy is not None and strategy not in self.agents \
+                    and SCRIPT_STRATEGY.fullmatch(strategy):
                 seats.append(f"{name}:{strategy}")
                 continue
             seats.append(name)
-            if strategy is not None:
+            if strategy in self.agents:  # its file is the server's: not named in a script
+                notes.append(f"# {name} was played by {self.agents[strategy].label} at the "
+                             f"page: seat its policy file as {name}:policy:FILE to replay it")
+            elif strategy is not None:
                 notes.append(f"# {name} was played by {strategy} at the page: a script's "
                              "players line cannot give a strategy's options")
         return seats, notes
 
 
-def parse_seats(text: str) -> Seats:
-    """`Ann Bob:greedy` as `--players` takes it: names in turn order, NAME:STRATEGY a bot.
+def parse_seats(text: str, agents: Mapping[str, Any] | None = None) -> Seats:
+    """`Ann Bob:greedy` as `--players` takes it: names in turn order, NAME:STRATEGY a bot;
+    `Bob:trained` seats the server's trained agent `trained` (`agents`, web.agents.Agent).
 
-    No seat is a program (`Bob:exec:"..."`): the page never starts one."""
-    from ..strategies import PROGRAM_PREFIX, is_program, make_strategy
+    No seat is a program (`Bob:exec:"..."`) or a file (`policy:FILE`): the page never starts
+    one, nor opens a file a visitor names."""
+    from ..strategies import PROGRAM_PREFIX, is_program
+    agents = agents or {}
     if len(text) > MAX_PLAYERS_TEXT:
         raise UsageError(f"players: at most {MAX_PLAYERS_TEXT} characters")
-    names, bots, strategies = [], {}, {}
+    names, bots, strategies, seated = [], {}, {}, {}
     for word in text.split():
         name, _, strategy = word.partition(":")
         names.append(name)
@@ -115,17 +124,46 @@ def parse_seats(text: str) -> Seats:
                              "is not started from the page; seat a bot (NAME:greedy) or play "
                              "it with `easymoney play -i` at a terminal")
         if strategy.startswith("policy:"):  # a path on the server: not the page's to name
+            served = ", ".join(f"{name}:{a}" for a in agents) or "none on this server"
             raise UsageError(f"players: {name}: a saved policy (policy:FILE) names a file on "
-                             "the server and is not seated from the page; play it with "
-                             "`easymoney play -i` or `easymoney simulate`")
+                             "the server and is not seated from the page; seat a trained agent "
+                             f"the server offers by its name ({served}: easymoney serve "
+                             "--agent NAME=FILE), or play it with `easymoney play -i`")
         if strategy:
-            bots[name] = _within_limits(name, strategy, make_strategy(strategy))
+            bots[name] = seat_strategy(name, strategy, agents)
             strategies[name] = strategy
+            if strategy in agents:
+                seated[strategy] = agents[strategy]
     if not names:
         raise UsageError("players: name the seats, e.g. `Ann Bob:greedy`")
     if len(set(names)) != len(names):
         raise UsageError("players: each seat needs a name of its own")
-    return Seats(names, bots, strategies)
+    return Seats(names, bots, strategies, seated)
+
+
+def seat_strategy(name: str, strategy: str, agents: Mapping[str, Any]) -> Any:
+    """The bot that plays seat `name` as `strategy`: the server's trained agent of that
+    name, or a strategy by name (a search within MC_LIMITS)."""
+    from ..strategies import available_strategies, make_strategy
+    if strategy in agents:
+        return agents[strategy].strategy()
+    if SCRIPT_STRATEGY.fullmatch(strategy) and strategy not in available_strategies():
+        # a table kept with a trained agent, on a server started without it, says so
+        known = [*available_strategies(), *agents]
+        raise UsageError(f"players: {name}:{strategy}: this server has no strategy or trained "
+                         f"agent named {strategy!r} (a trained agent is served with `easymoney "
+                         f"serve --agent {strategy}=FILE`); known: {', '.join(known)}")
+    return _within_limits(name, strategy, make_strategy(strategy))
+
+
+def agents_fit(seats: Seats, game: Any) -> None:
+    """One UsageError line if a trained agent at `seats` was trained on another variant,
+    seat count or rules than `game`'s."""
+    for name in seats.names:
+        agent = seats.agents.get(seats.strategies.get(name, ""))
+        refusal = agent and agent.refusal(name, seats.bots[name], game)
+        if refusal:
+            raise UsageError(refusal)
 
 
 def _within_limits(name: str, text: str, strategy: Any) -> Any:
@@ -477,6 +515,8 @@ class Store:
         self.idle = idle
         self.replay_bytes = MAX_REPLAYS_BYTES if replay_bytes is None else replay_bytes
         self.uploads = tempfile.mkdtemp(prefix="easymoney-web-")
+        # the trained agents the server seats by name (easymoney serve --agent NAME=FILE)
+        self.agents: dict[str, Any] = {}
 
     def add(self, item: Played | Replay) -> None:
         with self.lock:
@@ -552,11 +592,12 @@ def start_game(store: Store, params: dict[str, Any], *, watch: bool = False,
     `confine`: `params` say what the person named, never a path of the server's.
     `addressed`: the transcript speaks to the person, when one seat alone is a person's."""
     from ..script.table import new_game
-    seats = parse_seats(params["players"])
+    seats = parse_seats(params["players"], store.agents)
     written, notes = seats.script_seats()
     state = new_game(params["variant"], written, seed=params["seed"],
                      enable=params["enable"], disable=params["disable"],
                      options=params["options"], confine=confine)
+    agents_fit(seats, state.game)
     if variant_file is not None:  # the script names the upload: it replays beside it
         notes.insert(0, f"# {params['variant']} was uploaded to the page: keep it beside "
                         "this script to replay it")

@@ -169,8 +169,8 @@ def load(store: Store, kept: Kept, table: Table, confine: Confinement) -> Played
     """The table's game made again from its start and its kept decisions: a person's taken
     as written, a bot's decided again by the bot (a `random` bot draws from the game's
     generator as it did, so the same dice follow), a seat given to a bot at the step it was."""
-    from ..strategies import make_strategy
     from ..timelimit import GameTimeout, time_limit
+    from .games import seat_strategy
     params = dict(table.params, players=players_text(table.seats))
     played = start_game(store, params, confine=confine)
     played.params = table.params
@@ -182,8 +182,10 @@ def load(store: Store, kept: Kept, table: Table, confine: Confinement) -> Played
     def seat_bots(k: int) -> None:
         while later and later[0][0] <= k:
             _, name, strategy = later.pop(0)
-            played.seats.bots[name] = make_strategy(strategy)
+            played.seats.bots[name] = seat_strategy(name, strategy, store.agents)
             played.seats.strategies[name] = strategy
+            if strategy in store.agents:
+                played.seats.agents[strategy] = store.agents[strategy]
     try:
         with time_limit(LOAD_SECONDS):
             for k, line in enumerate(decisions):
@@ -477,7 +479,7 @@ class Tables:
         if not PACE_MS[0] <= pace_ms <= PACE_MS[1]:
             raise UsageError(f"pace: {PACE_MS[0]} to {PACE_MS[1]} milliseconds between two "
                              f"bot decisions; found {pace_ms}")
-        seats = parse_seats(params["players"])
+        seats = parse_seats(params["players"], self.store.agents)
         people = [n for n in seats.names if n not in seats.bots]
         if sit and sit not in people:
             raise UsageError(f"sit: {sit[:40]!r} is not a person's seat at this table; the "
@@ -549,7 +551,7 @@ class Tables:
     async def seat_bot(self, table: Table, given: str, name: str, strategy: str) -> dict[str, Any]:
         """The creator gives a person's seat to a bot (the person left): its credential
         acts for nobody from now on, and the bot decides from the next step on."""
-        from .games import parse_seats
+        from .games import agents_fit, parse_seats
         if not given or not table.is_creator(given):
             raise Forbidden("only the table's creator (the link they were given) may seat a bot")
         seat = table.seat(name)
@@ -561,17 +563,19 @@ class Tables:
         # fourth player Zed, whom no seat answers for, in the game made again from the file
         if not strategy or strategy.split() != [strategy] or strategy.startswith(":"):
             from ..strategies import available_strategies
+            named = [*available_strategies(), *self.store.agents]
             raise UsageError(f"strategy: {strategy[:40]!r} is not one seat's strategy: name one "
-                             f"of {', '.join(available_strategies())} (its options after a "
-                             "colon, no spaces: mc:rollouts=64)")
+                             f"of {', '.join(named)} (its options after a colon, no spaces: "
+                             "mc:rollouts=64)")
         try:  # a program or a big search is refused here
-            bots = parse_seats(f"{name}:{strategy}")
+            bots = parse_seats(f"{name}:{strategy}", self.store.agents)
         except UsageError as exc:
             raise UsageError("strategy: " + exc.message.removeprefix("players: ")) from None
         if bots.names != [name]:
             raise UsageError(f"strategy: {strategy[:40]!r} is not one seat's strategy")
 
         def give(played: Played) -> None:
+            agents_fit(bots, played.state.game)  # a trained agent of another game: refused
             given = dict(seat, strategy=strategy, key=None, bot_from=played.state.steps)
             # written first: a failed write leaves the seat the person's
             self.kept.seats(table.id, [given if s is seat else s for s in table.seats],
@@ -579,6 +583,7 @@ class Tables:
             seat.update(given)
             played.seats.bots[name] = bots.bots[name]
             played.seats.strategies[name] = strategy
+            played.seats.agents.update(bots.agents)
             table.changes += 1
         await self.work(table, give, "the seat was not given to a bot")
         self.changed(table)

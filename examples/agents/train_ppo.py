@@ -4,6 +4,7 @@
     python examples/agents/train_ppo.py [--cpu-minutes 20] [--variant standard]
                                         [--eval-games 200] [--save agent.zip]
                                         [--export agent.npz]
+                                        [--env example|defaults] [--settings example|common]
 
 The agent is one seat of a 2-player game against the built-in bots (easymoney.agents.single),
 half its games as the first seat, half as the second, its opponents drawn from `random`,
@@ -19,6 +20,11 @@ half its games as the first seat, half as the second, its opponents drawn from `
   best policy (the terminal +1/-1 is still what is maximised), and a redemption is not a
   large reward that a policy chases by mortgaging first;
 - the observation in [0, 1], normalised further by a running mean (VecNormalize).
+
+`--env defaults` trains on single() with no environment option (the turn limit
+`end.max_turns` is the variant's rule option, not the environment's), and `--settings
+common` with MaskablePPO's common settings (gamma 0.995, n_steps 2048, 5 epochs, no
+VecNormalize): how a researcher starting from the environment as made would train.
 
 Training stops after `--cpu-minutes` of this process's CPU time (one torch thread), then
 plays `--eval-games` fresh games (seeds no training game used) against each bot, the
@@ -58,6 +64,20 @@ EVAL_SEED = 10**9      # evaluation seeds start here; training seeds are far bel
 # comes first, and scales the observation's turn count the same in training and evaluation
 ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "raise_in_windows": False,
                                "shaping": "equity", "gamma": GAMMA, "max_turns": EVAL_TURNS + 1}
+# `env`: "example" gives single() the options above; "defaults" gives it none, only the
+# variant's rule option `end.max_turns` (a rule of the game, not an environment option), as
+# a learner who starts from single() as made would (issue 40's figure)
+ENVS = ("example", "defaults")
+# `settings`: the example's tuned MaskablePPO, or common settings of the library as a
+# researcher starts with them (issue 40's reporter): the observation is already in [0, 1],
+# so `common` does not normalise it further
+SETTINGS: dict[str, dict[str, Any]] = {
+    "example": {"gamma": GAMMA, "gae_lambda": 0.95, "n_steps": 256, "batch_size": 256,
+                "n_epochs": 4, "learning_rate": 3e-4, "ent_coef": 0.01},
+    "common": {"gamma": 0.995, "gae_lambda": 0.95, "n_steps": 2048, "batch_size": 256,
+               "n_epochs": 5, "learning_rate": 3e-4, "ent_coef": 0.01},
+}
+NORMALISE_OBS = {"example": True, "common": False}
 
 
 class BoxObservation(gymnasium.ObservationWrapper):  # type: ignore[misc]
@@ -76,12 +96,13 @@ class BoxObservation(gymnasium.ObservationWrapper):  # type: ignore[misc]
 
 
 def make_env(variant: str, seat: str, opponent: str, seed: int, turns: int,
-             **options: Any) -> BoxObservation:
-    """The agent's seat of a game that ends by the rules after `turns` player-turns."""
-    env = easymoney.agents.single(variant, seat=seat, opponents=opponent, players=list(SEATS),
-                                  seed=seed, options=[f"end.max_turns={turns}"],
-                                  **{**ENV_OPTIONS, **options})
-    return BoxObservation(env)
+             env: str = "example", **options: Any) -> BoxObservation:
+    """The agent's seat of a game that ends by the rules after `turns` player-turns, with
+    the example's environment options (`env="example"`) or none (`"defaults"`)."""
+    given = {**ENV_OPTIONS, **options} if env == "example" else {}
+    made = easymoney.agents.single(variant, seat=seat, opponents=opponent, players=list(SEATS),
+                                   seed=seed, options=[f"end.max_turns={turns}"], **given)
+    return BoxObservation(made)
 
 
 class CpuBudget(BaseCallback):  # type: ignore[misc]
@@ -97,19 +118,26 @@ class CpuBudget(BaseCallback):  # type: ignore[misc]
 
 
 def train(variant: str = "standard", cpu_minutes: float = 20.0, seed: int = 0,
-          verbose: int = 0) -> tuple[MaskablePPO, VecNormalize, dict[str, float]]:
-    """A MaskablePPO agent trained for `cpu_minutes` of CPU time on one thread:
-    (the model, its observation normaliser, figures of the run)."""
+          verbose: int = 0, env: str = "example",
+          settings: str = "example") -> tuple[MaskablePPO, VecNormalize, dict[str, float]]:
+    """A MaskablePPO agent trained for `cpu_minutes` of CPU time on one thread, on the
+    environment `env` (ENVS) with the hyper-parameters `settings` (SETTINGS): (the model,
+    its observation normaliser, figures of the run)."""
+    if env not in ENVS or settings not in SETTINGS:
+        raise ValueError(f"env {env!r} or settings {settings!r}: env one of {', '.join(ENVS)}, "
+                         f"settings one of {', '.join(SETTINGS)}")
     torch.set_num_threads(1)
     torch.manual_seed(seed)
     makers = [(lambda s=seat, o=opponent, k=k: make_env(variant, s, o, seed * 1_000_000 + k * 100_000,
-                                                         TRAIN_TURNS))
+                                                         TRAIN_TURNS, env))
               for k, (seat, opponent) in enumerate((s, o) for s in SEATS for o in OPPONENTS)]
-    venv = VecNormalize(DummyVecEnv(makers), norm_obs=True, norm_reward=False, gamma=GAMMA)
-    model = MaskablePPO("MlpPolicy", venv, gamma=GAMMA, gae_lambda=0.95, n_steps=256,
-                        batch_size=256, n_epochs=4, learning_rate=3e-4, ent_coef=0.01,
-                        policy_kwargs={"net_arch": [256, 256]}, seed=seed, verbose=verbose,
-                        device="cpu")
+    hyper = SETTINGS[settings]
+    # a VecNormalize that leaves the observation as it is under `common`, so that saving,
+    # loading, evaluating and exporting read one kind of model
+    venv = VecNormalize(DummyVecEnv(makers), norm_obs=NORMALISE_OBS[settings], norm_reward=False,
+                        gamma=hyper["gamma"])
+    model = MaskablePPO("MlpPolicy", venv, **hyper, policy_kwargs={"net_arch": [256, 256]},
+                        seed=seed, verbose=verbose, device="cpu")
     start = time.process_time()
     model.learn(total_timesteps=10**10, callback=CpuBudget(cpu_minutes * 60))
     took = time.process_time() - start
@@ -118,11 +146,14 @@ def train(variant: str = "standard", cpu_minutes: float = 20.0, seed: int = 0,
 
 
 def play(model: MaskablePPO, norm: VecNormalize, variant: str, seat: str, opponent: str,
-         seed: int, turns: int = EVAL_TURNS) -> tuple[str, str]:
+         seed: int, turns: int = EVAL_TURNS, env_kind: str = "example") -> tuple[str, str]:
     """One evaluation game from `seed`, ending by the rules after `turns` player-turns at
     the latest: its result for the agent ('win', 'tie', 'loss', or 'truncated' should the
-    environment cut it: not a win) and how it ended (the outcome's reason)."""
-    env = make_env(variant, seat, opponent, seed, turns, max_turns=max(turns, EVAL_TURNS) + 1)
+    environment cut it: not a win) and how it ended (the outcome's reason). On the
+    defaults the environment's own cut is its default 1,000 turns; the game's end rule
+    comes first at the same count."""
+    env = make_env(variant, seat, opponent, seed, turns, env_kind,
+                   max_turns=max(turns, EVAL_TURNS) + 1)
     obs, _ = env.reset(seed=seed)
     while True:
         action, _ = model.predict(norm.normalize_obs(obs[None])[0], deterministic=True,
@@ -138,13 +169,14 @@ def play(model: MaskablePPO, norm: VecNormalize, variant: str, seat: str, oppone
 
 
 def evaluate(model: MaskablePPO, norm: VecNormalize, variant: str, opponent: str,
-             games: int, turns: int = EVAL_TURNS) -> dict[str, Any]:
+             games: int, turns: int = EVAL_TURNS, env: str = "example") -> dict[str, Any]:
     """`games` fresh games against `opponent`, half as each seat: counts, how the games
     ended, and the win rate with its 95% interval."""
     counts = {"win": 0, "tie": 0, "loss": 0, "truncated": 0}
     endings: dict[str, int] = {}
     for k in range(games):
-        result, how = play(model, norm, variant, SEATS[k % 2], opponent, EVAL_SEED + k, turns)
+        result, how = play(model, norm, variant, SEATS[k % 2], opponent, EVAL_SEED + k, turns,
+                           env)
         counts[result] += 1
         endings[how] = endings.get(how, 0) + 1
     low, high = wilson(counts["win"], games)
@@ -169,7 +201,8 @@ def load(path: str, variant: str = "standard") -> tuple[MaskablePPO, VecNormaliz
     return model, norm
 
 
-def export(model: MaskablePPO, norm: VecNormalize, path: str, variant: str = "standard") -> None:
+def export(model: MaskablePPO, norm: VecNormalize, path: str, variant: str = "standard",
+           env_kind: str = "example") -> None:
     """The trained policy as a `policy:FILE` strategy file (easymoney.agents.policy): the
     actor's layers (mlp_extractor.policy_net, then action_net) as numpy arrays, the
     normaliser's running mean and variance, and the header of the environment it was
@@ -180,9 +213,33 @@ def export(model: MaskablePPO, norm: VecNormalize, path: str, variant: str = "st
     linears.append(model.policy.action_net)
     layers = [(m.weight.detach().cpu().numpy().T, m.bias.detach().cpu().numpy()) for m in linears]
     activation = {torch.nn.Tanh: "tanh", torch.nn.ReLU: "relu"}[model.policy.activation_fn]
-    env = make_env(variant, SEATS[0], OPPONENTS[0], 0, TRAIN_TURNS).env
-    save_policy(path, layers, env, activation=activation, obs_mean=norm.obs_rms.mean,
-                obs_var=norm.obs_rms.var, clip=float(norm.clip_obs))
+    env = make_env(variant, SEATS[0], OPPONENTS[0], 0, TRAIN_TURNS, env_kind).env
+    rms = norm.obs_rms if norm.norm_obs else None  # `common` settings: no normaliser
+    save_policy(path, layers, env, activation=activation,
+                obs_mean=None if rms is None else rms.mean,
+                obs_var=None if rms is None else rms.var, clip=float(norm.clip_obs))
+
+
+def add_choices(parser: argparse.ArgumentParser) -> None:
+    """--env and --settings, for this script and bench/bench_learning.py."""
+    parser.add_argument("--env", choices=ENVS, default="example",
+                        help="the example's environment options, or single()'s defaults "
+                             "(no option but the rule option end.max_turns)")
+    parser.add_argument("--settings", choices=tuple(SETTINGS), default="example",
+                        help="the example's tuned MaskablePPO, or common settings (MLP 256x256, "
+                             "n_steps 2048, batch 256, 5 epochs, gamma 0.995, no VecNormalize)")
+
+
+def describe(variant: str, env: str, settings: str) -> str:
+    """What was trained, for a report's header."""
+    hyper = SETTINGS[settings]
+    options = ", ".join(f"{k}={v}" for k, v in ENV_OPTIONS.items()) if env == "example" else \
+        "no option (single()'s defaults)"
+    return (f"{variant}, 2 seats, env {env} ({options}; end.max_turns={TRAIN_TURNS} in "
+            f"training), MaskablePPO settings {settings} (gamma {hyper['gamma']}, n_steps "
+            f"{hyper['n_steps']} x {len(SEATS) * len(OPPONENTS)} envs, batch {hyper['batch_size']}, "
+            f"{hyper['n_epochs']} epochs, ent_coef {hyper['ent_coef']}, observation "
+            f"{'normalised by VecNormalize' if NORMALISE_OBS[settings] else 'as it is'})")
 
 
 def main() -> None:
@@ -197,21 +254,24 @@ def main() -> None:
     parser.add_argument("--load", help="evaluate a model saved with --save instead of training")
     parser.add_argument("--opponents", default=",".join(OPPONENTS),
                         help="the bots to evaluate against, by name (default: %(default)s)")
+    add_choices(parser)
     args = parser.parse_args()
     if args.load:
         model, norm = load(args.load, args.variant)
     else:
-        model, norm, run = train(args.variant, args.cpu_minutes, args.seed, verbose=0)
+        model, norm, run = train(args.variant, args.cpu_minutes, args.seed, 0, args.env,
+                                 args.settings)
+        print(describe(args.variant, args.env, args.settings))
         print(f"trained {run['steps']:,.0f} steps in {run['cpu_seconds'] / 60:.1f} CPU-minutes")
     if args.save and not args.load:
         model.save(args.save)
         norm.save(args.save + ".norm.pkl")
     if args.export:
-        export(model, norm, args.export, args.variant)
+        export(model, norm, args.export, args.variant, args.env)
         print(f"exported the policy to {args.export}: play it as policy:{args.export}")
     for opponent in args.opponents.split(","):
-        print(report(opponent, evaluate(model, norm, args.variant, opponent, args.eval_games)),
-              flush=True)
+        print(report(opponent, evaluate(model, norm, args.variant, opponent, args.eval_games,
+                                        env=args.env)), flush=True)
 
 
 if __name__ == "__main__":

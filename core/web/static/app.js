@@ -17,6 +17,16 @@ async function call(method, url, body) {
   return { ok: res.ok, status: res.status, data };
 }
 
+// the strategies a seat may be given, as [value, words]: the bots by name, then the server's
+// trained agents (easymoney serve --agent NAME=FILE), seated by NAME, never by a file
+function botChoices(data) {
+  return [...(data.strategies || []).map((n) => [n, n]),
+          ...(data.agents || []).map((a) => [a.name, `${a.label}: ${a.variant}, ${a.players} seats`])];
+}
+function strategiesText(data) {
+  return botChoices(data).map(([n, words]) => (n === words ? n : `${words}, seated as NAME:${n}`)).join("; ");
+}
+
 function li(text, cls) { const e = document.createElement("li"); e.textContent = text; if (cls) e.className = cls; return e; }
 // a transcript line; the one that opens a turn (the turn rule's `Turn 12: Ann`) heads its group
 function line(text) { return li(text, /^Turn \d+: /.test(text) ? "turn" : ""); }
@@ -31,7 +41,7 @@ async function index() {
       sel.appendChild(o);
     }
   }
-  $("strategies").textContent = (data.strategies || []).join(", ");
+  $("strategies").textContent = strategiesText(data);
   const submit = (formId, url, errId) => $(formId).addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const form = new FormData($(formId));
@@ -492,7 +502,7 @@ async function lobbyPage() {
     if (name === "standard") o.selected = true;
     document.querySelector("select.variants").appendChild(o);
   }
-  $("strategies").textContent = (data.strategies || []).join(", ");
+  $("strategies").textContent = strategiesText(data);
   $("table-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData($("table-form"));
@@ -550,6 +560,11 @@ async function tablePage() {
     $("copied").textContent = done ? "Copied: the table's link, no secret in it." : "Select the link and copy it.";
   };
   $("save").href = `/api/tables/${tableId}/script`;
+  let choices = [["greedy", "greedy"]];  // until the server says which bots it seats
+  const chosen = {};  // seat -> the bot picked for it, kept while the seats are drawn again
+  call("GET", "/api/variants").then((r) => {  // the seats may be drawn already: again, with them
+    if (r.ok) { choices = botChoices(r.data); if (view) drawSeats(view); }
+  });
 
   // "Play again": a new table with the same seats and a new seed, this browser at its seat;
   // every browser at this table is shown its link
@@ -632,12 +647,20 @@ async function tablePage() {
         item.append(b);
       }
       if (!s.bot && creator && v.request) {  // the person left: a bot plays on for them
+        const pick = document.createElement("select"); pick.className = "bot-choice";
+        pick.setAttribute("aria-label", `the bot for ${s.name}`);
+        for (const [value, words] of choices) {
+          const o = document.createElement("option"); o.value = value; o.textContent = words;
+          o.selected = value === (chosen[s.name] || "greedy");
+          pick.appendChild(o);
+        }
+        pick.onchange = () => { chosen[s.name] = pick.value; };
         const b = document.createElement("button"); b.textContent = "Give to a bot"; b.className = "to-bot";
         b.onclick = async () => {
-          const r = await call("POST", `/api/tables/${tableId}/bot`, { creator, seat: s.name, strategy: "greedy" });
+          const r = await call("POST", `/api/tables/${tableId}/bot`, { creator, seat: s.name, strategy: pick.value });
           if (!r.ok) $("refusal").textContent = r.data.error;
         };
-        item.append(b);
+        item.append(" ", pick, b);
       }
       list.appendChild(item);
     }
