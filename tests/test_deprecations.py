@@ -207,3 +207,46 @@ def test_issue29_the_new_way_and_a_grammar_load_with_no_warning(installed: Path,
         code, out, err = cli(capsys, "play", "--quiet", str(script))
     assert (code, err) == (0, ""), out + err
     assert "Expectations: 1 of 1 held" in out
+
+
+def test_issue37_an_earlier_plugin_is_translated_at_load_into_the_new_form(installed: Path) -> None:
+    """One compatibility module at the edge (easymoney.engine.earlier): the engine registers
+    the plugin in the new form. em_apply became the action's own `apply`, em_amount_step the
+    step of its ranges, and neither hook is registered (the core no longer declares them)."""
+    from easymoney import Action
+    from easymoney.engine.game import Game
+    from easymoney.engine.legal import legal_actions
+    from easymoney.engine.registry import manager_for
+    from easymoney.loading.loader import load_variant
+    from easymoney.bots import BotDecider
+    with warnings.catch_warnings(record=True):
+        registry = discover()
+    old_apply, old_step = registry.plugins["oldapply"], registry.plugins["oldstep"]
+    for info in (old_apply, old_step):
+        assert info.earlier is not None and info.obj is not info.earlier
+        assert not hasattr(info.obj, "em_apply") and not hasattr(info.obj, "em_amount_step")
+    donate, wager = old_apply.obj.Donate, old_step.obj.Wager
+    assert donate.apply is not Action.apply  # the translation's
+    pm = manager_for(registry, ["oldapply", "oldstep"])
+    assert not hasattr(pm.hook, "em_apply") and not hasattr(pm.hook, "em_amount_step")
+    assert registry.plugins["gifts"].earlier is None  # the new way: registered as it is
+    # the wager's ranges are on its old grid, whatever the candidates said
+    variant = load_variant("standard", registry=registry, enable=["oldstep"])
+    game = Game(variant, ["Ann", "Bob"], BotDecider({}), seed=1)
+    game.setup()
+    game.players[0].cash = 1050
+    from easymoney import Request
+    request = Request("window_before", game.players[0], (wager,))
+    ranges = [a for a in legal_actions(game, request, kinds=(wager,)) if hasattr(a, "step")]
+    assert [(r.least, r.most, r.step) for r in ranges] == [(100, 1000, 100)]
+
+
+def test_issue37_the_engine_paths_name_no_earlier_way() -> None:
+    """The earlier ways' names live in the compatibility module alone (and the registry's
+    call of it, the docstring of the hooks): no path of the engine branches on them."""
+    root = Path(__file__).resolve().parent.parent / "core" / "engine"
+    names = ("REFUSES", "LANDS_ON", "PASSES", "em_apply", "em_amount_step")
+    wrong = [f"{path.name}: {name}" for path in sorted(root.glob("*.py"))
+             if path.name not in ("earlier.py", "hookspecs.py")
+             for name in names if name in path.read_text(encoding="utf-8")]
+    assert wrong == []

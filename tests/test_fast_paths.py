@@ -10,7 +10,7 @@ from easymoney.strategies import make_strategy
 from easymoney.engine.events import Event
 from easymoney.engine.events import EVERY_KIND
 from easymoney.engine.game import Game, ruleset_for
-from easymoney.engine.registry import discover, own_kind_filters
+from easymoney.engine.registry import discover
 from easymoney.loading.loader import load_variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -87,50 +87,55 @@ def test_every_change_of_an_estate_bumps_its_version_and_the_board_version():
     assert ann.houses_left == bob.houses_left == variant.houses_per_player
 
 
-def test_em_moved_is_fired_only_for_moves_that_touch_a_declared_kind():
+def _kinds_touched(game: Game, start: int, steps: int) -> frozenset[str]:
+    """The kinds of the spaces a move starts on, crosses and ends on."""
+    n = len(game.spaces)
+    lo = start if steps >= 0 else start + steps
+    return frozenset(game.spaces[(lo + k) % n].kind for k in range(min(abs(steps), n - 1) + 1))
+
+
+def test_issue37_every_rule_is_told_of_every_move_with_no_hidden_filter():
+    """em_moved has no filter, built-in rule or not: the game calls the hook's one caller."""
     variant = load_variant("standard")
-    relay = ruleset_for(variant).hook
-    # bonus_corner declares the kind "bonus", traffic_light "traffic_light": their own
-    assert relay.moved_for(frozenset({"street", "legend"})) is None
-    assert relay.moved_for(frozenset({"street", "bonus"})) is not None
     game = Game(variant, NAMES[:2], BotDecider({}))
+    assert game._moved is game.hook.em_moved
+    assert not hasattr(game.hook, "moved_for")
     bonus = next(s for s in game.spaces if s.kind == "bonus").index
     n = len(game.spaces)
-    assert "bonus" in game._kinds_touched((bonus - 3) % n, 3)      # ends on it
-    assert "bonus" in game._kinds_touched((bonus - 3) % n, 5)      # crosses it
-    assert "bonus" in game._kinds_touched(bonus, 2)                # starts on it
-    assert "bonus" not in game._kinds_touched((bonus + 1) % n, 4)  # moves away from it
-    assert "bonus" in game._kinds_touched((bonus + 2) % n, -2)     # backward onto it
-    assert len(game._kinds_touched(0, 2 * n)) == len({s.kind for s in game.spaces})
+    assert "bonus" in _kinds_touched(game, (bonus - 3) % n, 3)      # ends on it
+    assert "bonus" in _kinds_touched(game, (bonus - 3) % n, 5)      # crosses it
+    assert "bonus" not in _kinds_touched(game, (bonus + 1) % n, 4)  # moves away from it
+    assert len(_kinds_touched(game, 0, 2 * n)) == len({s.kind for s in game.spaces})
 
 
 def test_issue29_a_built_in_rule_asked_about_its_own_kinds_only_does_nothing_for_others():
-    """A built-in rule that declares kinds of space and no LANDS_ON or PASSES is asked about
-    landings on its own kinds only, and told of moves touching them only (own_kind_filters):
-    sound because its hook does nothing for the others, which each is called with here (every
-    landing on another kind, every move of up to 12 steps either way touching none of its)."""
+    """A built-in rule that declares kinds of space is asked about landings on its own kinds
+    only when its em_land says `space: OwnKind`, and is told of every move: sound because its
+    hooks do nothing for the others, which each is called with here (every landing on
+    another kind, every move of up to 12 steps either way touching none of its)."""
+    from easymoney.engine.traits import own_kind
     registry = discover()
-    inferred = {pid: {name: kinds for name, kinds in own_kind_filters(info).items()
-                      if getattr(info.obj, name, None) is None}
-                for pid, info in registry.plugins.items()}
-    inferred = {pid: filters for pid, filters in inferred.items() if filters}
-    assert set(inferred) == {"give_or_take", "hospital", "legends", "bonus_corner", "traffic_light"}
-    variant = load_variant("standard", enable=list(inferred))
+    own = {pid: frozenset(info.space_kinds) for pid, info in registry.plugins.items()
+           if info.space_kinds and (own_kind(getattr(info.obj, "em_land", None))
+                                    or callable(getattr(info.obj, "em_moved", None)))}
+    assert set(own) == {"give_or_take", "hospital", "legends", "bonus_corner", "traffic_light"}
+    variant = load_variant("standard", enable=list(own))
     game = Game(variant, NAMES[:2], BotDecider({}), seed=1)
     game.setup()
     player, n = game.players[0], len(game.spaces)
     before, events = game.snapshot(), len(game.log)
-    for pid, filters in inferred.items():
+    for pid, kinds in own.items():
         plugin = registry.plugins[pid].obj
-        for space in game.spaces if "LANDS_ON" in filters else ():
-            if space.kind not in filters["LANDS_ON"]:
+        land, moved = getattr(plugin, "em_land", None), getattr(plugin, "em_moved", None)
+        for space in game.spaces if own_kind(land) else ():
+            if space.kind not in kinds:
                 player.position = space.index
-                assert plugin.em_land(game, player, space, (1, 2)) is None, (pid, space.name)
-        for start in range(n) if "PASSES" in filters else ():
+                assert land(game, player, space, (1, 2)) is None, (pid, space.name)
+        for start in range(n) if callable(moved) else ():
             for steps in range(-12, 13):
-                if game._kinds_touched(start, steps).isdisjoint(filters["PASSES"]):
+                if _kinds_touched(game, start, steps).isdisjoint(kinds):
                     player.position = (start + steps) % n
-                    plugin.em_moved(game, player, start, steps)
+                    moved(game, player, start, steps)
     player.position = 0
     assert game.snapshot() == before and len(game.log) == events
 

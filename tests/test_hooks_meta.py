@@ -35,8 +35,14 @@ def test_every_hook_is_typed():
 def test_the_turn_hook_lists_what_it_fires():
     doc = inspect.getdoc(hookspecs.em_play_turn)
     for fired in ("em_turn_start", "em_move", "em_moved", "em_land", "em_turn_end",
-                  "em_refusals", "em_apply"):
+                  "em_refusals"):
         assert fired in doc
+
+
+def test_issue37_the_hooks_of_before_are_no_hooks_of_the_core():
+    """em_apply and em_amount_step are translated at load (easymoney.engine.earlier): the
+    engine knows only an action's own `apply` and the `Money` grid."""
+    assert not {"em_apply", "em_amount_step"} & set(HOOK_NAMES)
 
 
 def test_plugin_docs_list_every_hook():
@@ -85,7 +91,7 @@ def fired():
 
 def _step_randomly(variant, ruleset, steps=400):
     """A stepping game answered at random from its legal actions (amounts fire
-    em_amount_step), deals offered to a bot (em_action_value)."""
+    em_money_step), deals offered to a bot (em_action_value)."""
     import random
 
     from easymoney import GameState
@@ -104,9 +110,8 @@ def _step_randomly(variant, ruleset, steps=400):
 
 
 def test_every_hook_is_fired_by_a_game(fired):
-    # em_check_variant is fired by the loader, checked below; em_apply (deprecated) only for
-    # an action class with no apply of its own, which no built-in rule has: tests/test_deprecations.py
-    missing = set(HOOK_NAMES) - fired - {"em_check_variant", "em_apply"}
+    # em_check_variant is fired by the loader, checked below
+    missing = set(HOOK_NAMES) - fired - {"em_check_variant"}
     assert not missing, f"hooks never fired by a game: {sorted(missing)}"
 
 

@@ -24,6 +24,9 @@ RAILROADS = ROOT / "examples" / "variants" / "railroads.yaml"
 NAMES = ["Ann", "Bob", "Cat"]
 
 
+from easymoney.engine import earlier  # noqa: E402 - beside the registry it checks
+
+
 def registry_with(*modules: types.ModuleType) -> Registry:
     """The installed plugins plus these, as if each were installed from its own package."""
     base = discover()
@@ -31,7 +34,7 @@ def registry_with(*modules: types.ModuleType) -> Registry:
     for module in modules:
         registry.add(plugin_info(module, f"entry point {module.__name__}"))
     for info in registry.plugins.values():
-        problems = registry.filter_problems(info)
+        problems = earlier.problems(registry, info)
         if problems:
             raise PluginError(problems[0])
     return registry
@@ -115,14 +118,16 @@ def test_a_plugin_with_or_without_a_filter_is_called_alike_both_ways(tmp_path, p
     assert any(k == "pay" and "Airdale" in d["reason"] and d["amount"] == 700 for k, d in fast[0])
 
 
-def test_a_third_party_plugin_with_kinds_of_its_own_is_still_asked_about_every_move():
-    """Only a built-in rule is asked about its own kinds alone (the core's suite checks each
-    does nothing for others): a plugin's hook may act on every move, as the toll's counts."""
+def test_issue37_a_plugin_is_told_of_every_move_and_passes_is_translated_at_load():
+    """em_moved has no filter, built-in or not: a plugin's hook may act on every move, as the
+    toll's counts. An earlier plugin's PASSES is translated at load (easymoney.engine.earlier):
+    its em_moved returns at once for a move touching none of the kinds it names."""
     registry = registry_with(_toll_plugin())
-    filters = registry.call_filters()
-    assert "tollroads" not in filters and "LANDS_ON" not in filters["jail"]
-    assert filters["bonus_corner"] == {"PASSES": ("bonus",)}
-    assert "PASSES" in registry_with(_toll_plugin(PASSES=("bonus",))).call_filters()["tollroads"]
+    assert registry.plugins["tollroads"].earlier is None
+    assert registry.plugins["bonus_corner"].earlier is None
+    translated = registry_with(_toll_plugin(PASSES=("bonus",))).plugins["tollroads"]
+    assert translated.earlier is not None and not hasattr(translated.obj, "PASSES")
+    assert translated.obj.em_moved is not translated.earlier.em_moved
 
 
 def test_a_misspelt_filter_is_an_error_at_load_time():

@@ -190,8 +190,8 @@ class Action(LineSyntax):
     # --- the action's own rule: its checks, its effect, its value to a bot ---------------
     # A class that defines them keeps its whole story in one place; the rules that cross
     # actions (whose turn it is, four sides, the house supply, debts, rounding) judge it
-    # too, by its traits, through em_refusals. A class that leaves them out is judged and
-    # carried out by its rule's hooks (em_refusals, em_apply, em_action_value).
+    # too, by its traits, through em_refusals. A class that leaves `refusals` or `value`
+    # out is judged and valued by the rules' hooks only (em_refusals, em_action_value).
 
     def refusals(self, game: Game) -> Iterable[Refusal]:
         """Why the action's own rule forbids it now, as Refusals (its rule id, its plugin

@@ -98,12 +98,10 @@ class Decisions:
     def apply(self, action: Action) -> None:
         game = self.game
         kind = type(action)
-        if kind.apply is not Action.apply:  # the action's own effect
-            action.apply(game)
-            return
-        if game.hook.em_apply(game, action) is None:
+        if kind.apply is Action.apply:  # a class with no effect of its own: nothing applies it
             raise RefusedAction(f"{action.player} cannot {action.describe()}: {NO_RULE.reason}",
                                 (NO_RULE,))
+        action.apply(game)
 
     def perform(self, action: Action) -> None:
         """Check then apply; a refused action raises RefusedAction and changes nothing."""

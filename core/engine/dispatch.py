@@ -51,10 +51,10 @@ class HookRelay(ByKey):
                  kinds: Mapping[str, SpaceKind] | None = None,
                  action_types: Iterable[type] | None = None,
                  off: Mapping[str, str] | None = None,
-                 filters: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 own_kinds: Mapping[str, frozenset[str]] | None = None) -> None:
         """`off`: the hooks declared by a rule that is not in play -> that rule; calling
-        one that nothing here implements is an error naming the rule. `filters`: plugin
-        name -> its filters (Registry.call_filters); without it, those its object declares."""
+        one that nothing here implements is an error naming the rule. `own_kinds`: plugin
+        name -> the kinds of space it declares (what `space: OwnKind` selects)."""
         if mode not in ("fast", "pluggy"):
             raise ValueError(f"dispatch mode must be 'fast' or 'pluggy', not {mode!r}")
         self.mode = mode
@@ -74,7 +74,8 @@ class HookRelay(ByKey):
                 fn = compose(how_combined(caller), name, spec_args,
                              [impl_of(i) for i in reversed(impls)])
             setattr(self, name, fn)
-        self._keyed(pm, trace, dict(kinds or {}), {t: t for t in action_types or ()}, filters)
+        self._keyed(pm, trace, dict(kinds or {}), {t: t for t in action_types or ()},
+                    own_kinds or {})
 
     if TYPE_CHECKING:  # the hooks are set in __init__; no __getattr__ at run time, for
         # Python 3.11 does not specialize attribute reads on a class that has one

@@ -90,34 +90,16 @@ _UNSEEN: Callable[..., Any] = "".format
 
 
 class BoardCallers:
-    """A board's speed caches: the `em_land` caller of each space and the `em_moved` caller
-    of each move (by the kinds of space it touches). Shared by the games of a rule set on
-    boards with the same kinds of space: it keeps nothing of one game's own."""
+    """A board's speed cache: the `em_land` caller of each space. Shared by the games of a
+    rule set on boards with the same kinds of space: it keeps nothing of one game's own."""
 
-    __slots__ = ("hook", "spaces", "size", "landers", "moved")
+    __slots__ = ("hook", "spaces", "size", "landers")
 
     def __init__(self, hook: HookRelay, spaces: tuple[Space, ...]) -> None:
         self.hook = hook
         self.spaces = spaces
         self.size = len(spaces)
         self.landers = [hook.land_for(s.kind) for s in spaces]
-        self.moved: dict[int, Callable[..., Any] | None] = {}  # by steps * size + start
-
-    def moved_for(self, start: int, steps: int) -> Callable[..., Any] | None:
-        """The `em_moved` caller of a move (None: no rule is concerned), made on first use."""
-        key = steps * self.size + start
-        found = self.moved.get(key, self)
-        if found is self:
-            found = self.moved[key] = self.hook.moved_for(self.kinds_touched(start, steps))
-        return found  # type: ignore[return-value]
-
-    def kinds_touched(self, start: int, steps: int) -> frozenset[str]:
-        """The kinds of the spaces a move starts on, crosses and ends on."""
-        n = self.size
-        if abs(steps) >= n:
-            return frozenset(s.kind for s in self.spaces)
-        lo = start if steps >= 0 else start + steps
-        return frozenset(self.spaces[(lo + k) % n].kind for k in range(abs(steps) + 1))
 
 
 # the rules whose em_collect pays an affordable debt in full by one transfer and does
@@ -153,7 +135,7 @@ class RuleSet:
         owners = registry.hook_owners()  # hooks a rule declares: an error to call while it is off
         self.hook = HookRelay(self.pm, dispatch, trace, self.kinds, self.action_owner,
                               {name: pid for name, pid in owners.items()
-                               if pid not in self.enabled}, registry.call_filters())
+                               if pid not in self.enabled}, registry.own_kinds())
         # only the built-in payer rules answer em_collect, which pay a debt the debtor can
         # afford as a plain transfer: the ledger then transfers without the hook (R23, R27)
         self.plain_payments = trace is None and set(
@@ -281,9 +263,9 @@ class RuleSet:
         `amounts`, `asked`, `listed`: only the rules that may refuse this type for its
         amounts (what judges a range at its other end), when the asked player takes it
         (what judges their own candidates), or when the type's candidates list it (what
-        judges every candidate), as the rules declare (`REFUSES_AMOUNTS`, `REFUSES_ASKED`,
-        `REFUSES_UNLISTED`). Under the invariants check the rules left out are asked too,
-        and one that refuses has broken its declaration: a PluginError names it."""
+        judges every candidate), as their annotations promise (easymoney.engine.traits).
+        Under the invariants check the rules left out are asked too, and one that refuses
+        has broken its promise: a PluginError names it."""
         key = (kind, amounts, asked, listed)
         try:
             return self.refused_tests[key]
@@ -327,7 +309,7 @@ def _own_first(test: Callable[[Game, Action], bool] | None) -> Callable[[Game, A
 def _promises_kept(test: Callable[[Game, Action], bool] | None,
                    skipped: list[tuple[str, Callable[[Game, Action], Any], tuple[str, ...]]]
                    ) -> Callable[[Game, Action], bool]:
-    """`test`, and then the rules it leaves out by their declarations: an action it finds
+    """`test`, and then the rules it leaves out by their annotations: an action it finds
     allowed that one of them refuses would be listed yet refused."""
     def kept(game: Game, action: Action) -> bool:
         if test is not None and test(game, action):
@@ -346,8 +328,7 @@ def _promises_kept(test: Callable[[Game, Action], bool] | None,
                     f"plugin {plugin} refused `{action}` ({reasons}), which its "
                     f"{' and '.join(declared)} promise{'s' if len(declared) == 1 else ''} it "
                     f"never refuses: a listing of the legal actions would offer it; correct "
-                    f"the {'annotation' if declared[0].startswith('annotation') else 'declaration'}"
-                    f" or the rule")
+                    f"the annotation or the rule")
         return False
     return kept
 
@@ -415,11 +396,11 @@ class Game:
         self.owner: list[Player | None] = [None] * n
         self.houses: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
-        # em_land callers by space and em_moved callers by move, shared by the games on
-        # boards with these kinds of space
+        # em_land callers by space, shared by the games on boards with these kinds of space
         self._board = self.ruleset.board_callers(self.spaces)
-        # the board callers' tables, read on every move
-        self._size, self._landers, self._moved = n, self._board.landers, self._board.moved
+        # read on every move; em_moved: None when no rule is told of moves
+        self._size, self._landers = n, self._board.landers
+        self._moved = self.hook.em_moved if self.hook.has("em_moved") else None
         # a number for the board as it is (owners, houses, mortgages), new at every change of
         # it and drawn from one count for every game of the process: two games (a copy and
         # its original once either changed) never share one. Rules and bots cache by it
@@ -565,10 +546,7 @@ class Game:
         if "move" in self.seen:
             self.emit("move", player=player.name, start=start, end=end, steps=steps,
                       space=space.name)
-        try:
-            moved = self._moved[steps * n + start]  # one key per (start, steps)
-        except KeyError:
-            moved = self._board.moved_for(start, steps)
+        moved = self._moved
         # R26: no em_moved rule for a bankrupt player; one bankrupted on the way (a traffic
         # fine) is skipped by the later rules themselves, and `collect` pays them nothing
         if moved is not None and not player.bankrupt:
@@ -577,9 +555,6 @@ class Game:
             lander = self._landers[end]
             lander(self, player, space, dice)
         return space
-
-    def _kinds_touched(self, start: int, steps: int) -> frozenset[str]:
-        return self._board.kinds_touched(start, steps)
 
     def draw_and_follow(self, player: Player, dice: tuple[int, int]) -> Any:
         """Draw a Give or Take card and follow it; the card's result, or None with no card."""

@@ -28,9 +28,10 @@ optional. docs/plugins.md explains each declaration:
 A plugin declares nothing for speed: the engine reads what a hook handles from its
 structure. `em_refusals(game, action: HandsOver | Builds)` is asked only about the actions
 its annotation selects (easymoney's traits, or action classes), `em_land(game, player,
-space: Rented, dice)` only about the kinds of space it selects; a built-in rule that
-declares kinds of space is asked about its own. Earlier plugins' REFUSES, REFUSES_AMOUNTS,
-REFUSES_ASKED, REFUSES_UNLISTED, LANDS_ON and PASSES still work, with a DeprecationWarning.
+space: Rented, dice)` only about the kinds of space it selects (`space: OwnKind`: those its
+plugin declares). Earlier plugins' REFUSES, REFUSES_AMOUNTS, REFUSES_ASKED, REFUSES_UNLISTED,
+LANDS_ON, PASSES, em_apply and em_amount_step still work, with a DeprecationWarning: loading
+says them in this form (easymoney.engine.earlier).
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def em_play_turn(game: Game) -> Any:
     1. `em_turn_start(game, player)`
     2. the window before the throw: `game.ask(Request(WINDOW_BEFORE))` until a `Roll`,
        every other answer checked (its own `refusals`, and `em_refusals`) and applied
-       (its own `apply`, or `em_apply` for a class without one)
+       (its own `apply`)
     3. the throw (dice from the `Roll`, or from `game.rng`), event `roll`
     4. `em_move(game, player, dice)`: first result; the default moves forward and resolves
        the landing, which fires `em_moved` then `em_land` (and `em_card` for a card)
@@ -200,25 +201,11 @@ def em_offer_rejected(game: Game, player: Player, offer: Action) -> None:
 
 
 @hookspec(firstresult=True)
-def em_apply(game: Game, action: Action) -> Any:
-    """Carry out an allowed action whose class has no `apply` of its own (the way before
-    actions kept their effect); first result wins (return True when applied). Write the
-    effect as the action's `apply` instead."""
-
-
-@hookspec(firstresult=True)
 def em_money_step(game: Game) -> int | None:
     """The grid of the amounts a person writes (R30: a multiple of the smallest bill); first
     result wins; None: any whole number. Every field annotated `Money` of every action is on
     it: the legal actions offer its amounts in these steps, and the rule that says the grid
     refuses the amounts off it.
-    """
-
-
-@hookspec(firstresult=True)
-def em_amount_step(game: Game, action: Action) -> int | None:
-    """Deprecated: annotate the amount `Money` instead (its grid is em_money_step's). The
-    step of the amounts an action of this kind may carry; first result wins.
     """
 
 

@@ -34,8 +34,8 @@ Plan = tuple[tuple[type[Action], Any, Test | None, Test | None, Test | None, Tes
 def _plan(game: Game, request: Request) -> Plan:
     """What a listing asks of each type that may answer `request`: made once per rule set
     and request's types, for a listing is asked every step. The tests stop at the first
-    refusal (only whether), and each asks only the rules that may refuse (by their
-    declarations: `REFUSES`, `REFUSES_AMOUNTS`, `REFUSES_ASKED`, `REFUSES_UNLISTED`)."""
+    refusal (only whether), and each asks only the rules that may refuse (by what their
+    annotations select and promise: easymoney.engine.traits)."""
     plans = game.ruleset.listing_plans
     key = (request.accepts, game.any_moment)
     try:
@@ -65,8 +65,7 @@ def amount_step(game: Game, action: Action, field: str | None = None) -> int:
         if field is None or field in kind.money_fields:
             found = game.hook.em_money_step(game) if kind.money_fields else None
             grid = 1 if found is None else max(1, int(found))
-        earlier = game.hook.em_amount_step(game, action)  # plugins written before Money
-        step = steps[kind] = grid if earlier is None else max(grid, int(earlier))
+        step = steps[kind] = grid
     return step
 
 

@@ -7,7 +7,6 @@ import os
 import re
 import signal
 import threading
-import warnings
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from . import hookspecs
+from . import earlier, hookspecs
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
 from .shown import check_shown
 from ..errors import PluginError, did_you_mean, unknown_rule_hint
@@ -64,6 +63,8 @@ class PluginInfo:
     hookspecs: Any = None
     # what of its stash every player sees (SHOWN: easymoney.engine.shown)
     shown: tuple[Any, ...] = ()
+    # the plugin as written, when it takes an earlier way: `obj` is its translation
+    earlier: Any = None
 
     def options_schema(self) -> dict[str, Any]:
         """The JSON Schema fragment that this plugin's options are validated against."""
@@ -90,25 +91,15 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
     for name, schema in options.items():
         if not isinstance(schema, Mapping):
             raise PluginError(f"plugin {pid} ({origin}): option {name!r} must be a JSON Schema mapping")
-    # the filters that let the engine skip calls: a wrong shape would skip the wrong ones
-    for name in CALL_FILTERS:
-        kinds = name in ("LANDS_ON", "PASSES")
-        item, what = (str, "space kinds") if kinds else (type, "action types")
-        declared = getattr(obj, name, None)
-        if callable(declared) and not isinstance(declared, type):
-            continue  # a predicate over the declared kinds or action types
-        if declared is not None and (not isinstance(declared, (tuple, list, frozenset, set))
-                                     or not all(isinstance(x, item) for x in declared)):
-            also = " or a predicate over SpaceKind" if item is str else " or a predicate"
-            raise PluginError(f"plugin {pid} ({origin}): {name} must be a tuple of {what}{also}, "
-                              f"found {declared!r}")
+    # an earlier way (before issue 29) is said in the new form from here on
+    translated = earlier.translate(obj, f"plugin {pid} ({origin})")
     space_kinds = {k: as_space_kind(v) for k, v in dict(getattr(obj, "SPACE_KINDS", {})).items()}
     for kind, declared_kind in space_kinds.items():
         for problem in declared_kind.problems():
             raise PluginError(f"plugin {pid} ({origin}): space kind {kind!r}: {problem}")
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     return PluginInfo(
-        id=pid, obj=obj, rules=rules, summary=doc[0] if doc else "",
+        id=pid, obj=translated, rules=rules, summary=doc[0] if doc else "",
         options=options,
         space_kinds=space_kinds,
         card_kinds={k: as_card_kind(v) for k, v in dict(getattr(obj, "CARD_KINDS", {})).items()},
@@ -120,6 +111,7 @@ def plugin_info(obj: Any, origin: str, expected_id: str | None = None) -> Plugin
         origin=origin,
         hookspecs=getattr(obj, "HOOKSPECS", None),
         shown=check_shown(pid, origin, getattr(obj, "SHOWN", None)),
+        earlier=None if translated is obj else obj,
     )
 
 
@@ -188,42 +180,10 @@ class Registry:
                 kinds[kind] = (info.id, declared)
         return kinds
 
-    def filter_problems(self, info: PluginInfo) -> list[str]:
-        """The entries of `info`'s LANDS_ON, PASSES and REFUSES that no installed plugin declares.
-
-        A filter lets the fast relay skip calls; an entry naming nothing would silently skip
-        calls that pluggy makes, so it is an error at load time.
-        """
-        kinds = self.space_kind_table()
-        types = self.action_types()
-        out: list[str] = []
-        for name in ("LANDS_ON", "PASSES"):
-            declared = getattr(info.obj, name, None)
-            if declared is None or callable(declared):
-                continue
-            for entry in declared:
-                if entry not in kinds:
-                    out.append(f"plugin {info.id} ({info.origin}): {name} names the space kind "
-                               f"{entry!r}, which no installed plugin declares"
-                               f"{did_you_mean(entry, kinds)}")
-        refuses = getattr(info.obj, "REFUSES", None)
-        for entry in () if refuses is None or callable(refuses) else refuses:
-            if entry not in types:
-                out.append(f"plugin {info.id} ({info.origin}): REFUSES names the action type "
-                           f"{entry.__name__}, which no installed plugin declares in ACTIONS")
-        return out
-
-    def call_filters(self) -> dict[str, dict[str, Any]]:
-        """plugin id -> the filters the fast relay applies to its hooks (CALL_FILTERS):
-        those it declares, and the space kinds a built-in rule handles (own_kind_filters)."""
-        out: dict[str, dict[str, Any]] = {}
-        for pid, info in self.plugins.items():
-            found = {name: declared for name in CALL_FILTERS
-                     if (declared := getattr(info.obj, name, None)) is not None}
-            found = {**own_kind_filters(info), **found}
-            if found:
-                out[pid] = found
-        return out
+    def own_kinds(self) -> dict[str, frozenset[str]]:
+        """plugin id -> the kinds of space it declares: what `space: OwnKind` selects."""
+        return {pid: frozenset(info.space_kinds) for pid, info in self.plugins.items()
+                if info.space_kinds}
 
     def hook_owners(self) -> dict[str, str]:
         """Every hook a plugin declares (`HOOKSPECS`) -> that plugin."""
@@ -235,40 +195,6 @@ class Registry:
         for info in self.plugins.values():
             templates.update(info.events)
         return templates
-
-
-# What lets the fast relay skip a plugin's calls (see HookRelay): the filter's name -> the
-# hook it narrows.
-CALL_FILTERS = {"REFUSES": "em_refusals", "REFUSES_AMOUNTS": "em_refusals",
-                "REFUSES_ASKED": "em_refusals", "REFUSES_UNLISTED": "em_refusals",
-                "LANDS_ON": "em_land", "PASSES": "em_moved"}
-
-
-def own_kind_filters(info: PluginInfo) -> dict[str, tuple[str, ...]]:
-    """A plugin whose em_land annotates `space: OwnKind` is asked about landings on its own
-    kinds of space only (LANDS_ON), as docs/plugins.md teaches, built-in or not: one
-    without it is asked about every landing, as pluggy asks it. A built-in rule that
-    declares kinds is told only of the moves that touch them (em_moved, PASSES): a move
-    carries no space to annotate, and tests/test_fast_paths.py checks that each such rule's
-    em_moved does nothing for other kinds. A third-party em_moved is told of every move (a
-    toll on every move needs nothing to say so)."""
-    if not info.space_kinds:
-        return {}
-    own = tuple(info.space_kinds)
-    found: dict[str, tuple[str, ...]] = {}
-    hook = getattr(info.obj, "em_land", None)
-    if callable(hook) and _annotated_own(hook):
-        found["LANDS_ON"] = own
-    if info.origin == "built-in" and callable(getattr(info.obj, "em_moved", None)):
-        found["PASSES"] = own
-    return found
-
-
-def _annotated_own(hook: Callable[..., Any]) -> bool:
-    """Whether the hook's `space` is annotated `OwnKind` (as a name or as the class)."""
-    from .traits import OwnKind
-    declared = getattr(getattr(hook, "__func__", hook), "__annotations__", {}).get("space")
-    return declared is OwnKind or declared == "OwnKind"
 
 
 def _load_builtins(registry: Registry) -> None:
@@ -401,51 +327,7 @@ def _check_declarations(info: PluginInfo, registry: Registry) -> None:
         problems = check(registry, info)
         if problems:
             raise PluginError(problems[0])
-    _warn_earlier_ways(info, label)  # it loads: said once, as discovery is made once
-
-
-# The speed declarations of before issue 29, and what says the same by the structure
-_EARLIER_FILTERS = {
-    "REFUSES": "annotate em_refusals's `action` with the traits or action classes it judges "
-               "(`action: HandsOver | Builds`, easymoney's traits), and drop REFUSES",
-    "REFUSES_AMOUNTS": "drop it: the engine reads it from the fields the traits of "
-                       "em_refusals's `action` annotation concern",
-    "REFUSES_ASKED": "annotate em_refusals's `action` as `ByAnother[...]` when it refuses "
-                     "only others than the asked player, and drop REFUSES_ASKED",
-    "REFUSES_UNLISTED": "annotate em_refusals's `action` as `OffGrid` when it refuses only "
-                        "amounts off the rules' grid, or drop it: an action's own "
-                        "`refusals` are known to the engine",
-    "LANDS_ON": "annotate em_land's `space` with the traits of the kinds it handles "
-                "(`space: Rented`), or drop it",
-    "PASSES": "drop it: em_moved is told of every move, and does nothing for the others",
-}
-
-
-def _earlier_ways(info: PluginInfo) -> list[str]:
-    """The earlier ways (before issue 29) `info` takes, each with what to write instead."""
-    from .statements import ActionStatement
-    found = [f"its line class {cls.__name__} is an ActionStatement: declare LINE on the action "
-             f"class it answers with, which then reads and prints the line, and drop "
-             f"{cls.__name__}" for cls in getattr(info.obj, "STATEMENTS", ()) or ()
-             if isinstance(cls, type) and issubclass(cls, ActionStatement)]
-    for name, instead in _EARLIER_FILTERS.items():
-        if getattr(info.obj, name, None) is not None:
-            found.append(f"it declares {name}: {instead}")
-    for hook, instead in (("em_apply", "define apply(self, game) on the action class"),
-                          ("em_amount_step", "annotate the amount Money (its grid is R30's, "
-                                             "em_money_step)")):
-        if callable(getattr(info.obj, hook, None)):
-            found.append(f"it implements {hook}: {instead}")
-    return found
-
-
-def _warn_earlier_ways(info: PluginInfo, label: str) -> None:
-    """One DeprecationWarning per earlier way the plugin takes, at load (discovery is made
-    once): it keeps working for one release, and its author is told what to write instead.
-    A GRAMMAR with __str__ is no earlier way: it says the lines a LINE cannot."""
-    for what in _earlier_ways(info):
-        warnings.warn(f"{label}: {what} (the earlier way, deprecated: docs/plugins.md, "
-                      f"'Earlier ways (deprecated)')", DeprecationWarning, stacklevel=3)
+    earlier.warn(info, label)  # it loads: said once, as discovery is made once
 
 
 DeclarationCheck = Callable[[Registry, PluginInfo], list[str]]
@@ -496,7 +378,7 @@ def _discover(autoload: bool) -> Registry:
     if autoload:
         _load_entry_points(registry)
     for info in list(registry.plugins.values()):
-        problems = registry.filter_problems(info)
+        problems = earlier.problems(registry, info)
         if problems and info.origin == "built-in":
             raise PluginError(problems[0])  # a bug of ours: no game may run with it
         if problems:

@@ -247,6 +247,12 @@ def selection(function: Callable[..., Any], parameter: str) -> Selection:
     return Selection(test, by_another, () if test is None else members, f"{parameter}: {text}")
 
 
+def own_kind(function: Callable[..., Any]) -> bool:
+    """Whether the hook's `space` is annotated `OwnKind` (as a name or as the class)."""
+    declared = getattr(getattr(function, "__func__", function), "__annotations__", {}).get("space")
+    return declared is OwnKind or declared == "OwnKind"
+
+
 def _written(declared: Any) -> str:
     """An annotation as its author wrote it: `ByAnother[WindowAction]`, `HandsOver | Builds`."""
     if typing.get_origin(declared) is Annotated and BY_ANOTHER in getattr(declared, "__metadata__", ()):
