@@ -42,8 +42,8 @@ _EXPORTS: dict[str, str] = {
     "ActionRange": "easymoney.engine.values",
     "legal_actions": "easymoney.engine.legal",
     "GameState": "easymoney.engine.stepping",
-    "decision_view": "easymoney.engine.view",
-    "read_choice": "easymoney.engine.view",
+    "decision_view": "easymoney.view",
+    "read_choice": "easymoney.view",
     "new_game": "easymoney.script.table",
     "request_kind": "easymoney.engine.actions",
     "Roll": "easymoney.engine.actions",
@@ -135,7 +135,7 @@ if TYPE_CHECKING:  # `import X as X`: an explicit re-export, for mypy --strict
     from .engine.lines import Dice as Dice, Money as Money, PlayerName as PlayerName
     from .engine.stepping import GameState as GameState
     from .engine.values import ActionRange as ActionRange, quoted as quoted
-    from .engine.view import decision_view as decision_view, read_choice as read_choice
+    from .view import decision_view as decision_view, read_choice as read_choice
     from .script.table import new_game as new_game
     from .engine.events import Event as Event
     from .engine.game import (Account as Account, Game as Game, GameEnded as GameEnded,

@@ -32,7 +32,7 @@ from .bots import Strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.deals import Reject
 from .engine.legal import is_listed, legal_actions
-from .engine.view import ChoiceError, clip, decision_view, parse_answer, read_choice
+from .view import ChoiceError, clip, decision_view, parse_answer, read_choice
 from .errors import UsageError, did_you_mean
 
 PROTOCOL = 1              # what a program hears first, and speaks unless it chooses another
@@ -361,7 +361,7 @@ def hello_message(game: Any, seat: str, players: list[str], spec: SeatSpec) -> d
 def decide_message(game: Any, request: Request, legal: list[Action | ActionRange],
                    protocol: int) -> dict[str, Any]:
     """A decision as the program's protocol says it: version 2 is the engine's one view
-    (easymoney.engine.view); version 1 its older spellings, kept for the programs that
+    (easymoney.view); version 1 its older spellings, kept for the programs that
     speak it."""
     if protocol == 2:
         return {"type": "decide", **decision_view(game, request, legal, for_player=request.player)}
@@ -404,7 +404,7 @@ def action_entries(legal: Iterable[Action | ActionRange]) -> list[dict[str, Any]
 
 def read_answer(line: str, legal: list[Action | ActionRange]) -> Action:
     """The action a program's answer names: `{"line": ...}` or `{"index": i[, "amount": n]}`
-    (both versions read it so: easymoney.engine.view.read_choice)."""
+    (both versions read it so: easymoney.view.read_choice)."""
     try:
         return read_choice(legal, parse_answer(line))
     except ChoiceError as exc:

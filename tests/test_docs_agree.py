@@ -74,7 +74,7 @@ def test_issue39_item20_describe_takes_the_game_and_the_old_signature_still_work
     from stand_in_plugins import stand_in
 
     from easymoney.engine.actions import described
-    from easymoney.engine.view import decision_view
+    from easymoney.view import decision_view
     from easymoney.script.parser import parse
     from easymoney.script.runner import ScriptRunner
     with stand_in(tmp_path, monkeypatch, {"em_tip": ("tip", TIP)}):

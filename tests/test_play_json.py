@@ -151,7 +151,7 @@ def test_new_game_options_need_interactive(capsys):
 
 
 def test_the_json_summary_holds_the_one_view_of_where_the_game_stopped(game, capsys):
-    """Issue 29, part 5: `view` is easymoney.engine.view's, the older keys read from it."""
+    """Issue 29, part 5: `view` is easymoney.view's, the older keys read from it."""
     status, out, _ = run(capsys, "play", str(game), "--json")
     assert status == 0
     summary = json.loads(out.splitlines()[-1])["summary"]

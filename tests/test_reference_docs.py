@@ -118,7 +118,7 @@ def test_issue39_item20_a_name_without_words_fails_the_reference(monkeypatch):
     """The check above can fail: a public constant with no comment has an entry without words."""
     import easymoney
     monkeypatch.setattr(easymoney, "__all__", [*easymoney.__all__, "MAX_DIGITS"])
-    monkeypatch.setitem(easymoney._EXPORTS, "MAX_DIGITS", "easymoney.engine.view")
+    monkeypatch.setitem(easymoney._EXPORTS, "MAX_DIGITS", "easymoney.view")
     monkeypatch.setattr(easymoney, "MAX_DIGITS", 30, raising=False)
     words = {name: w for name, _, w in apidoc.other_names()}
     assert words["MAX_DIGITS"].startswith("digits of an amount")  # a comment is its words

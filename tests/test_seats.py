@@ -544,7 +544,7 @@ def test_protocol_2_agent_plays_a_whole_game_from_a_script(tmp_path: Path, capsy
 def test_a_program_choosing_protocol_2_hears_the_view_and_answers_by_index(
         tmp_path: Path, capsys: Any, started: list[Any]) -> None:
     from easymoney import new_game
-    from easymoney.engine.view import decision_view
+    from easymoney.view import decision_view
     spec, heard = recorder(tmp_path, 2)
     code, out, err = cli(capsys, "simulate", "--games", "1", "--players", "2", "--workers", "1",
                          "--max-turns", "30", "--strategies", f"{spec},cautious")

@@ -16,7 +16,7 @@ from easymoney.board.state import BoardState
 from easymoney.board.text import text_board
 from easymoney.cli import main
 from easymoney.engine.shown import check_shown, shown_of
-from easymoney.engine.view import decision_view
+from easymoney.view import decision_view
 from easymoney.errors import PluginError
 from easymoney.interactive.answers import status_text
 from easymoney.script.parser import parse

@@ -1,4 +1,4 @@
-"""Issue 29, part 5: one outward view of a decision point (easymoney.engine.view).
+"""Issue 29, part 5: one outward view of a decision point (easymoney.view).
 
 Every surface that shows the game outside (a program at a seat, `play --json`, an agent's
 facts) builds from `decision_view`: each field is spelt once, and reading an answer back
@@ -17,7 +17,7 @@ import pytest
 from easymoney import ActionRange, new_game
 from easymoney.engine.actions import Request
 from easymoney.engine.legal import is_listed
-from easymoney.engine.view import ChoiceError, LongNumber, decision_view, parse_answer, read_choice
+from easymoney.view import ChoiceError, LongNumber, decision_view, parse_answer, read_choice
 
 BUILT_IN_KINDS = {"window_before", "window_after", "buy", "bid", "raise", "agree"}
 STATE = {"turn", "turns_played", "current", "players", "owners", "houses", "mortgaged", "pots",

@@ -12,7 +12,7 @@ import numpy as np
 from ..engine.actions import _REQUEST_WORDS, Request
 from ..engine.game import Game, Player
 from ..engine.shown import read_shown, shown_declarations
-from ..engine.view import deal_terms, request_view, state_view
+from ..view import deal_terms, request_view, state_view
 
 # request kinds of no rule in play (a plugin of another variant) are counted here
 OTHER_KIND = "other"
@@ -327,7 +327,7 @@ class Layout:
 
     def facts(self, game: Game, me: int, request: Request | None) -> dict[str, Any]:
         """The same facts as plain values, by name: the engine's one view of the state and
-        of what is asked (easymoney.engine.view), and `asked`, the request's kind, player
+        of what is asked (easymoney.view), and `asked`, the request's kind, player
         and words as before it (kept for the agents that read it)."""
         asked = request_view(request)
         return {**state_view(game), "me": self.seats[me], "request": asked,

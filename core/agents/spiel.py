@@ -27,7 +27,7 @@ import pyspiel
 from ..engine.actions import Action, with_field
 from ..engine.game import Game, Player
 from ..engine.stepping import THROWAWAY, GameState
-from ..engine.view import request_view, state_view
+from ..view import request_view, state_view
 from ..errors import UsageError, did_you_mean
 from ..strategies import make_strategy
 from ..script.table import game_seed, new_game

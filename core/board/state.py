@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..engine.model import Variant
-from ..engine.view import state_view
+from ..view import state_view
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,9 +209,9 @@ def waits_for(game: Game) -> str | None:
 
 def summary(result: RunResult) -> dict[str, Any]:
     """The last line of `play --json`: `view`, the game's one outward view of where it
-    ended (easymoney.engine.view: the state, what it waits for, what is legal), and the
+    ended (easymoney.view: the state, what it waits for, what is legal), and the
     older keys, each read from the view, kept for the readers of the stream."""
-    from ..engine.view import decision_view
+    from ..view import decision_view
     game = result.game
     view = result.stopped_view if result.stopped_view is not None else decision_view(game)
     state = view["state"]

@@ -264,7 +264,7 @@ class ScriptRunner(NameLookups):
     # --- the Decider interface -----------------------------------------------------------
     def _stop(self, game: Game, request: A.Request) -> NoReturn:
         """Stop the game at `request`, keeping the view of the decision it waits for."""
-        from ..engine.view import decision_view
+        from ..view import decision_view
         self.stopped_view = decision_view(game, request)
         raise StopGame()
 

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 from ..board.state import BoardState
 from ..engine.actions import Action, ActionRange, line_of
 from ..engine.model import Variant
-from ..engine.view import read_choice
+from ..view import read_choice
 from ..errors import EasyMoneyError, UsageError
 from ..loading.sources import Confinement
 from ..timelimit import GameTimeout, time_limit

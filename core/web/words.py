@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.actions import Action, ActionRange, described, money
 from ..engine.decisions import refusal_message
-from ..engine.view import state_view
+from ..view import state_view
 from ..words import second_person
 
 __all__ = ["action_label", "auction", "control", "deal", "ending", "motion", "offer",

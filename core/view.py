@@ -19,14 +19,14 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EasyMoneyError
-from .actions import Action, ActionRange, Request, described
-from .legal import legal_actions
-from .model import Space
-from .shown import shown_declarations, shown_of
+from .errors import EasyMoneyError
+from .engine.actions import Action, ActionRange, Request, described
+from .engine.legal import legal_actions
+from .engine.model import Space
+from .engine.shown import shown_declarations, shown_of
 
 if TYPE_CHECKING:
-    from .game import Game, Player
+    from .engine.game import Game, Player
 
 MAX_DIGITS = 30   # digits of an amount or an index: more are listed nowhere (and int()
                   # refuses 4,300 and more)
