@@ -198,3 +198,55 @@ def test_issue29_an_actions_own_code_that_raises_is_one_line_naming_the_class(
             with pytest.raises(PluginError, match=r"plugin 'crashy' failed in Wave\.refusals: "
                                                   r"ZeroDivisionError.*game seed 3"):
                 state.legal_actions()
+
+
+# a plugin whose candidates list amounts that its own refusals refuse (issue 37, bad input)
+LIAR = '''
+from dataclasses import dataclass
+from easymoney import WINDOW_KINDS, Action, ActionRange, Money, Player, Refusal
+
+@dataclass(slots=True)
+class Shout(Action):
+    LINE = "{player} shouts {amount}"
+    ASKED_BY = WINDOW_KINDS
+    window = True
+    player: Player
+    amount: Money
+
+    @classmethod
+    def candidates(cls, game, request):
+        if request.kind in WINDOW_KINDS:
+            yield ActionRange(cls(request.player, 10), "amount", 10, 100, 10)
+
+    def refusals(self, game):
+        return [Refusal("-", "liar", "at most 50")] if self.amount > 50 else []
+
+    def apply(self, game):
+        game.transfer(self.player, game.bank, self.amount, "a shout")
+
+ACTIONS = (Shout,)
+'''
+
+
+def test_issue37_a_plugin_listing_what_it_refuses_is_one_line_and_nothing_is_applied(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whichever face takes the listed action (a line applied, an environment's listed step,
+    an agent's slot), the plugin's candidates and its own refusals disagreeing is one
+    PluginError naming the plugin, the class and the seed, and the game is as it was."""
+    from easymoney import ActionRange
+    from easymoney.errors import PluginError
+    with stand_in(tmp_path, monkeypatch, {"em_liar": ("liar", LIAR)}):
+        discover()
+        state = new_game("standard", ["Ann", "Bob"], seed=3, enable=["liar"])
+        (shouts,) = [a for a in state.legal_actions()
+                     if isinstance(a, ActionRange) and a.kind.__name__ == "Shout"]
+        snapshot, lines = state.game.snapshot(), state.script()
+        cash = state.game.players[0].cash
+        for take in (state.apply, lambda a: state.push(a, listed=True)):
+            with pytest.raises(PluginError, match=r"plugin 'liar' lists `Ann shouts 100` among the "
+                               r"candidates of its action type Shout, which its own refusals "
+                               r"refuse .*\(game seed 3, turn 1"):
+                take(shouts.at(100))
+            assert state.game.snapshot() == snapshot and state.script() == lines
+        state.push(shouts.at(50), listed=True)  # what its refusals allow is taken
+        assert state.game.players[0].cash == cash - 50

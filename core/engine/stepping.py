@@ -388,13 +388,17 @@ class GameState:
     def push(self, action: Action, *, listed: bool = False) -> None:
         """Take a step without listing the legal actions first: for an answer the game judges
         itself as it takes it (a bot's, in a search's playouts), or, `listed`, one taken
-        from this step's `legal_actions()` (an environment's mask), which the game does not
-        judge again. Unlike `apply`, an answer the rules refuse raises from inside the game
+        from this step's `legal_actions()` (an environment's mask), which the game judges
+        again only by the action's own `refusals` (a PluginError when they refuse what their
+        class listed: nothing applied). Unlike `apply`, an answer the rules refuse raises from inside the game
         and leaves it unusable."""
         players = self.game.players
         if action.player is not players[action.player.index]:
             action = rebind(action, players)  # an action of another copy of the game
         if listed:
+            # the listing asks no class's own refusals of what the class lists: asked of the
+            # one taken, a plugin whose candidates and refusals disagree is named, not applied
+            own_check(self.game, action)
             self.game.decisions.checked = (action, [])
         rng = self._rng
         # the generator's state only when the caller drew from it since the question
