@@ -260,12 +260,12 @@ class Strategy:
         rejected = any_rejected(game)  # else no offer is made in vain: not asked of each
         best, best_value = close, 0
         for found in listed:
-            kind = type(found)
-            if kind is ActionRange:
-                actions = range_ends(found)
-                kind = type(found.template)
+            kind: type[Action]
+            actions: tuple[Action, ...]
+            if isinstance(found, ActionRange):
+                actions, kind = range_ends(found), type(found.template)
             else:
-                actions = (found,)
+                actions, kind = (found,), type(found)
             own = kind.value is not Action.value
             deal = rejected and kind.counterparty is not None
             for action in actions:

@@ -23,7 +23,7 @@ from easymoney.loading.loader import load_variant
 from easymoney.plugins.rounding import em_round
 from easymoney.strategies import make_strategy
 
-from easymoney_test_holiday import BuyHoliday  # noqa: I001 (installed for the tests)
+from easymoney_test_holiday import BuyHoliday  # the fixtures, installed for the tests
 from easymoney_test_loan import Borrow
 
 

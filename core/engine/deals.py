@@ -173,7 +173,8 @@ def rejections(game: Game) -> list[Rejection]:
 def any_rejected(game: Game) -> bool:
     """Whether any deal was rejected in the game so far: while none was, no offer is made
     in vain, and a bot asks nothing more of its offers."""
-    return bool(game.stash.get(_HISTORY))
+    history = game.stash.get(_HISTORY)
+    return bool(history)
 
 
 def last_rejection(game: Game, action: Action) -> Rejection | None:
