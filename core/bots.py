@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
-from .engine.deals import AGREE, Accept, Reject, rejected_unchanged
+from .engine.deals import AGREE, Accept, Reject, any_rejected, rejected_unchanged
 from .engine.legal import candidates_of, concrete, legal_actions, own_check
 from .engine.model import Space
 from .engine.stash import StashKey
@@ -85,7 +85,7 @@ class Kit:
     which bots take by their value."""
 
     __slots__ = ("roll", "end", "buy", "decline", "bid", "pass_", "build", "mortgage",
-                 "redeem", "bankrupt", "known", "extras", "raisers", "_windows")
+                 "redeem", "bankrupt", "known", "extras", "raisers", "judged", "_windows")
     roll: Any
     end: Any
     buy: Any
@@ -97,7 +97,9 @@ class Kit:
     redeem: Any
     bankrupt: Any
 
-    def __init__(self, types: Any, in_play: Any) -> None:
+    def __init__(self, types: Any, in_play: Any, judged: bool = True) -> None:
+        # whether a rule implements em_action_value: if none does, a value is the action's own
+        self.judged = judged
         by_verb = {t.verb: t for t in reversed(list(types))}  # the first installed wins
         self.roll = next((t for t in types if t.chance == "dice"), None)
         self.end = next((t for t in types if t.ends_turn), None)
@@ -137,7 +139,8 @@ def kit(game: Any) -> Kit:
     rules = game.ruleset
     found = _KITS.get(rules)
     if found is None:
-        found = _KITS[rules] = Kit(tuple(rules.action_owner), rules.handled)
+        found = _KITS[rules] = Kit(tuple(rules.action_owner), rules.handled,
+                                   rules.hook.has("em_action_value"))
     return found
 
 
@@ -241,29 +244,55 @@ class Strategy:
         rules = game.ruleset
         if rules is self._no_extras:  # the usual case, at the cost of one comparison
             return close
-        extras = kit(game).in_windows(game)
+        tools = kit(game)
+        extras = tools.in_windows(game)
         if not extras:
             self._no_extras = rules
             return close
-        player = request.player
-        tried = self._tried_in(game, request)
-        best, best_value = close, 0
         # what the rules allow of those types, listed (legal by construction): nothing is
-        # judged again, neither here nor when the answer is given (decisions.checked); an
-        # offer rejected while nothing has changed is not made again
-        for found in legal_actions(game, request, kinds=extras):
-            for action in (range_ends(found) if isinstance(found, ActionRange) else (found,)):
-                if tried and str(action) in tried or offered_in_vain(game, action):
+        # judged again, neither here nor when the answer is given (decisions.checked)
+        listed = legal_actions(game, request, kinds=extras)
+        if not listed:
+            return close
+        player = request.player
+        tried = self._tried_now(game, request)
+        hook = game.hook.em_action_value if tools.judged else None
+        rejected = any_rejected(game)  # else no offer is made in vain: not asked of each
+        best, best_value = close, 0
+        for found in listed:
+            kind: type[Action]
+            actions: tuple[Action, ...]
+            if isinstance(found, ActionRange):
+                actions, kind = range_ends(found), type(found.template)
+            else:
+                actions, kind = (found,), type(found)
+            own = kind.value is not Action.value
+            deal = rejected and kind.counterparty is not None
+            for action in actions:
+                # an action offered once in this window, or an offer rejected while nothing
+                # has changed, is not made again
+                if tried and str(action) in tried or deal and offered_in_vain(game, action):
                     continue
-                value = action_value(game, player, action)
+                # action_value, inline: several calls a window
+                value = None if hook is None else hook(game, player, action)
+                if value is None and own:
+                    value = action.value(game, player)
                 if value is not None and value > best_value \
                         and self.worth_taking(game, player, value):
                     best, best_value = action, value
         if best is not close:
-            tried.add(str(best))
+            self._tried_in(game, request).add(str(best))
             own_check(game, best)  # listed: only its own refusals are asked again
             game.decisions.checked = (best, [])
         return best
+
+    def _tried_now(self, game: Any, request: Request) -> set[str] | None:
+        """What was offered in this window so far (None: nothing), made nowhere: most
+        windows offer nothing."""
+        held = game.stash.get(_TRIED)
+        if held is None or held[0] != (request.kind, game.turns_played, request.player.index):
+            return None
+        return held[1]
 
     def _tried_in(self, game: Any, request: Request) -> set[str]:
         tried = game.stash.get(_TRIED)

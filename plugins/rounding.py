@@ -25,7 +25,9 @@ def em_round(game: Game, amount: int) -> int | None:
     bill = game.variant.smallest_bill
     if type(amount) is int:
         return (amount + bill // 2) // bill * bill
-    q = Fraction(amount)
+    # a Fraction already (expected values, a plugin's shares): no copy made of it, for
+    # some rules round several at each decision
+    q = amount if type(amount) is Fraction else Fraction(amount)
     # floor(amount / bill + 1/2) in integers: halves go up
     return (2 * q.numerator + q.denominator * bill) // (2 * q.denominator * bill) * bill
 

@@ -170,6 +170,13 @@ def rejections(game: Game) -> list[Rejection]:
     return [] if history is None else list(history.values())
 
 
+def any_rejected(game: Game) -> bool:
+    """Whether any deal was rejected in the game so far: while none was, no offer is made
+    in vain, and a bot asks nothing more of its offers."""
+    history = game.stash.get(_HISTORY)
+    return bool(history)
+
+
 def last_rejection(game: Game, action: Action) -> Rejection | None:
     """When the deal `action` makes (at any amount) was last rejected by its other party."""
     history = game.stash.get(_HISTORY)

@@ -84,6 +84,9 @@ def _plan(kind: type[Action]) -> Candidates | str:
                 f"most {MAX_DERIVED:,} can be listed: write {name}.candidates to offer fewer, "
                 f"or give some fields defaults")
     asked_by = kind.ASKED_BY
+    # the action made for a candidate may take its least amount in place of a copy, unless
+    # it is frozen or a __post_init__ would read the amount (a copy runs it again)
+    mutable = kind.__setattr__ is object.__setattr__ and not hasattr(kind, "__post_init__")
 
     def candidates(game: Game, request: Request) -> Iterator[Action | ActionRange]:
         if not kind.ANY_MOMENT and (request.kind not in asked_by if asked_by is not None
@@ -113,7 +116,11 @@ def _plan(kind: type[Action]) -> Candidates | str:
             least, most = action.amount_bounds(game, amount)
             if least > most:
                 continue
-            low = with_field(action, amount, least)
+            if mutable:  # made here and seen by nobody yet: set, not copied
+                setattr(action, amount, least)
+                low = action
+            else:
+                low = with_field(action, amount, least)
             # an amount is judged at both ends, as the listing judges a range by the others
             if low.refusals(game) or with_field(action, amount, most).refusals(game):
                 continue
