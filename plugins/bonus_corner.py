@@ -23,20 +23,27 @@ SPACE_KINDS = {
     },
 }
 
-_KEY = StashKey[tuple]("bonus_corner.spaces", shared=True)  # the board's, made once
+# the board's, made once: the bonus spaces, and from each start the fewest steps forward
+# that reach one (a move of fewer is over at once: em_moved is told of every move)
+_KEY = StashKey[tuple]("bonus_corner.spaces", shared=True)
 
 
 @hookimpl
 def em_setup(game: Game) -> None:
-    game.stash[_KEY] = tuple(s for s in game.spaces if s.kind == "bonus")
+    spaces = tuple(s for s in game.spaces if s.kind == "bonus")
+    n = len(game.spaces)
+    reach = tuple(min(((s.index - start - 1) % n + 1 for s in spaces), default=n + 1)
+                  for start in range(n))
+    game.stash[_KEY] = (spaces, reach)
 
 
 @hookimpl
 def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
-    if steps <= 0 or player.bankrupt:  # R26: bankrupted earlier on this move
+    spaces, reach = game.stash[_KEY]
+    if steps < reach[start] or player.bankrupt:  # R26: bankrupted earlier on this move
         return
     n = len(game.spaces)
-    for space in game.stash[_KEY]:
+    for space in spaces:
         if (space.index - start - 1) % n < steps:
             verb = "landing on" if player.position == space.index else "passing"
             game.collect(game.bank, player, space.amount, f"{verb} the {space.name} (R7)",

@@ -30,7 +30,10 @@ SPACE_KINDS = {
 }
 EVENTS = {"exempt": "{player} is exempt from {what}: {why}"}
 
-_KEY = StashKey[tuple]("traffic_light.groups", shared=True)  # the board's, made once
+# the board's, made once: each light's first cell and cells, and from each start the fewest
+# steps forward that cross a cell of one (a move of fewer is over at once: em_moved is told
+# of every move)
+_KEY = StashKey[tuple]("traffic_light.groups", shared=True)
 
 
 @hookimpl
@@ -39,17 +42,21 @@ def em_setup(game: Game) -> None:
     for space in game.spaces:
         if space.kind == "traffic_light":
             groups.setdefault(space.name, []).append(space)
-    game.stash[_KEY] = tuple((cells[0], tuple(s.index for s in cells))
-                             for cells in groups.values())
+    lights = tuple((cells[0], tuple(s.index for s in cells)) for cells in groups.values())
+    n = len(game.spaces)
+    reach = tuple(min(((c - start - 1) % n + 1 for _, cells in lights for c in cells),
+                      default=n + 1) for start in range(n))
+    game.stash[_KEY] = (lights, reach)
 
 
 @hookimpl
 def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
-    if steps <= 0 or player.bankrupt:  # R26: bankrupted earlier on this move
+    lights, reach = game.stash[_KEY]
+    if steps < reach[start] or player.bankrupt:  # R26: bankrupted earlier on this move
         return
     n = len(game.spaces)
     end = player.position
-    for first, cells in game.stash[_KEY]:
+    for first, cells in lights:
         if start in cells or end in cells:
             continue
         for c in cells:
