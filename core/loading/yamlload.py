@@ -16,6 +16,7 @@ import stat
 from functools import lru_cache
 from typing import Any
 
+from .. import packaged
 from .yamltext import (BOOL, FLOAT, INT, MAP, MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_NODES,
                        MAX_TEXT, NULL, SEQ, STR, YAML11_BOOLEANS, Loaded, Path, _error, _float,
                        format_path, resolve_scalar)
@@ -140,9 +141,8 @@ def read_entry(loaded: Loaded) -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _shipped() -> bytes:
-    from importlib import resources
     try:
-        return resources.files("easymoney.schemas").joinpath(READ).read_bytes()
+        return packaged.read_bytes("easymoney.schemas", READ)
     except Exception:  # noqa: BLE001 -- absent: every text is read by PyYAML
         return b""
 

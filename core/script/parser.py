@@ -12,7 +12,6 @@ import difflib
 import os
 import re
 import stat
-from importlib import resources
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -20,6 +19,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
                              UnexpectedToken, VisitError)
 
+from .. import packaged
 from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
 from . import ast as A
 from ..engine.actions import Action, EndTurn, clip as _clip
@@ -135,7 +135,7 @@ class Language:
 
 
 def _base_grammar() -> str:
-    return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
+    return packaged.read_text("easymoney.script", "grammar.lark")
 
 
 def _grammar_of(declared: tuple[tuple[str, tuple[type, ...]], ...]
