@@ -8,7 +8,6 @@ from lark leaves this module: the tree is turned at once into the dataclasses of
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
@@ -357,6 +356,7 @@ def _at(tok: Token, message: str) -> _Fail:
 
 
 def _close(word: str, choices) -> str | None:
+    import difflib  # here, not at import: only a mistake needs it
     found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return found[0] if found else None
 
