@@ -15,6 +15,15 @@ import pytest
 from easymoney.engine import entrypoints
 from easymoney.engine.entrypoints import declared, entry_points
 
+@pytest.fixture(autouse=True)
+def _plain_finders(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's own finders only (another test may leave a finder of distributions of its
+    own, which `declared` leaves to importlib.metadata): both sides see the same."""
+    from importlib.machinery import PathFinder
+    monkeypatch.setattr(sys, "meta_path", [
+        f for f in sys.meta_path if f is PathFinder or getattr(f, "find_distributions", None) is None])
+
+
 GROUPS = ("easymoney.plugins", "easymoney.strategies", "easymoney.strategy_kinds",
           "console_scripts", "pytest11", "easymoney.nobody_declares_this")
 
