@@ -18,11 +18,12 @@ from easymoney.engine.entrypoints import declared, entry_points
 
 @pytest.fixture(autouse=True)
 def _plain_finders(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Python's own finders only (another test may leave a finder of distributions of its
-    own, which `declared` leaves to importlib.metadata): both sides see the same."""
+    """Python's own finder of distributions only (another test may leave one of its own in
+    its place, which `declared` leaves to importlib.metadata): both sides see the same."""
     from importlib.machinery import PathFinder
-    monkeypatch.setattr(sys, "meta_path", [
-        f for f in sys.meta_path if f is PathFinder or getattr(f, "find_distributions", None) is None])
+    plain = [f for f in sys.meta_path
+             if f is PathFinder or getattr(f, "find_distributions", None) is None]
+    monkeypatch.setattr(sys, "meta_path", plain if PathFinder in plain else [*plain, PathFinder])
 
 
 GROUPS = ("easymoney.plugins", "easymoney.strategies", "easymoney.strategy_kinds",
