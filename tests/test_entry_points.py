@@ -16,14 +16,25 @@ import pytest
 from easymoney.engine import entrypoints
 from easymoney.engine.entrypoints import declared, entry_points
 
+def _stdlib_find_distributions(*args: Any, **kwargs: Any) -> Any:
+    """What Python's PathFinder.find_distributions does (3.11 to 3.13)."""
+    from importlib.metadata import MetadataPathFinder
+    return MetadataPathFinder.find_distributions(*args, **kwargs)
+
+
 @pytest.fixture(autouse=True)
 def _plain_finders(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Python's own finder of distributions only (another test may leave one of its own in
-    its place, which `declared` leaves to importlib.metadata): both sides see the same."""
+    """Python's own finder of distributions only, so that both sides see the same. A library
+    another test imported may have put another in its place (the importlib_metadata
+    backport adds its own and takes PathFinder's away): `declared` then leaves everything
+    to importlib.metadata (test_a_finder_of_its_own_is_asked_through_importlib_metadata)."""
     from importlib.machinery import PathFinder
     plain = [f for f in sys.meta_path
              if f is PathFinder or getattr(f, "find_distributions", None) is None]
     monkeypatch.setattr(sys, "meta_path", plain if PathFinder in plain else [*plain, PathFinder])
+    if getattr(PathFinder, "find_distributions", None) is None:
+        monkeypatch.setattr(PathFinder, "find_distributions",
+                            staticmethod(_stdlib_find_distributions), raising=False)
 
 
 GROUPS = ("easymoney.plugins", "easymoney.strategies", "easymoney.strategy_kinds",
