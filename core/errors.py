@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -131,6 +130,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
         skeleton = _DIGITS.sub("#", word)
         candidates = [c for c in candidates
                       if not (_RULE_ID.match(c) and _DIGITS.sub("#", c) == skeleton)]
+    import difflib  # here, not at import: only a mistake needs it
     close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

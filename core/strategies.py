@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from importlib.metadata import entry_points
 from typing import Any
 
+from .entrypoints import entry_points
 from .bots import Cautious, Greedy, RandomStrategy, Strategy
 from .errors import UsageError, did_you_mean
 from .search import MonteCarlo, parse_options

@@ -10,7 +10,6 @@ traceback then says whose code was running (`RuleSet.blame`).
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import math
 import os
 import signal
@@ -91,6 +90,7 @@ class _Watchdog:
         self.thread: threading.Thread | None = None
 
     def watch(self, seconds: float, target: int) -> object:
+        import ctypes  # noqa: F401 -- here, not at import: only a watched thread needs it
         block = object()
         with self.changed:
             deadline = time.monotonic() + seconds
@@ -109,6 +109,7 @@ class _Watchdog:
             self.due.pop(block, None)
 
     def _run(self) -> None:
+        import ctypes
         with self.changed:
             while True:
                 now = time.monotonic()

@@ -153,10 +153,13 @@ print("jsonschema" in sys.modules)
 @pytest.mark.parametrize("args", [["check", "standard"], ["check", "variants/standard.yaml"],
                                   ["check", "classic-1936", "no-four-sides", "reference-card"],
                                   ["play", "examples/01-first-turns.game"]])
-def test_a_builtin_variant_is_not_checked_against_the_schema_again(args):
-    # as a user runs it: without the tests' plugin site, whose plugins change the schema
+@pytest.mark.parametrize("module", ["jsonschema", "yaml"])
+def test_a_builtin_variant_is_not_checked_against_the_schema_again(args, module):
+    # as a user runs it: without the tests' plugin site, whose plugins change the schema;
+    # nor read with PyYAML (schemas/read-variants.json)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([sys.executable, "-c", _IMPORTED, *args], capture_output=True,
+    code = _IMPORTED.replace('"jsonschema"', f'"{module}"')
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
                           text=True, cwd=ROOT, env=env)
     assert done.stdout.splitlines()[-1] == "False", done.stdout + done.stderr
 
@@ -222,3 +225,53 @@ def test_a_plain_condition_is_decided_as_jsonschema_decides_it(cond):
         assert _plain_condition(cond, value) == validator_class()(cond).is_valid(value), value
     assert _plain_condition({"type": "integer"}, 1) is None
     assert _plain_condition({"enum": [1]}, 1) is None
+
+
+# ---------------------------------------------------------------- built-in texts read ahead
+
+from easymoney.loading import yamlload  # noqa: E402
+from easymoney.loading.make_checked import read_data  # noqa: E402
+from easymoney.loading.yamlparse import compose  # noqa: E402
+
+READ = ROOT / "schemas" / yamlload.READ
+
+
+def _typed(loaded):
+    return (prechecked.fingerprint(loaded.data), loaded.file, list(loaded.positions.items()),
+            list(loaded.key_positions.items()))
+
+
+def test_the_shipped_read_variants_are_what_reading_them_gives_now():
+    # regenerate with: python -m easymoney.loading.make_checked
+    assert json.loads(READ.read_text(encoding="utf-8")) == read_data()
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "variants").glob("*.yaml")), ids=lambda p: p.name)
+def test_a_builtin_text_read_ahead_is_what_pyyaml_reads(path):
+    text = path.read_text(encoding="utf-8")
+    ahead = yamlload.read_ahead(text.encode("utf-8"), "mine.yaml")
+    assert ahead is not None
+    assert _typed(ahead) == _typed(compose(text, "mine.yaml")) == _typed(
+        yamlload.load_text(text, "mine.yaml"))
+    ahead.data["name"] = "changed"  # values of its own: the next reading is not changed
+    assert yamlload.read_ahead(text.encode("utf-8"), "x").data["name"] != "changed"
+
+
+@pytest.mark.parametrize("shipped", [b"", b"not json at all", b'{"texts": {}}'])
+def test_without_the_read_ahead_file_pyyaml_reads_the_same(monkeypatch, shipped):
+    text = (ROOT / "variants" / "standard.yaml").read_text(encoding="utf-8")
+    before = _typed(yamlload.load_text(text, "s.yaml"))
+    monkeypatch.setattr(yamlload, "_shipped", lambda: shipped)
+    assert yamlload.read_ahead(text.encode("utf-8"), "s.yaml") is None
+    assert _typed(yamlload.load_text(text, "s.yaml")) == before
+
+
+def test_an_edited_builtin_text_is_read_by_pyyaml_with_its_errors_located(tmp_path):
+    text = (ROOT / "variants" / "standard.yaml").read_text(encoding="utf-8")
+    copy = tmp_path / "mine.yaml"
+    copy.write_text(text.replace("starting_cash: 20000", "starting_cash: [20000"), "utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "starting_cash" in row)
+    with pytest.raises(VariantError) as caught:
+        yamlload.load_file(str(copy))
+    assert caught.value.file == str(copy) and caught.value.line is not None
+    assert caught.value.line > line and "malformed YAML" in caught.value.message

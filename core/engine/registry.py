@@ -13,12 +13,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import FrameType
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from . import earlier, hookspecs
+from ..entrypoints import entry_points
 from .kinds import CardKind, SpaceKind, as_card_kind, as_space_kind
 from .shown import check_shown
 from ..errors import PluginError, did_you_mean, unknown_rule_hint

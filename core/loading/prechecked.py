@@ -19,9 +19,9 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from .. import packaged
 from ..engine.registry import Registry
 from .schema import variant_schema_cached
 
@@ -69,7 +69,7 @@ def schema_fingerprint(registry: Registry) -> str:
 @lru_cache(maxsize=1)
 def _shipped() -> tuple[str, frozenset[str]]:
     try:
-        data = json.loads(resources.files("easymoney.schemas").joinpath(CHECKED).read_bytes())
+        data = json.loads(packaged.read_bytes("easymoney.schemas", CHECKED))
         return str(data["schema"]), frozenset(map(str, data["documents"]))
     except Exception:  # noqa: BLE001 -- absent or damaged: every document is checked in full
         return "", frozenset()

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NoReturn
-from importlib import resources
 
+from .. import packaged
 from ..errors import UsageError, did_you_mean
 from .yamlload import Loaded, decode, load_file, load_text
 
@@ -17,15 +17,14 @@ BUILTIN_PACKAGE = "easymoney.variants"
 
 def builtin_names() -> list[str]:
     """The names of the variants shipped in `easymoney.variants`, sorted."""
-    return sorted(p.name[:-5] for p in resources.files(BUILTIN_PACKAGE).iterdir()
-                  if p.name.endswith(".yaml"))
+    return sorted(name[:-5] for name in packaged.names(BUILTIN_PACKAGE) if name.endswith(".yaml"))
 
 
 @lru_cache(maxsize=None)
 def builtin_loaded(name: str) -> Loaded:
-    resource = resources.files(BUILTIN_PACKAGE) / f"{name}.yaml"
     display = f"easymoney/variants/{name}.yaml"
-    return load_text(decode(resource.read_bytes(), display), display)
+    return load_text(decode(packaged.read_bytes(BUILTIN_PACKAGE, f"{name}.yaml"), display),
+                     display)
 
 
 def builtin_variants() -> list[tuple[str, str]]:

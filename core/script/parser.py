@@ -8,11 +8,9 @@ from lark leaves this module: the tree is turned at once into the dataclasses of
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
-from importlib import resources
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -20,6 +18,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
                              UnexpectedToken, VisitError)
 
+from .. import packaged
 from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
 from . import ast as A
 from ..engine.actions import Action, EndTurn, clip as _clip
@@ -135,7 +134,7 @@ class Language:
 
 
 def _base_grammar() -> str:
-    return resources.files("easymoney.script").joinpath("grammar.lark").read_text("utf-8")
+    return packaged.read_text("easymoney.script", "grammar.lark")
 
 
 def _grammar_of(declared: tuple[tuple[str, tuple[type, ...]], ...]
@@ -357,6 +356,7 @@ def _at(tok: Token, message: str) -> _Fail:
 
 
 def _close(word: str, choices) -> str | None:
+    import difflib  # here, not at import: only a mistake needs it
     found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return found[0] if found else None
 

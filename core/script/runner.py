@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, TextIO
 
 from ..engine import actions as A
-from ..strategies import PROGRAM_PREFIX, is_program, make_strategy
-from ..seats import close_strategies
 from ..errors import EasyMoneyError, PluginError, ScriptError, UsageError, did_you_mean
 from ..engine.events import Event
 from ..engine.decisions import NO_RULE
@@ -21,6 +19,19 @@ from .expectations import check_expectation
 from .header import Header
 from .parser import language_for, parse
 from .setup import apply_setup
+
+
+# the strategies (the bots, the searching bot, programs at seats) are imported when a seat
+# has one: a script whose players are its own lines needs none of them (issue 37 item 5)
+def make_strategy(name: str) -> Any:
+    from ..strategies import make_strategy as make
+    return make(name)
+
+
+def is_program(name: str) -> bool:
+    from ..strategies import is_program as program
+    return program(name)
+
 
 # bots driving a game (after `autoplay`, or once the script's lines have run out) stop
 # here, unless the user wrote a limit (`autoplay N turns`, `option end.max_turns N`)
@@ -163,6 +174,7 @@ class ScriptRunner(NameLookups):
                                         f"players, not {len(decls)}")
         for decl in decls:
             if decl.strategy is not None and not self.programs and is_program(decl.strategy):
+                from ..strategies import PROGRAM_PREFIX
                 raise self.error(decl if decl.line else h.players,
                                  f"{decl.name}: a seat played by a program ({PROGRAM_PREFIX}) is "
                                  "not started here; play this script with `easymoney play` "
@@ -200,7 +212,9 @@ class ScriptRunner(NameLookups):
         try:
             game.play()
         finally:  # programs at seats live as long as the game
-            close_strategies(self.strategies.values())
+            if self.strategies:
+                from ..seats import close_strategies
+                close_strategies(self.strategies.values())
         if game.stopped and game.outcome is None:
             game.emit("stopped")
         # what is left: expectations, or lines the game never asked for

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import io
-from importlib import resources
 from typing import Any
 
 import lark
 from lark import Lark
+
+from .. import packaged
 
 __all__ = ["OPTIONS", "TABLES", "grammar_key", "lark_for", "shipped_key", "write_tables"]
 
@@ -36,7 +37,7 @@ def grammar_key(grammar: str) -> str:
 
 def _read() -> bytes | None:
     try:
-        return resources.files("easymoney.script").joinpath(TABLES).read_bytes()
+        return packaged.read_bytes("easymoney.script", TABLES)
     except (OSError, ValueError):  # absent, unreadable: built instead
         return None
 
