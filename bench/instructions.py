@@ -1,12 +1,25 @@
 """Machine instructions per player-turn, or per environment step, counted by valgrind (steady whatever the machine's load).
 
-    python bench/instructions.py [--games N]
+    python bench/instructions.py [--games N] [--variant NAME] [--strategy NAME] [--warm-games K]
+    python bench/instructions.py --bare          # the bare loop's (bench/bare_loop.py)
+    python bench/instructions.py --ratio         # the engine's, the bare loop's, the ratio
+    python bench/instructions.py --sweep         # the ratio of every shipped variant x bot
     python bench/instructions.py --env [--steps N] [--classic]
 
 Runs the games of bench_turns.py (`standard`, 4 `cautious` players, game i with seed i)
 under `valgrind --tool=callgrind` twice, with no game and with N games (default 20), and
 prints the difference divided by the player-turns played: the engine's cost per turn in
-instructions, which a shared machine does not blur the way it blurs a timing.
+instructions, which a shared machine does not blur the way it blurs a timing. `--variant`
+and `--strategy` play another variant or bot (4 players, at most 1,000 turns a game).
+`--warm-games K` plays K games first in both runs (seeds 10,000 on, as bench_turns.py's
+warm-up), so that what the first game alone pays (caches filled, code first run) is left out.
+
+`--bare` counts bench/bare_loop.py's games the same way (seeds 0 to N-1, the same settings):
+the `standard` game in plain Python with no framework, the same games as the engine's with
+4 cautious bots. `--ratio` counts both and prints issue 37's figure, the engine's count
+divided by the bare loop's, warm (2 warm-up games unless --warm-games says otherwise);
+`--sweep` prints it for every variants/*.yaml x {cautious, greedy} on the engine side (the
+bare loop stays `standard` with cautious bots) and names the worst.
 
 `--env` counts bench_agents.py's steps instead (`standard`, 2 seats, a random masked agent,
 the same stream of steps): a run with its warm-up steps only (--warmup, default 500) and a
@@ -17,6 +30,7 @@ valgrind counts them), so two runs agree within 0.1%; compare commits in one vir
 environment, as other installed packages move the count by a few per cent.
 
 Needs valgrind on the PATH (it is not a Python dependency). Takes about a minute each.
+The two runs of a count go side by side; `--jobs 1` runs them one after the other.
 """
 
 from __future__ import annotations
@@ -32,6 +46,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+VARIANTS = HERE.parent / "variants"
+SWEEP_STRATEGIES = ("cautious", "greedy")
 
 
 def count(games: int, play: str = "--play", extra: tuple[str, ...] = ()) -> tuple[int, int]:
@@ -52,13 +68,39 @@ def count(games: int, play: str = "--play", extra: tuple[str, ...] = ()) -> tupl
     return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
 
 
-def both(n: int, play: str = "--play",
-         extra: tuple[str, ...] = ()) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The counts of the run with none and of the run with `n`, made side by side: the
-    count is the same however the machine shares its cores, and the wait halves."""
-    with ThreadPoolExecutor(2) as pool:
+def both(n: int, play: str = "--play", extra: tuple[str, ...] = (),
+         jobs: int = 2) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The counts of the run with none and of the run with `n`, made side by side (`jobs`
+    2): the count is the same however the machine shares its cores, and the wait halves."""
+    with ThreadPoolExecutor(max(1, min(2, jobs))) as pool:
         runs = [pool.submit(count, k, play, extra) for k in (0, n)]
         return runs[0].result(), runs[1].result()
+
+
+def per_turn(n: int, play: str, extra: tuple[str, ...], jobs: int) -> tuple[float, int]:
+    """(instructions a player-turn, player-turns) of `n` games of `play`."""
+    (base, _), (total, turns) = both(n, play, extra, jobs)
+    return (total - base) / turns, turns
+
+
+def engine_line(variant: str, strategy: str, games: int, turns: int, cost: float,
+                warm: int) -> str:
+    return (f"{variant}, 4 x {strategy}, {games} games{warmed(warm)}: {turns:,} player-turns, "
+            f"{cost:,.0f} instructions a player-turn")
+
+
+def warmed(warm: int) -> str:
+    return f" after {warm} warm-up games" if warm else ""
+
+
+def warm_up(warm: int) -> range:
+    """The seeds of the warm-up games, played in both runs (bench_turns.py's seeds)."""
+    return range(10_000, 10_000 + warm)
+
+
+def shipped_variants() -> list[str]:
+    """The names of the variants the repository ships (variants/*.yaml)."""
+    return sorted(path.stem for path in VARIANTS.glob("*.yaml"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,9 +114,33 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --env: the options env() had before issue 40 made the learning "
                         "settings its defaults (the whole catalogue, no shaping), to compare "
                         "with a commit before it")
+    p.add_argument("--variant", default="standard",
+                   help="the engine's variant (default standard)")
+    p.add_argument("--strategy", default="cautious",
+                   help="the engine's bots, 4 of them (default cautious)")
+    p.add_argument("--bare", action="store_true",
+                   help="count the bare loop (bench/bare_loop.py: standard, 4 cautious bots)")
+    p.add_argument("--ratio", action="store_true",
+                   help="count the engine and the bare loop, and print the engine's count "
+                        "divided by the bare loop's (issue 37)")
+    p.add_argument("--sweep", action="store_true",
+                   help="--ratio for every variants/*.yaml x {cautious, greedy} on the "
+                        "engine side; the bare loop stays standard")
+    p.add_argument("--warm-games", type=int, default=None,
+                   help="games played first in both runs, left out of the count (default 0; "
+                        "2 with --bare, --ratio and --sweep: issue 37's figure is warm)")
+    p.add_argument("--jobs", type=int, default=2,
+                   help="valgrind runs at once: 2 (side by side, default) or 1")
     p.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the runs valgrind watches
+    p.add_argument("--play-bare", type=int, help=argparse.SUPPRESS)
     p.add_argument("--play-env", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.play_bare is not None:
+        sys.path.insert(0, str(HERE))
+        from bare_loop import play_games
+        play_games(warm_up(args.warm_games or 0))
+        print(play_games(range(args.play_bare))[0])
+        return 0
     if args.play_env is not None:
         sys.path.insert(0, str(HERE))
         import random
@@ -91,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.play is not None:
         sys.path.insert(0, str(HERE))
         from bench_turns import _play, _setup
-        _setup("standard", 4, "cautious", "fast", 1000)
+        _setup(args.variant, 4, args.strategy, "fast", 1000)
+        _play(warm_up(args.warm_games or 0))
         print(_play(range(args.play)))
         return 0
     if shutil.which("valgrind") is None:
@@ -104,9 +171,31 @@ def main(argv: list[str] | None = None) -> int:
         print(f"standard, 2 seats, random masked agent ({settings}), {steps:,} steps: "
               f"{(total - base) / steps:,.0f} instructions a step")
         return 0
-    (base, _), (total, turns) = both(args.games)
-    print(f"standard, 4 x cautious, {args.games} games: {turns:,} player-turns, "
-          f"{(total - base) / turns:,.0f} instructions a player-turn")
+    games, jobs = args.games, args.jobs
+    engine_only = not (args.bare or args.ratio or args.sweep)
+    warm = args.warm_games if args.warm_games is not None else 0 if engine_only else 2
+    if engine_only:
+        cost, turns = per_turn(games, "--play", ("--variant", args.variant, "--strategy",
+                                                 args.strategy, "--warm-games", str(warm)), jobs)
+        print(engine_line(args.variant, args.strategy, games, turns, cost, warm))
+        return 0
+    bare, bare_turns = per_turn(games, "--play-bare", ("--warm-games", str(warm)), jobs)
+    print(f"bare loop (bench/bare_loop.py: standard, 4 x cautious), {games} games{warmed(warm)}: "
+          f"{bare_turns:,} player-turns, {bare:,.0f} instructions a player-turn", flush=True)
+    if args.bare:
+        return 0
+    pairs = ([(v, s) for v in shipped_variants() for s in SWEEP_STRATEGIES] if args.sweep
+             else [(args.variant, args.strategy)])
+    ratios = []
+    for variant, strategy in pairs:
+        cost, turns = per_turn(games, "--play", ("--variant", variant, "--strategy", strategy,
+                                                 "--warm-games", str(warm)), jobs)
+        print(engine_line(variant, strategy, games, turns, cost, warm), flush=True)
+        print(f"ratio {variant} x {strategy}: {cost / bare:.2f}x the bare loop", flush=True)
+        ratios.append((cost / bare, variant, strategy))
+    if args.sweep:
+        worst = max(ratios)
+        print(f"worst: {worst[1]} x {worst[2]}, {worst[0]:.2f}x the bare loop (standard)")
     return 0
 
 
