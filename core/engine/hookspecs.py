@@ -124,8 +124,10 @@ def em_moved(game: Game, player: Player, start: int, steps: int) -> None:
     """The MAN moved from space `start` by `steps` (negative: backward) and stands on its end.
 
     For what happens on the way: the Bonus Corner (R7), the Red Traffic Light (R8).
-    Fired once per move, before `em_land`: a plugin is told of every move; a built-in
-    rule that declares kinds of space (SPACE_KINDS), of the moves touching its own.
+    Fired once per move, before `em_land`: every rule is told of every move, built-in or
+    not, and does nothing for those that touch none of its spaces (a rule of its own kinds
+    of space may keep, from `em_setup`, what it needs to say so at once: the Bonus Corner
+    keeps the fewest steps that reach it from each start).
     """
 
 
