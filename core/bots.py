@@ -295,11 +295,13 @@ class Strategy:
         return held[1]
 
     def _tried_in(self, game: Any, request: Request) -> set[str]:
-        tried = game.stash.get(_TRIED)
-        window = (request.kind, game.turns_played, request.player.index)
-        if tried is None or tried[0] != window:
-            tried = game.stash[_TRIED] = (window, set())
-        return tried[1]
+        """What was offered in this window so far, made when first needed."""
+        tried = self._tried_now(game, request)
+        if tried is None:
+            window = (request.kind, game.turns_played, request.player.index)
+            tried = set()
+            game.stash[_TRIED] = (window, tried)
+        return tried
 
     # A Roll of random dice and an EndTurn are asked for every turn: made once per player
     # (actions are values). A subclass that does not call Strategy.__init__ gets the dicts

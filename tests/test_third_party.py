@@ -15,6 +15,7 @@ import pytest
 from easymoney import PluginError, SpaceKind, hookimpl
 from easymoney.bots import BotDecider
 from easymoney.strategies import make_strategy
+from easymoney.engine import earlier
 from easymoney.engine.game import Game, RuleSet
 from easymoney.engine.registry import Registry, discover, plugin_info
 from easymoney.loading.loader import load_variant
@@ -22,9 +23,6 @@ from easymoney.loading.loader import load_variant
 ROOT = Path(__file__).resolve().parent.parent
 RAILROADS = ROOT / "examples" / "variants" / "railroads.yaml"
 NAMES = ["Ann", "Bob", "Cat"]
-
-
-from easymoney.engine import earlier  # noqa: E402 - beside the registry it checks
 
 
 def registry_with(*modules: types.ModuleType) -> Registry:

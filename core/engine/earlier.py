@@ -171,7 +171,7 @@ def _judged(declared: Mapping[str, Any]) -> Any:
             # the amounts concern it unless REFUSES_AMOUNTS leaves this type out
             if by_amount is not None and not by_amount(kind):
                 return ("player",)
-            return ("player", *(amount_fields(kind) or ("?",)))
+            return ("player", *(amount_fields(kind) or ()))  # none known: it may, anyway
         return type(name, (ActionTrait,), {
             "selects": classmethod(lambda cls, kind: judged(kind) and selects(kind)),
             "concerns": classmethod(concerns), "listed_never": listed_never})
