@@ -33,11 +33,14 @@ from .errors import PluginError
 # turn's windows are the core's
 BUY, BID, RAISE = "buy", "bid", "raise"
 
-# the random strategy's voluntary actions in the current window, by player index
-_WINDOW_USE = StashKey["dict[int, list[Any]]"]("random.window")
+# the random strategy's voluntary actions in the current window, by player index: [the
+# window, a count], plain values (a copy of the game copies the lists, not by deepcopy)
+_WINDOW_USE = StashKey["dict[int, list[Any]]"](
+    "random.window", copy=lambda uses, memo: {k: list(used) for k, used in uses.items()})
 # the plugin window actions a bot offered in the current window (a rejected deal is not
-# offered again there)
-_TRIED = StashKey["tuple[Any, set[str]]"]("bots.tried")
+# offered again there): (the window, the actions' lines), a copy copies the set
+_TRIED = StashKey["tuple[Any, set[str]]"](
+    "bots.tried", copy=lambda held, memo: (held[0], set(held[1])))
 _NEVER = 10**18  # more spare cash than any game holds: "nothing to do at any cash"
 
 

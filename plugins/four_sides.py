@@ -46,8 +46,10 @@ def em_check_variant(variant: Variant) -> list[str] | None:
     return None
 
 
-# player -> (estate version, streets by side, the sides with none in words or "")
-_CACHE = StashKey[dict]("four_sides.estates")
+# player index -> (estate version, streets by side, the sides with none in words or ""):
+# a made entry is never changed, so a copy of the game copies the dict and shares them
+_CACHE = StashKey["dict[int, tuple[int, dict[int, str], str]]"](
+    "four_sides.estates", copy=lambda cache, memo: dict(cache))
 
 
 def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], str]:
@@ -57,11 +59,11 @@ def _estate(game: Game, player: Player) -> tuple[int, dict[int, str], str]:
         cache = game.stash[_CACHE]
     except KeyError:
         cache = game.stash[_CACHE] = {}
-    known = cache.get(player)
+    known = cache.get(player.index)
     if known is None or known[0] != player.estate_version:
         sides = _streets_by_side(game, player)
         missing = _missing(game, sides)
-        known = cache[player] = (player.estate_version, sides,
+        known = cache[player.index] = (player.estate_version, sides,
                                  _sides_text(missing) if missing else "")
     return known
 

@@ -11,7 +11,8 @@ R6  the MAN moves forward the total of the dice; after the last space comes spac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import copy
+from typing import TYPE_CHECKING, Any
 
 # the turn's actions and requests are the core's (easymoney.engine.actions): every rule, the
 # script, the bots and the prompt speak of them; this rule plays the turn with them. They
@@ -63,7 +64,19 @@ class _Turns:
         self.turn_end = hook.em_turn_end
 
 
-_TURNS = StashKey[_Turns]("turn.turns")
+def _copy_turns(turns: _Turns, memo: dict[int, Any]) -> _Turns:
+    """The copy of a game's (StashKey's `copy`): the same hooks and action types, its
+    requests the copy's (deep-copied: they name the copy's players). What a clone pays
+    for the turn, not `copy.deepcopy`'s walk of every attribute."""
+    twin = _Turns.__new__(_Turns)
+    twin.accepts_before, twin.accepts_after = turns.accepts_before, turns.accepts_after
+    twin.turn_start, twin.move, twin.turn_end = turns.turn_start, turns.move, turns.turn_end
+    twin.before = [copy.deepcopy(r, memo) for r in turns.before]
+    twin.after = [copy.deepcopy(r, memo) for r in turns.after]
+    return twin
+
+
+_TURNS = StashKey[_Turns]("turn.turns", copy=_copy_turns)
 
 
 @hookimpl

@@ -399,8 +399,12 @@ class Request:
         twin.accepts = self.accepts  # action types, the same in every copy
         for name in _REQUEST_COPIED:
             value = getattr(self, name)
-            setattr(twin, name, value if value is None or type(value) in (str, int)
-                    else copy.deepcopy(value, memo))
+            if value is not None and type(value) not in _KEPT_AS_IS:
+                # the copy's player (in the memo) without a call to deepcopy: a clone
+                # copies the turn's requests
+                found = memo.get(id(value), _ABSENT)
+                value = copy.deepcopy(value, memo) if found is _ABSENT else found
+            setattr(twin, name, value)
         return twin
 
     def describe(self) -> str:
@@ -413,6 +417,8 @@ class Request:
 
 
 _REQUEST_COPIED = tuple(n for n in Request.__slots__ if n != "accepts")  # by __deepcopy__
+_KEPT_AS_IS = frozenset({str, int, bool})  # a request's values a copy shares
+_ABSENT = object()
 
 
 class Answer(Action):

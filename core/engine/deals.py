@@ -10,6 +10,7 @@ there again.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -93,8 +94,9 @@ def offer_request(action: Action, other: Player, moments: int = 0) -> Request:
 
 # the deals rejected in the turn under way: (its game.turns_played, window -> deal -> the
 # rejected offer in words), a window being the kind and the asked player of the request
-# the offer was made in; plain values, copied with the game
-_REJECTED = StashKey["tuple[int, dict[tuple[str, int], dict[tuple[Any, ...], str]]]"]("deals.rejected")
+# the offer was made in; plain values, copied with the game (its dicts, one level each)
+_REJECTED = StashKey["tuple[int, dict[tuple[str, int], dict[tuple[Any, ...], str]]]"](
+    "deals.rejected", copy=lambda held, memo: (held[0], copy.deepcopy(held[1], memo)))
 
 
 def deal_of(action: Action) -> tuple[Any, ...]:

@@ -415,6 +415,12 @@ class Game:
         self.request: Request | None = None  # what the game is waiting for, while it waits
         self.stopped = False
         self._by_space_name: dict[str, Space]  # made on first use by `space`
+        self._wire(decider, keep_log)
+
+    def _wire(self, decider: Decider, keep_log: bool) -> None:
+        """The game's own jobs (its event log, ledger and decisions), their methods handed
+        out as the game's: a new game's, and a copy's (stepping.copy_game copies the state
+        and shares the rules, not running all of `__init__`)."""
         self.events = EventLog(keep_log, self._see)
         self.emit = self.events.emit
         self._see(self.events.seen)  # no event seen yet: `emit` does nothing

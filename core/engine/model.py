@@ -25,6 +25,9 @@ class _Entry:
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Entry:
+        return self  # never changed: a copy of a game (a plugin's stash value) shares it
+
     if TYPE_CHECKING:  # kind-specific keys are attributes too (for the type checker only)
         def __getattr__(self, name: str) -> Any: ...
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 T = TypeVar("T")
@@ -15,13 +16,19 @@ class StashKey(Generic[T]):
         game.stash[AUCTION] = [...]
         # made once at em_setup and never changed: a copy of the game (a clone) shares it
         LIGHTS = StashKey[tuple]("lights", shared=True)
+        # copied by its own function: (value, memo) -> the copy's value, where `memo`
+        # maps id() of the game's players, accounts and machinery to the copy's
+        # (`memo[id(player)]`), as copy.deepcopy's does (without `copy`: deep-copied)
+        DEBTS = StashKey[dict]("debts", copy=lambda debts, memo: dict(debts))
     """
 
-    __slots__ = ("name", "shared")
+    __slots__ = ("name", "shared", "copy")
 
-    def __init__(self, name: str, *, shared: bool = False) -> None:
+    def __init__(self, name: str, *, shared: bool = False,
+                 copy: Callable[[T, dict[int, Any]], T] | None = None) -> None:
         self.name = name
         self.shared = shared
+        self.copy = copy
 
     def __repr__(self) -> str:
         return f"StashKey({self.name!r})"

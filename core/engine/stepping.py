@@ -25,6 +25,7 @@ from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
 from .game import Account, Game, Outcome, Player, unknown_player
+from .stash import Stash
 from .legal import is_listed, legal_actions, own_check, refused_candidates
 
 # a copy of the game is kept at the first turn start this many steps after the last one:
@@ -35,32 +36,39 @@ SNAPSHOT_EVERY = 8
 THROWAWAY = 1 << 62
 
 
-def copy_game(game: Game, decider: Any) -> Game:
+def copy_game(game: Game, decider: Any, rng_state: Any = None) -> Game:
     """A copy of `game` as data, between turns: players, board, deck, pots, the random
-    generator, the plugins' stash. The variant, the rules and their caches are shared; the
-    event log is not copied (the state keeps it)."""
-    new = Game(game.variant, [(p.name, p.strategy) for p in game.players], decider,
-               seed=game.seed, ruleset=game.ruleset, keep_log=game.keep_log)
-    memo: dict[int, Any] = {id(game): new, id(game.variant): game.variant,
-                            id(game.ruleset): game.ruleset, id(game.hook): game.hook,
-                            id(game.decisions): new.decisions, id(game.events): new.events,
-                            id(game.ledger): new.ledger, id(game.bank): new.bank,
-                            id(game.log): new.log}
-    for space in game.spaces:
-        memo[id(space)] = space
-    for card in game.variant.cards:
-        memo[id(card)] = card
-    for old, p in zip(game.players, new.players):
-        memo[id(old)] = p
+    generator (at `rng_state`, the game's own unless given), the plugins' stash
+    (`copy_stash`). The variant, the rules and their caches are shared; the event log is
+    not copied (the state keeps it).
+
+    Made field by field, not by `Game.__init__`: a copy shares what the rules made for the
+    game and replaces every value a new game would start with (a search makes thousands)."""
+    new = Game.__new__(Game)
+    new.variant, new.ruleset, new.hook, new.seed = game.variant, game.ruleset, game.hook, game.seed
+    new.spaces, new.kinds, new._board = game.spaces, game.kinds, game._board
+    new._size, new._landers, new._moved = game._size, game._landers, game._moved
+    memo: dict[int, Any] = dict(game.ruleset.shared)  # the rules' machinery: shared
+    memo[id(game)] = new
+    memo[id(game.variant)] = game.variant
+    players = new.players = []
+    for old in game.players:
+        p = Player.__new__(Player)
+        p.name, p.index, p.strategy = old.name, old.index, old.strategy
         p.cash, p.position, p.houses_left = old.cash, old.position, old.houses_left
         p.bankrupt, p.estate_version = old.bankrupt, old.estate_version
         p.held = list(old.held)
         p.spaces = list(old.spaces)
-    new.bank.cash = game.bank.cash
+        players.append(p)
+        memo[id(old)] = p
+    new.by_name = {p.name: p for p in players}
+    bank = new.bank = Account(game.bank.name, game.bank.cash)
+    memo[id(game.bank)] = bank
+    pots = new.pots = {}
     for name, pot in game.pots.items():
-        twin = memo[id(pot)] = copy.copy(pot)
-        new.pots[name] = twin
-    players = new.players
+        twin = memo[id(pot)] = Account(pot.name, pot.cash) if type(pot) is Account \
+            else copy.copy(pot)
+        pots[name] = twin
     new.owner = [None if o is None else players[o.index] for o in game.owner]
     new.houses = list(game.houses)
     new.mortgaged = list(game.mortgaged)
@@ -69,20 +77,45 @@ def copy_game(game: Game, decider: Any) -> Game:
     new.discard = list(game.discard)
     new.current = None if game.current is None else players[game.current.index]  # type: ignore[assignment]
     new.turns_played = game.turns_played
-    new.rng.setstate(game.rng.getstate())
+    # a generator seeded by one word (not from the system's entropy, as CountedRandom()
+    # is, twice), then set: the GameState that restores the copy counts its draws
+    rng = new.rng = CountedRandom.__new__(CountedRandom, 0)  # type: ignore[call-arg]
+    rng.setstate(game.rng.getstate() if rng_state is None else rng_state)
+    new._random = rng.random
     new.any_moment = game.any_moment
     new.outcome = game.outcome
-    for key, value in game.stash.items():  # keys are module-level constants: kept, not copied
-        memo[id(key)] = key
-        if getattr(key, "shared", False):  # made once and never changed: shared by copies
-            memo[id(value)] = value
-    # the rule set's callers of the hooks are its machinery, shared: a rule may keep one
-    # in its stash (the turn keeps em_move), and its copy calls the same
-    memo.update(game.ruleset.shared)
-    new.stash = copy.deepcopy(game.stash, memo)
-    for key, value in game.__dict__.items():
+    new.request = None
+    new.stopped = False
+    new._wire(decider, game.keep_log)
+    memo[id(game.decisions)], memo[id(game.events)] = new.decisions, new.events
+    memo[id(game.ledger)], memo[id(game.log)] = new.ledger, new.log
+    new.stash = copy_stash(game.stash, memo)
+    for key, value in game.__dict__.items():  # what tests and tools attach
         new.__dict__[key] = copy.deepcopy(value, memo)
     return new
+
+
+def copy_stash(stash: Stash, memo: dict[int, Any]) -> Stash:
+    """The plugins' stash of a copy of a game: each value as its key says (`StashKey`):
+    shared, copied by the key's `copy`, or deep-copied (the players, accounts and
+    machinery of the game mapped by `memo` to the copy's)."""
+    twin = Stash()
+    copied = []
+    for key, value in stash.items():
+        memo[id(key)] = key  # keys are module-level constants: kept, not copied
+        if type(value) in _ATOMIC or getattr(key, "shared", False):
+            twin[key] = memo[id(value)] = value  # shared by copies, in other values too
+        else:
+            twin[key] = None  # in the stash's order
+            copied.append((key, value))
+    for key, value in copied:
+        copier = getattr(key, "copy", None)
+        twin[key] = copy.deepcopy(value, memo) if copier is None else copier(value, memo)
+    return twin
+
+
+# values a copy shares: nothing in them can change
+_ATOMIC = frozenset({type(None), bool, int, float, str, bytes})
 
 
 def rebind(action: Action, players: Sequence[Player]) -> Action:
@@ -142,10 +175,11 @@ class CountedRandom(random.Random):
 
 
 class _Snapshot:
-    __slots__ = ("steps", "lines", "log", "game")
+    # rng: the kept game's generator's state, read once (a restore sets it, not reads it)
+    __slots__ = ("steps", "lines", "log", "game", "rng")
 
-    def __init__(self, steps: int, lines: int, log: int, game: Game) -> None:
-        self.steps, self.lines, self.log, self.game = steps, lines, log, game
+    def __init__(self, steps: int, lines: int, log: int, game: Game, rng: Any) -> None:
+        self.steps, self.lines, self.log, self.game, self.rng = steps, lines, log, game, rng
 
 
 class _Idle:
@@ -211,8 +245,10 @@ class GameState:
     def _attach(self, game: Game) -> None:
         self.game = game
         game.decider = self
-        rng = CountedRandom()
-        rng.setstate(game.rng.getstate())
+        rng = game.rng
+        if type(rng) is not CountedRandom:  # a copy's is one already, its own (copy_game)
+            rng = CountedRandom()
+            rng.setstate(game.rng.getstate())
         game.rng, game._random = rng, rng.random
         self._rng = rng
         self._draws_asked = -1
@@ -268,8 +304,9 @@ class GameState:
             self._keep(game)
 
     def _keep(self, game: Game) -> None:
+        rng = game.rng.getstate()
         self._snapshots.append(_Snapshot(len(self._steps), len(self._lines), len(game.log),
-                                         copy_game(game, NEVER_ASKED)))
+                                         copy_game(game, NEVER_ASKED, rng), rng))
 
     def _forward(self, event: Event) -> None:
         if not self._replaying:
@@ -509,7 +546,7 @@ class GameState:
         if old is not None and not old.dead:  # end the abandoned continuation now
             old.parent = getcurrent()
             old.throw()
-        game = copy_game(snap.game, self)
+        game = copy_game(snap.game, self, snap.rng)
         game.log.extend(log[:snap.log])
         self._attach(game)
         self._replaying = True
