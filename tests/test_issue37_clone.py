@@ -156,3 +156,35 @@ def test_issue37_a_key_says_shared_copy_or_neither() -> None:
     plain = StashKey("t.plain")
     assert plain.copy is None and not plain.shared
     assert StashKey("t.own", copy=dict).copy is dict
+
+
+def test_issue37_a_replayed_step_is_not_judged_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clone replays the steps since the kept copy without asking the rules again: each
+    was judged when it was taken (a deal's acceptance is judged again, as the game does)."""
+    from easymoney.engine.decisions import Decisions
+    from easymoney.engine.stepping import rebind
+    state = new_game("standard", ["Ann", "Bob"], seed=8, snapshot_every=64)
+    rng = random.Random(8)
+    judged: list[object] = []
+    real = Decisions.refusals
+
+    def counting(self, action):
+        judged.append(action)
+        return real(self, action)
+
+    checked = 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        state.apply(random_action(state.legal_actions(), rng))
+        since = state._steps[state._snapshots[-1].steps:]
+        if any(type(a).__name__ == "Accept" for a, _ in since):
+            continue
+        monkeypatch.setattr(Decisions, "refusals", counting)
+        twin = state.clone()
+        monkeypatch.setattr(Decisions, "refusals", real)
+        assert judged == [] and twin.game.snapshot() == state.game.snapshot()
+        assert [rebind(a, state.game.players) for a, _ in twin._steps] == \
+            [a for a, _ in state._steps]
+        checked += len(since)
+    assert checked > 100

@@ -19,8 +19,8 @@ from typing import Any
 from greenlet import getcurrent, greenlet
 
 from ..errors import EasyMoneyError, GameOverError, NothingToUndo, RefusedAction, UsageError
-from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip, line_of,
-                      with_field)
+from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip, fields_reader,
+                      line_of, with_field)
 from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
@@ -114,6 +114,8 @@ def copy_stash(stash: Stash, memo: dict[int, Any]) -> Stash:
     return twin
 
 
+_JUDGED: list[Any] = []  # a replayed step's refusals: none (never changed)
+
 # values a copy shares: nothing in them can change
 _ATOMIC = frozenset({type(None), bool, int, float, str, bytes})
 
@@ -121,15 +123,16 @@ _ATOMIC = frozenset({type(None), bool, int, float, str, bytes})
 def rebind(action: Action, players: Sequence[Player]) -> Action:
     """`action` with its players those of another copy of the game (same seats)."""
     kind = type(action)
-    names = _FIELD_NAMES.get(kind)
-    if names is None:
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(action)) \
-            if dataclasses.is_dataclass(action) else ()
-    if not names:
+    try:
+        plan = _REBIND[kind]
+    except KeyError:
+        plan = _REBIND[kind] = _rebind_plan(kind)
+    if plan is None:
         return copy.deepcopy(action, {id(p): players[p.index] for p in _players_in(action)})
-    changes: dict[str, Any] = {}
-    for name in names:
-        value = getattr(action, name)
+    read, names, made = plan
+    values = read(action)
+    changes: dict[str, Any] | None = None
+    for name, value in zip(names, values):
         if isinstance(value, Player):
             twin: Any = players[value.index]
         elif isinstance(value, Action):
@@ -137,12 +140,28 @@ def rebind(action: Action, players: Sequence[Player]) -> Action:
         else:
             continue
         if twin is not value:
+            if changes is None:
+                changes = dict(zip(names, values)) if made else {}
             changes[name] = twin
-    return dataclasses.replace(action, **changes) if changes else action  # type: ignore[type-var]
+    if changes is None:
+        return action
+    # every field made by __init__: the class called with them all is what
+    # dataclasses.replace makes, without its walk of the fields (a replay rebinds each step)
+    return kind(**changes) if made else dataclasses.replace(action, **changes)  # type: ignore[type-var]
 
 
-# action type -> its dataclass fields' names (none: not a dataclass): replays rebind each step
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+def _rebind_plan(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...], bool] | None:
+    """(a reader of its dataclass fields, their names, whether __init__ sets them all), or
+    None: not a dataclass."""
+    read = fields_reader(kind)
+    if read is None:
+        return None
+    fields = dataclasses.fields(kind)
+    return read, tuple(f.name for f in fields), all(f.init for f in fields)
+
+
+# action type -> how rebind reads it (see _rebind_plan): replays rebind each step
+_REBIND: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...], bool] | None] = {}
 
 
 def _players_in(action: Action) -> list[Player]:
@@ -553,10 +572,15 @@ class GameState:
         try:
             self._start(restored=True)
             players = game.players
+            decisions = game.decisions
             for action, rng_state in replay:
                 if rng_state is not None:
                     self._rng.setstate(rng_state)
-                self._push(rebind(action, players), rng_state)
+                action = rebind(action, players)
+                # judged when it was taken, in the same game: not judged again (the rules'
+                # refusals change nothing, and an answer they refused was never a step)
+                decisions.checked = (action, _JUDGED)
+                self._push(action, rng_state)
         finally:
             self._replaying = False
             self._keep_at = None
