@@ -98,7 +98,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         if self.table.shaping is not None:  # Phi of the first state: shaping starts here
             self._phi = {a: self.table.potential(self._seat[a], False) for a in self.agents
                          if not (self.terminations[a] or self.truncations[a])}
-        if self.table.lone() is not None:
+        if self.table.skips and self.table.lone() is not None:
             self._take_lone()
             self._inform()
 
@@ -149,7 +149,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             return
         if over or truncated:
             self.agent_selection = self.agents[0]
-        if inform:
+        if inform and self.state_info:
             self._inform()
         if ended:  # otherwise every reward is 0 and nobody is out: nothing to add or reorder
             self._rewarded = True
@@ -187,12 +187,13 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                 self._take_lone()
                 self._inform()
             return
-        self.table.step(action)  # an action outside the mask raises, changing nothing
+        table = self.table
+        table.step(action)  # an action outside the mask raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards come only when someone is out: nothing to clear else
             self._clear_rewards()
             self._rewarded = False
-        if self.table.lone() is None:  # most steps: a seat has a choice now
+        if not table.skips or table.lone() is None:  # most steps: a seat has a choice now
             self._settle()
         else:
             self._settle(inform=False)

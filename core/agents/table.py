@@ -193,7 +193,7 @@ class Table:
             raise UsageError(f"lone_windows={lone_windows!r}: 'skip' (a window whose only "
                              "move closes it is taken by the environment) or 'ask'")
         self.lone_windows = lone_windows
-        self._skips = lone_windows == "skip"
+        self.skips = lone_windows == "skip"  # read before `lone()`: most steps ask nothing
         self.next_seed = random.randrange(2**31) if seed is None else game_seed(seed)
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         # R22a (the `offers` rule) refuses a rejected deal again in its window; without that
@@ -338,7 +338,7 @@ class Table:
         """The action the table takes itself now (`lone_windows="skip"`): the one slot of a
         window's mask, which closes it (`lone_place`); None when an agent is to be asked,
         the game is over or at its limit."""
-        if not self._skips:
+        if not self.skips:
             return None
         state = self.state
         request = state.request
