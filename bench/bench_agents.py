@@ -1,8 +1,8 @@
 """Environment steps a second of easymoney.agents.env with a random masked agent, one process.
 
     python bench/bench_agents.py [--steps N] [--variant standard] [--players 2] [--info] [--profile]
-                                 [--repeat K]
-    python bench/bench_agents.py --ends 200 [--variant standard] [--players 2]
+                                 [--repeat K] [--lone skip|ask]
+    python bench/bench_agents.py --ends 200 [--variant standard] [--players 2] [--lone skip|ask]
     python bench/bench_agents.py --connect-four --repeat 5   # beside PettingZoo's connect_four
 
 A step is one `env.step` of a seat's action (the dead seats' closing steps count too);
@@ -22,7 +22,12 @@ pygame`).
 `--ends N` plays seeds 0..N-1 with two deterministic policies, every seat taking the first
 legal slot, then the last, and counts how each episode ended: the game over, truncated at
 `max_turns`, truncated at `max_steps` (the environment's last resort), or not at all
-(still going after ten times `max_steps`: never, as the environment is built).
+(still going after ten times `max_steps`: never, as the environment is built); with the
+median of the agents' steps a game, and of the game's own steps (a lone window the
+environment takes is one of these, no agent's: issue 37).
+
+`--lone ask` makes the environment ask the windows whose one move closes them, as before
+issue 37 (`lone_windows="ask"`); the default is the environment's (`skip`).
 """
 
 from __future__ import annotations
@@ -52,11 +57,17 @@ def _timed(listing: Callable[..., Any]) -> Callable[..., Any]:
     return timed
 
 
-def run(env: object, steps: int, rng: random.Random) -> tuple[int, int, float]:
+def run(env: object, steps: int, rng: random.Random) -> tuple[int, int, float, int]:
     """Play `steps` steps from seed 0: (steps, games ended, the agent's own seconds, in
-    finding its legal slots and drawing one)."""
+    finding its legal slots and drawing one, the game's steps: the agents' and the lone
+    windows the environment took; 0 for an environment of another game)."""
     e: object = env
     e.reset(seed=0)  # type: ignore[attr-defined]
+    table = getattr(e, "table", None)
+    moved = 0  # the game's steps of the games ended
+
+    def game_steps() -> int:
+        return 0 if table is None else table.state.steps - table._first_step
     done = games = 0
     # the agent as cheap as numpy allows, so that the figure is the environment's: numpy's
     # Generator takes longer to draw one number than Python's random does
@@ -79,17 +90,19 @@ def run(env: object, steps: int, rng: random.Random) -> tuple[int, int, float]:
                 break
         else:
             games += 1
+            moved += game_steps()
             e.reset()  # type: ignore[attr-defined]
-    return done, games, spent
+    return done, games, spent, moved + game_steps()
 
 
-def ends(variant: str, players: int, games: int) -> None:
+def ends(variant: str, players: int, games: int, lone: dict[str, str]) -> None:
     """How the first- and the last-legal-slot policies' episodes end, seeds 0..games-1."""
-    env = easymoney.agents.env(variant, players, seed=0, state_info=False)
+    env = easymoney.agents.env(variant, players, seed=0, state_info=False, **lone)
     table = env.table
     for policy, pick in (("first", 0), ("last", -1)):
         counts = {"game over": 0, "max_turns": 0, "max_steps": 0, "without end": 0}
         steps: list[int] = []
+        moved: list[int] = []
         start = time.process_time()
         for seed in range(games):
             env.reset(seed=seed)
@@ -102,6 +115,7 @@ def ends(variant: str, players: int, games: int) -> None:
                 env.step(int(obs["action_mask"].nonzero()[0][pick]))
                 taken += 1
             steps.append(taken)
+            moved.append(table.state.steps - table._first_step)
             if env.agents:
                 counts["without end"] += 1
             elif table.state.is_over:
@@ -111,9 +125,12 @@ def ends(variant: str, players: int, games: int) -> None:
             else:
                 counts["max_steps"] += 1
         steps.sort()
-        print(f"{variant}, {players} seats, {policy}-legal-slot policy, {games} seeds: "
+        moved.sort()
+        print(f"{variant}, {players} seats, {policy}-legal-slot policy, lone_windows="
+              f"{table.lone_windows}, {games} seeds: "
               + ", ".join(f"{n} {what}" for what, n in counts.items())
-              + f"; steps a game: median {steps[len(steps) // 2]:,}, most {steps[-1]:,} "
+              + f"; steps a game: median {steps[len(steps) // 2]:,}, most {steps[-1]:,}; "
+              f"the game's steps: median {moved[len(moved) // 2]:,} "
               f"({time.process_time() - start:.0f} CPU s)")
 
 
@@ -124,7 +141,8 @@ def beside_connect_four(args: argparse.Namespace) -> None:
         from pettingzoo.classic import connect_four_v3
     except ImportError as exc:  # its rendering needs pygame, which no extra installs
         raise SystemExit(f"connect_four_v3 cannot be imported ({exc}): pip install pygame")
-    ours = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info)
+    ours = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info,
+                                **lone_option(args))
     theirs = connect_four_v3.env()
     envs = {"easymoney": ours, "connect_four_v3": theirs}
     for env in envs.values():
@@ -133,12 +151,17 @@ def beside_connect_four(args: argparse.Namespace) -> None:
     for _ in range(max(1, args.repeat)):
         for name, env in envs.items():
             start = time.perf_counter()
-            done, _, _ = run(env, args.steps, random.Random(0))
+            done, _, _, _ = run(env, args.steps, random.Random(0))
             best[name] = max(best[name], done / (time.perf_counter() - start))
     runs = f", fastest of {args.repeat} runs each" if args.repeat > 1 else ""
     print(f"{args.variant}, {args.players} seats, random masked agent{runs}: "
           f"{best['easymoney']:,.0f} steps/s; connect_four_v3: {best['connect_four_v3']:,.0f} "
           f"steps/s; ratio {best['easymoney'] / best['connect_four_v3']:.2f}x")
+
+
+def lone_option(args: argparse.Namespace) -> dict[str, str]:
+    """The environment's `lone_windows` as `--lone` gives it (none: its default)."""
+    return {} if args.lone is None else {"lone_windows": args.lone}
 
 
 def main() -> None:
@@ -153,34 +176,41 @@ def main() -> None:
                         help="how the first/last-legal-slot policies' episodes of N seeds end")
     parser.add_argument("--connect-four", action="store_true",
                         help="beside PettingZoo's connect_four_v3, alternated: the ratio")
+    parser.add_argument("--lone", choices=("skip", "ask"),
+                        help="the environment's lone_windows (default: its own, skip)")
     args = parser.parse_args()
     if args.ends:
-        ends(args.variant, args.players, args.ends)
+        ends(args.variant, args.players, args.ends, lone_option(args))
         return
     if args.connect_four:
         beside_connect_four(args)
         return
     stepping.legal_actions = _timed(stepping.legal_actions)  # type: ignore[assignment]
-    env = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info)
+    env = easymoney.agents.env(args.variant, args.players, seed=0, state_info=args.info,
+                               **lone_option(args))
     run(env, 500, random.Random(0))  # warm the caches
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-    best: tuple[float, float, float, int, int] | None = None
+    best: tuple[float, float, float, int, int, int] | None = None
     for _ in range(max(1, args.repeat)):
         _LISTING[0] = 0.0
         start = time.perf_counter()
-        done, games, agent = run(env, args.steps, random.Random(0))  # the same steps each run
+        # the same steps each run
+        done, games, agent, moved = run(env, args.steps, random.Random(0))
         took = time.perf_counter() - start
         if best is None or took < best[0]:
-            best = (took, _LISTING[0], agent, done, games)
-    took, listing, agent_took, done, games = best  # type: ignore[misc]
+            best = (took, _LISTING[0], agent, done, games, moved)
+    took, listing, agent_took, done, games, moved = best  # type: ignore[misc]
     if args.profile:
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(18)
     runs = f", fastest of {args.repeat} runs" if args.repeat > 1 else ""
-    print(f"{args.variant}, {args.players} seats, random masked agent, state_info={args.info}: "
+    print(f"{args.variant}, {args.players} seats, random masked agent, state_info={args.info}, "
+          f"lone_windows={env.table.lone_windows}: "
           f"{done:,} steps in {took:.2f}s = {done / took:,.0f} steps/s ({games} games ended{runs})")
+    print(f"  the game's steps (the agents' and the lone windows the environment took): "
+          f"{moved:,} = {moved / took:,.0f} a second")
     print(f"  of which the engine listing legal actions: {listing:.2f}s ({listing / took:.0%}); "
           f"the rest (the env, the game's steps, the agent): {done / (took - listing):,.0f} steps/s")
     print(f"  of which the agent choosing (nonzero of the mask, one draw): {agent_took:.2f}s "

@@ -4,7 +4,7 @@
     python bench/instructions.py --bare          # the bare loop's (bench/bare_loop.py)
     python bench/instructions.py --ratio         # the engine's, the bare loop's, the ratio
     python bench/instructions.py --sweep         # the ratio of every shipped variant x bot
-    python bench/instructions.py --env [--steps N] [--classic]
+    python bench/instructions.py --env [--steps N] [--classic] [--lone skip|ask]
 
 Runs the games of bench_turns.py (`standard`, 4 `cautious` players, game i with seed i)
 under `valgrind --tool=callgrind` twice, with no game and with N games (default 20), and
@@ -23,7 +23,10 @@ bare loop stays `standard` with cautious bots) and names the worst.
 
 `--env` counts bench_agents.py's steps instead (`standard`, 2 seats, a random masked agent,
 the same stream of steps): a run with its warm-up steps only (--warmup, default 500) and a
-run with N more (default 20,000); the difference divided by N is what one step costs.
+run with N more (default 20,000); the difference divided by N is what one step costs,
+and divided by the game's steps those N took (the agents' and the lone windows the
+environment took itself, issue 37) what a step of the game costs. `--lone ask` asks the
+lone windows as before issue 37 (then the two are one).
 
 Python runs with a fixed hash seed and one BLAS thread (idle BLAS threads spin, and
 valgrind counts them), so two runs agree within 0.1%; compare commits in one virtual
@@ -50,9 +53,9 @@ VARIANTS = HERE.parent / "variants"
 SWEEP_STRATEGIES = ("cautious", "greedy")
 
 
-def count(games: int, play: str = "--play", extra: tuple[str, ...] = ()) -> tuple[int, int]:
-    """(instructions, player-turns or steps) of a run of `games` games (`--play`) or of
-    `games` environment steps (`--play-env`)."""
+def count(games: int, play: str = "--play", extra: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """(instructions, player-turns or steps[, the game's steps]) of a run of `games` games
+    (`--play`) or of `games` environment steps (`--play-env`)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         done = subprocess.run(
@@ -65,11 +68,12 @@ def count(games: int, play: str = "--play", extra: tuple[str, ...] = ()) -> tupl
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"valgrind failed:\n{done.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
+    return (int(found.group(1).replace(",", "")),
+            *(int(n) for n in done.stdout.splitlines()[-1].split()))
 
 
 def both(n: int, play: str = "--play", extra: tuple[str, ...] = (),
-         jobs: int = 2) -> tuple[tuple[int, int], tuple[int, int]]:
+         jobs: int = 2) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The counts of the run with none and of the run with `n`, made side by side (`jobs`
     2): the count is the same however the machine shares its cores, and the wait halves."""
     with ThreadPoolExecutor(max(1, min(2, jobs))) as pool:
@@ -79,7 +83,7 @@ def both(n: int, play: str = "--play", extra: tuple[str, ...] = (),
 
 def per_turn(n: int, play: str, extra: tuple[str, ...], jobs: int) -> tuple[float, int]:
     """(instructions a player-turn, player-turns) of `n` games of `play`."""
-    (base, _), (total, turns) = both(n, play, extra, jobs)
+    (base, *_), (total, turns, *_) = both(n, play, extra, jobs)
     return (total - base) / turns, turns
 
 
@@ -114,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --env: the options env() had before issue 40 made the learning "
                         "settings its defaults (the whole catalogue, no shaping), to compare "
                         "with a commit before it")
+    p.add_argument("--lone", choices=("skip", "ask"),
+                   help="with --env: the environment's lone_windows (default: its own, skip)")
     p.add_argument("--variant", default="standard",
                    help="the engine's variant (default standard)")
     p.add_argument("--strategy", default="cautious",
@@ -150,9 +156,11 @@ def main(argv: list[str] | None = None) -> int:
         # before issue 40 these were env()'s defaults (a commit then takes no such options)
         classic = {"actions": "standard", "raise_in_windows": True, "shaping": None,
                    "gamma": 1.0} if args.classic else {}
-        env = easymoney.agents.env("standard", 2, seed=0, state_info=False, **classic)
+        lone = {} if args.lone is None else {"lone_windows": args.lone}
+        env = easymoney.agents.env("standard", 2, seed=0, state_info=False, **classic, **lone)
         run(env, args.warmup, random.Random(0))  # the warm-up: in both counts
-        print(run(env, args.play_env, random.Random(0))[0] if args.play_env else 0)
+        played = run(env, args.play_env, random.Random(0)) if args.play_env else (0, 0, 0, 0)
+        print(played[0], played[3])  # the agents' steps, the game's
         return 0
     if args.play is not None:
         sys.path.insert(0, str(HERE))
@@ -165,11 +173,14 @@ def main(argv: list[str] | None = None) -> int:
         print("bench/instructions.py needs valgrind (apt install valgrind)", file=sys.stderr)
         return 2
     if args.env:
-        extra = ("--warmup", str(args.warmup), *(("--classic",) if args.classic else ()))
-        (base, _), (total, steps) = both(args.steps, "--play-env", extra)
+        extra = ("--warmup", str(args.warmup), *(("--classic",) if args.classic else ()),
+                 *(("--lone", args.lone) if args.lone else ()))
+        (base, *_), (total, steps, moved) = both(args.steps, "--play-env", extra)
         settings = "the options before issue 40" if args.classic else "env()'s defaults"
-        print(f"standard, 2 seats, random masked agent ({settings}), {steps:,} steps: "
-              f"{(total - base) / steps:,.0f} instructions a step")
+        lone = f", lone_windows={args.lone}" if args.lone else ""
+        print(f"standard, 2 seats, random masked agent ({settings}{lone}), {steps:,} steps: "
+              f"{(total - base) / steps:,.0f} instructions a step; {moved:,} steps of the "
+              f"game: {(total - base) / moved:,.0f} instructions a game step")
         return 0
     games, jobs = args.games, args.jobs
     engine_only = not (args.bare or args.ratio or args.sweep)

@@ -31,7 +31,7 @@ from typing import IO, Any
 from .bots import Strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.deals import Reject
-from .engine.legal import is_listed, legal_actions
+from .engine.legal import is_listed, legal_actions, lone_closing
 from .view import ChoiceError, clip, decision_view, parse_answer, read_choice
 from .errors import UsageError, did_you_mean
 
@@ -446,15 +446,21 @@ class ProgramStrategy(Strategy):
         self.fallback = fallback  # what its seat plays once it failed (spec.on_error)
 
     def decide(self, game: Any, request: Request) -> Action:
+        legal = legal_actions(game, request)
+        # a window whose one legal answer closes it (a throw, the end of the turn) is no
+        # decision: the program is not asked (docs/seats.md)
+        only = lone_closing(request, legal)
+        if only is not None:
+            return only
         if self.failed is not None and game is self.game:
             return self.fallback.decide(game, request)
         try:
-            return self._ask(game, request)
+            return self._ask(game, request, legal)
         except SeatFailure as exc:
             self._fail(game, request, exc)
             return self.fallback.decide(game, request)
 
-    def _ask(self, game: Any, request: Request) -> Action:
+    def _ask(self, game: Any, request: Request, legal: list[Action | ActionRange]) -> Action:
         if game is not self.game:  # a new game for this seat: a fresh program
             self.close()
             self.failed = None
@@ -472,7 +478,6 @@ class ProgramStrategy(Strategy):
             self.protocol = protocol
         program = self.program
         assert program is not None
-        legal = legal_actions(game, request)
         answer = program.ask(decide_message(game, request, legal, self.protocol),
                              self.spec.timeout)
         action = read_answer(answer, legal)

@@ -44,7 +44,7 @@ def example_options() -> dict[str, object]:
 
 def settings(table) -> dict[str, object]:
     return {"actions": table.actions, "raise_in_windows": table.raise_in_windows,
-            "shaping": table.shaping, "gamma": table.gamma}
+            "shaping": table.shaping, "gamma": table.gamma, "lone_windows": table.lone_windows}
 
 
 @pytest.mark.parametrize("make", [
@@ -54,14 +54,15 @@ def settings(table) -> dict[str, object]:
 ])
 def test_issue40_the_defaults_are_the_learning_examples_settings(make):
     wanted = example_options()
-    assert set(wanted) == {"actions", "raise_in_windows", "shaping", "gamma"}
+    assert set(wanted) == {"actions", "raise_in_windows", "shaping", "gamma", "lone_windows"}
     assert settings(make().table) == wanted
 
 
 def test_issue40_the_old_settings_are_options():
-    env = agents.single(actions="standard", raise_in_windows=True, shaping=None, gamma=1.0)
+    env = agents.single(actions="standard", raise_in_windows=True, shaping=None, gamma=1.0,
+                        lone_windows="ask")
     assert settings(env.table) == {"actions": "standard", "raise_in_windows": True,
-                                   "shaping": None, "gamma": 1.0}
+                                   "shaping": None, "gamma": 1.0, "lone_windows": "ask"}
     assert env.action_space.n == 1215
 
 

@@ -43,12 +43,37 @@ def test_issue30_deterministic_policies_end_every_episode(pick):
         assert table.state.is_over or table.state.game.turns_played >= table.max_turns
 
 
-def test_issue30_max_steps_truncates_in_steps():
-    env = classic_env("standard", 2, seed=0, max_steps=40, state_info=False)
+@pytest.mark.parametrize("lone", ["ask", "skip"])
+def test_issue30_max_steps_truncates_in_steps(lone):
+    env = classic_env("standard", 2, seed=0, max_steps=40, state_info=False, lone_windows=lone)
     taken = play_policy(env, 0, 0)
-    assert taken == 40 and env.table.state.outcome is None
+    # every step of the game counts, the lone windows the table took too (issue 37)
+    assert env.table.state.steps - env.table._first_step == 40
+    assert taken == 40 if lone == "ask" else taken < 40
+    assert env.table.state.outcome is None
     env.reset(seed=0)
     assert not env.truncations["Ann"]  # a new episode counts its steps from 0
+
+
+def reset_owning(env, spaces, seed: int = 0) -> None:
+    """`env.reset(seed)` with Ann owning `spaces` (board indices) from the start: her first
+    window offers them, and is asked (a lone window would be taken at the reset)."""
+    table = env.table
+    made = table._new
+
+    def owning(number: int):
+        state = made(number)
+        game = state.game
+        for k in spaces:
+            game.change_owner(game.spaces[k], game.players[0])
+        state._legal = None
+        return state
+
+    table._new = owning
+    try:
+        env.reset(seed=seed)
+    finally:
+        del table._new
 
 
 def window_owner_actions(env) -> list[str]:
@@ -56,16 +81,14 @@ def window_owner_actions(env) -> list[str]:
     return [env.catalogue.name(int(s)).split()[0] for s in np.flatnonzero(env.observe(env.agent_selection)["action_mask"])]
 
 
-def test_issue30_a_window_closes_after_its_bounded_actions():
-    """With `window_actions=2`, after two mortgages only the roll is left in the window."""
-    env = classic_env("standard", 2, seed=0, window_actions=2, state_info=False)
-    env.reset(seed=0)
+@pytest.mark.parametrize("lone", ["ask", "skip"])
+def test_issue30_a_window_closes_after_its_bounded_actions(lone):
+    """With `window_actions=2`, after two mortgages only the roll is left in the window:
+    asked (`lone_windows="ask"`), or taken by the environment (issue 37)."""
+    env = classic_env("standard", 2, seed=0, window_actions=2, state_info=False,
+                      lone_windows=lone)
+    reset_owning(env, [1, 2, 3])  # Ann owns three spaces: three mortgages could be taken
     state = env.table.state
-    game = state.game
-    ann = game.players[0]
-    for space in game.spaces[1:4]:  # Ann owns three spaces: three mortgages could be taken
-        game.change_owner(space, ann)
-    state._legal = None
     cat = env.catalogue
     for _ in range(2):
         assert state.request.kind in WINDOW_KINDS and env.agent_selection == "Ann"
@@ -74,8 +97,10 @@ def test_issue30_a_window_closes_after_its_bounded_actions():
         slot = next(int(s) for s in np.flatnonzero(env.observe("Ann")["action_mask"])
                     if cat.name(int(s)).startswith("Mortgage"))
         env.step(slot)
-    assert window_owner_actions(env) == ["Roll"]
-    env.step(int(np.flatnonzero(env.observe("Ann")["action_mask"])[0]))  # the roll
+    if lone == "ask":
+        assert window_owner_actions(env) == ["Roll"]
+        env.step(int(np.flatnonzero(env.observe("Ann")["action_mask"])[0]))  # the roll
+    assert state.history[2].startswith("Ann rolls ")  # the roll, in the record either way
     assert env.table._window_actions == 0  # the window closed: the next one counts anew
 
 
@@ -84,13 +109,12 @@ def test_issue30_a_mortgage_is_not_redeemed_in_the_turn_it_was_taken():
     mask leaves the redemption of a space mortgaged in this turn out, in both its windows
     (the rules still allow it), and the next turn offers it again."""
     env = classic_env("standard", 2, seed=0, state_info=False)
-    env.reset(seed=0)
+    streets = [s.index for s in env.table.state.game.spaces if s.kind == "street"][:2]
+    reset_owning(env, streets)
     state = env.table.state
     game = state.game
     ann = game.players[0]
-    streets = [s for s in game.spaces if s.kind == "street"][:2]
-    for space in streets:
-        game.change_owner(space, ann)
+    streets = [game.spaces[k] for k in streets]
     game.set_mortgaged(streets[1], True)  # mortgaged before this window: redeemable in it
     state._legal = None
     cat = env.catalogue
@@ -132,11 +156,7 @@ def test_issue30_raise_in_windows_false_leaves_mortgages_to_debts():
     env = classic_env("standard", 2, seed=0, raise_in_windows=False, state_info=False)
     default = classic_env("standard", 2, seed=0, state_info=False)
     for e in (env, default):
-        e.reset(seed=0)
-        game = e.table.state.game
-        for space in game.spaces[1:4]:
-            game.change_owner(space, game.players[0])
-        e.table.state._legal = None
+        reset_owning(e, [1, 2, 3])
     assert env.table.state.request.kind in WINDOW_KINDS
     names = window_owner_actions(env)
     assert "Mortgage" not in names and "Sell" in names and "Roll" in names
@@ -159,10 +179,7 @@ def test_issue30_a_rejected_offer_is_not_offered_again_without_the_offers_rule()
     for the rest of the window, at every price."""
     env = classic_env("standard", 2, seed=0, disable=["offers"], state_info=False)
     assert env.table.drop_rejected
-    env.reset(seed=0)
-    game = env.table.state.game
-    game.change_owner(game.spaces[1], game.players[0])
-    env.table.state._legal = None
+    reset_owning(env, [1])
     cat = env.catalogue
     sells = [int(s) for s in np.flatnonzero(env.observe("Ann")["action_mask"])
              if cat.name(int(s)).startswith("Sell space=1 ")]

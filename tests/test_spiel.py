@@ -54,13 +54,17 @@ def test_issue30_the_game_is_registered_with_its_parameters():
 
 
 def test_issue30_a_throw_is_a_chance_node_of_36_outcomes_R4():
+    asked = spiel.game("standard", 2, lone_windows="ask").new_initial_state()
+    assert asked.current_player() == 0
+    roll = [a for a in asked.legal_actions() if asked.action_to_string(a) == "Roll"]
+    assert roll == asked.legal_actions()  # the first decision: only the throw
+    asked.apply_action(roll[0])
+    assert asked.is_chance_node()
+    # by default that lone throw is no decision (issue 37): the game starts at its dice
     game = spiel.game("standard", 2)
     state = game.new_initial_state()
-    assert state.current_player() == 0
-    roll = [a for a in state.legal_actions() if state.action_to_string(a) == "Roll"]
-    assert roll == state.legal_actions()  # the first decision: only the throw
-    state.apply_action(roll[0])
-    assert state.is_chance_node()
+    assert state.is_chance_node() and state.history() == []
+    assert state.game_state.game.players[0].position == 0
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 36 and sum(p for _, p in outcomes) == pytest.approx(1.0)
     three_four = next(a for a, _ in outcomes if state.action_to_string(a) == "dice 3 4")
@@ -255,19 +259,23 @@ def test_issue40_mcts_with_the_rollout_evaluator_beats_random_in_a_short_game():
 
 
 def test_issue30_an_illegal_move_is_one_error_and_changes_nothing():
-    game = spiel.game("standard", 2)
-    state = game.new_initial_state()
-    legal = state.legal_actions()
-    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
-    for move in (illegal, game.num_distinct_actions() + 5, -3):
-        with pytest.raises(ActionNotInMask) as caught:
-            state.apply_action(move)
-        assert "\n" not in str(caught.value) and "legal moves" in str(caught.value)
-        assert state.history() == [] and state.legal_actions() == legal
-    state.apply_action(legal[0])
-    with pytest.raises(ActionNotInMask):
-        state.apply_action(99)  # no such throw
-    assert state.history() == [legal[0]] and state.is_chance_node()
+    for lone in ("ask", "skip"):  # the first decision the throw, or a later one (issue 37)
+        game = spiel.game("standard", 2, lone_windows=lone)
+        state = play_until(game.new_initial_state(), lambda s: not s.is_chance_node(),
+                           random.Random(0))
+        history, legal = state.history(), state.legal_actions()
+        illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+        for move in (illegal, game.num_distinct_actions() + 5, -3):
+            with pytest.raises(ActionNotInMask) as caught:
+                state.apply_action(move)
+            assert "\n" not in str(caught.value) and "legal moves" in str(caught.value)
+            assert state.history() == history and state.legal_actions() == legal
+        state = play_until(state, lambda s: s.is_chance_node() and not s.game_state.drawing,
+                           random.Random(0))
+        history = state.history()
+        with pytest.raises(ActionNotInMask):
+            state.apply_action(99)  # no such throw
+        assert state.history() == history and state.is_chance_node()
 
 
 @pytest.mark.parametrize("params, words", [

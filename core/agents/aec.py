@@ -10,9 +10,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..errors import GameOverError, UsageError
-from .table import (DEFAULT_ACTIONS, DEFAULT_AMOUNT_STEPS, DEFAULT_GAMMA, DEFAULT_MAX_STEPS,
-                    DEFAULT_MAX_TURNS, DEFAULT_RAISE_IN_WINDOWS, DEFAULT_SHAPING,
-                    DEFAULT_WINDOW_ACTIONS, ENV_NAME, RENDER_MODES, Table,
+from .table import (DEFAULT_ACTIONS, DEFAULT_AMOUNT_STEPS, DEFAULT_GAMMA, DEFAULT_LONE_WINDOWS,
+                    DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS, DEFAULT_RAISE_IN_WINDOWS,
+                    DEFAULT_SHAPING, DEFAULT_WINDOW_ACTIONS, ENV_NAME, RENDER_MODES, Table,
                     check_render_mode)
 
 
@@ -25,7 +25,10 @@ def observation_space(table: Table) -> spaces.Dict:
 
 class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
     """An AEC game of Easy Money (docs/agents.md). `agent_selection` is the seat the game
-    asks, whatever it asks (to roll, to bid, to agree to a deal, a plugin's question)."""
+    asks, whatever it asks (to roll, to bid, to agree to a deal, a plugin's question); a
+    window whose only move closes it is taken by the environment itself (`lone_windows=
+    "skip"`, each a step of the game settled as one: its rewards add up in the seats'
+    cumulative rewards), unless `lone_windows="ask"`."""
 
     metadata = {"name": ENV_NAME, "render_modes": RENDER_MODES, "is_parallelizable": False,
                 "render_fps": 1}
@@ -39,6 +42,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                  shaping: str | None = DEFAULT_SHAPING, gamma: float = DEFAULT_GAMMA,
                  actions: str = DEFAULT_ACTIONS,
                  raise_in_windows: bool = DEFAULT_RAISE_IN_WINDOWS,
+                 lone_windows: str = DEFAULT_LONE_WINDOWS,
                  agent_names: str = "seats", state_info: bool = True) -> None:
         super().__init__()
         check_render_mode(render_mode)
@@ -46,7 +50,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
                            amount_steps, max_steps=max_steps, window_actions=window_actions,
                            reward=reward, shaping=shaping, gamma=gamma, actions=actions,
-                           raise_in_windows=raise_in_windows)
+                           raise_in_windows=raise_in_windows, lone_windows=lone_windows)
         self.state_info = state_info
         if agent_names not in ("seats", "player_N"):
             raise UsageError(f"agent_names={agent_names!r}: 'seats' (the seats' names) or "
@@ -94,9 +98,27 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         if self.table.shaping is not None:  # Phi of the first state: shaping starts here
             self._phi = {a: self.table.potential(self._seat[a], False) for a in self.agents
                          if not (self.terminations[a] or self.truncations[a])}
+        if self.table.skips and self.table.lone() is not None:
+            self._take_lone()
+            self._inform()
 
-    def _settle(self) -> None:
-        """After a step: who is out, who is asked, the rewards of an ending."""
+    def _take_lone(self) -> None:
+        """The lone windows the table takes itself (`lone_windows="skip"`) while a live seat
+        is selected, each a step settled as an agent's is: its rewards and shaping add up in
+        each seat's `_cumulative_rewards`, which the seat gets at its next step. A seat out
+        takes its dead step first, as after any step."""
+        table = self.table
+        while self.agents and not (self.terminations[self.agent_selection]
+                                   or self.truncations[self.agent_selection]) \
+                and table.take_lone():
+            if self._rewarded:
+                self._clear_rewards()
+                self._rewarded = False
+            self._settle(inform=False)
+
+    def _settle(self, inform: bool = True) -> None:
+        """After a step: who is out, who is asked, the rewards of an ending; with `inform`,
+        the infos (`_inform`)."""
         table = self.table
         state = table.state
         over = state.is_over
@@ -127,14 +149,19 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             return
         if over or truncated:
             self.agent_selection = self.agents[0]
-        if self.state_info:
-            facts = table.facts(0)
-            for a in self.agents:
-                self.infos[a] = {"state": dict(facts, me=self._seat_name[a])}
+        if inform and self.state_info:
+            self._inform()
         if ended:  # otherwise every reward is 0 and nobody is out: nothing to add or reorder
             self._rewarded = True
             self._accumulate_rewards()
             self._deads_step_first()
+
+    def _inform(self) -> None:
+        """Each seat's infos: the state's facts (`state_info`)."""
+        if self.state_info and self.agents:
+            facts = self.table.facts(0)
+            for a in self.agents:
+                self.infos[a] = {"state": dict(facts, me=self._seat_name[a])}
 
     def _shape(self, truncated: bool) -> None:
         """Potential-based shaping (`shaping="worth"` or `"equity"`): each seat still shaped gets
@@ -156,13 +183,22 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            if self.agents and self.table.lone() is not None:  # held back by the dead step
+                self._take_lone()
+                self._inform()
             return
-        self.table.step(action)  # an action outside the mask raises, changing nothing
+        table = self.table
+        table.step(action)  # an action outside the mask raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards come only when someone is out: nothing to clear else
             self._clear_rewards()
             self._rewarded = False
-        self._settle()
+        if not table.skips or table.lone() is None:  # most steps: a seat has a choice now
+            self._settle()
+        else:
+            self._settle(inform=False)
+            self._take_lone()
+            self._inform()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if agent not in self._seat:

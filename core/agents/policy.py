@@ -6,10 +6,13 @@ normaliser's `obs_mean` and `obs_var`, and `header`, a JSON text of what it was 
 on: {"format": "easymoney-policy", "version": 1, "variant", "players", "actions",
 "amount_steps", "max_turns", "raise_in_windows", "window_actions", "catalogue" (a digest
 of the slots' names), "observation" (the vector's size), "activation" ("tanh" or
-"relu"), "clip" (of the normalised observation)}. Its forward pass is numpy alone: no
-training library is needed to play it. The file is read when the strategy is made
-(before any game); the variant, seat count and action space are checked against the
-game at its first decision. Any mismatch is one EasyMoneyError line naming the file.
+"relu"), "clip" (of the normalised observation), "lone_windows" (how the environment
+treated a window with one move that closes it: "skip" or "ask"; told, not checked: the
+strategy is asked every decision, and such a window has one legal slot)}. Its forward
+pass is numpy alone: no training library is needed to play it. The file is read when
+the strategy is made (before any game); the variant, seat count and action space are
+checked against the game at its first decision. Any mismatch is one EasyMoneyError line
+naming the file.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ def save_policy(path: str | Path, layers: list[tuple[np.ndarray, np.ndarray]], e
               "players": len(table.seats), "actions": table.actions,
               "amount_steps": table.catalogue.steps, "max_turns": table.max_turns,
               "raise_in_windows": table.raise_in_windows,
-              "window_actions": table.window_actions,
+              "window_actions": table.window_actions, "lone_windows": table.lone_windows,
               "catalogue": catalogue_digest(table.catalogue),
               "observation": table.layout.size, "activation": activation, "clip": float(clip)}
     arrays: dict[str, np.ndarray] = {"header": np.frombuffer(json.dumps(header).encode(), np.uint8)}

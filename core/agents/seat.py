@@ -14,9 +14,9 @@ from ..strategies import make_strategy
 from ..errors import GameOverError, UsageError
 from ..script.table import game_seed
 from .aec import observation_space
-from .table import (DEFAULT_ACTIONS, DEFAULT_AMOUNT_STEPS, DEFAULT_GAMMA, DEFAULT_MAX_STEPS,
-                    DEFAULT_MAX_TURNS, DEFAULT_RAISE_IN_WINDOWS, DEFAULT_SHAPING,
-                    DEFAULT_WINDOW_ACTIONS, ENV_NAME, RENDER_MODES, Table,
+from .table import (DEFAULT_ACTIONS, DEFAULT_AMOUNT_STEPS, DEFAULT_GAMMA, DEFAULT_LONE_WINDOWS,
+                    DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS, DEFAULT_RAISE_IN_WINDOWS,
+                    DEFAULT_SHAPING, DEFAULT_WINDOW_ACTIONS, ENV_NAME, RENDER_MODES, Table,
                     check_render_mode)
 
 
@@ -45,7 +45,11 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
     A slot outside the mask, by default (`illegal="penalty"`), changes nothing and earns
     `penalty`; with `illegal="raise"` it raises `ActionNotInMask`. Anything that is no
     slot of the action space raises it either way (for tools that sample
-    unmasked actions, as gymnasium's env checker does). `action_masks()` is the mask."""
+    unmasked actions, as gymnasium's env checker does). `action_masks()` is the mask.
+    A window of the seat's whose only move closes it is taken inside `step` (or `reset`)
+    as the bots' moves are (`lone_windows="skip"`: a step's reward covers them, its shaping
+    from the state the seat was asked in, a lone window's at a reset, to the next), unless
+    `lone_windows="ask"`."""
 
     metadata = {"name": ENV_NAME, "render_modes": RENDER_MODES, "render_fps": 1}
 
@@ -59,6 +63,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                  shaping: str | None = DEFAULT_SHAPING, gamma: float = DEFAULT_GAMMA,
                  actions: str = DEFAULT_ACTIONS,
                  raise_in_windows: bool = DEFAULT_RAISE_IN_WINDOWS,
+                 lone_windows: str = DEFAULT_LONE_WINDOWS,
                  illegal: str = "penalty",
                  penalty: float = -0.01) -> None:
         check_render_mode(render_mode)
@@ -69,7 +74,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.table = Table(variant, players, seed, enable, disable, options, max_turns,
                            amount_steps, max_steps=max_steps, window_actions=window_actions,
                            reward=reward, shaping=shaping, gamma=gamma, actions=actions,
-                           raise_in_windows=raise_in_windows)
+                           raise_in_windows=raise_in_windows, lone_windows=lone_windows)
         seats = self.table.seats
         if seat not in seats:
             raise UsageError(f"no seat {seat!r}: the seats are {', '.join(seats)}")
@@ -83,6 +88,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.action_space = LegalDiscrete(self.table.catalogue.size, self.action_masks)
         self.observation_space = observation_space(self.table)
         self._done = True
+        self._phi: float | None = None  # Phi of the state the seat was last asked in
 
     @property
     def catalogue(self) -> Any:
@@ -93,15 +99,20 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         return self.table.observation_names()
 
     def _play_bots(self) -> None:
-        """The bots answer until the game asks the learning seat, ends, or reaches the limit."""
+        """The bots answer until the game asks the learning seat (a window of its with one
+        move that closes it taken for it: `Table.take_lone`), ends, or reaches the limit."""
         table = self.table
         state = table.state
         while not state.is_over and not table.truncated:
             request = state.request
             assert request is not None
-            if request.player.name == self.seat:
+            if request.player.name != self.seat:
+                table.apply(self.bots[request.player.name].decide(state.game, request))
+                continue
+            if self._phi is None:  # the seat's first question: its shaping starts there,
+                self._phi = self._potential(False)  # a lone window's too (a reset's)
+            if not table.take_lone():
                 return
-            table.apply(self.bots[request.player.name].decide(state.game, request))
 
     def _out(self) -> bool:
         return self.table.state.game.players[self.me].bankrupt
@@ -122,9 +133,11 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
             seed = game_seed(seed)  # gymnasium seeds its generator with Python ints only
         self.table.reset(seed)  # no seed: the one after the last game's
         super().reset(seed=seed)
+        self._phi = None
         self._play_bots()
         self._done = self.table.state.is_over or self._out() or self.table.truncated
-        self._phi = self._potential(self._done)
+        if self._phi is None or self._done:
+            self._phi = self._potential(self._done)
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
@@ -147,6 +160,7 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
             reward = table.truncated_reward(self.seat)
         if table.shaping is not None:  # gamma * Phi(next) - Phi(this), Phi(terminal) = 0
             phi = self._potential(terminated)
+            assert self._phi is not None  # set by reset, and by every step
             reward += table.gamma * phi - self._phi
             self._phi = phi
         self._done = terminated or truncated

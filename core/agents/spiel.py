@@ -33,7 +33,8 @@ from ..strategies import make_strategy
 from ..script.table import game_seed, new_game
 from .catalogue import Catalogue
 from .observe import Layout
-from .table import MAX_AMOUNT_STEPS, ActionNotInMask, seat_names, slot_number, worth_share
+from .table import (LONE_WINDOWS, MAX_AMOUNT_STEPS, ActionNotInMask, lone_place, seat_names,
+                    slot_number, worth_share)
 
 # a rollout's turns and count: at least one each, at most what a search can spend
 MAX_ROLLOUT_TURNS = 1000
@@ -56,6 +57,8 @@ DEFAULTS: dict[str, Any] = {
     "max_steps": 20000,      # moves (decisions and chance outcomes): max_game_length
     "limit_returns": "worth",  # a game cut short: "worth" (shares of R28's worth) or "zero"
     "amount_steps": 5,       # the catalogue's slots for an amount
+    "lone_windows": "skip",  # a window whose one legal move closes it: "skip" (the state
+                             # takes it) or "ask" (a decision, as before issue 37)
 }
 
 GAME_TYPE = pyspiel.GameType(
@@ -180,6 +183,10 @@ class Spec:
         if self.limit_returns not in LIMIT_RETURNS:
             raise SpielParameterError(f"OpenSpiel parameter limit_returns: 'worth' or 'zero', "
                                       f"found {self.limit_returns!r}")
+        if given["lone_windows"] not in LONE_WINDOWS:
+            raise SpielParameterError(f"OpenSpiel parameter lone_windows: 'skip' or 'ask', "
+                                      f"found {given['lone_windows']!r}")
+        self.skips = given["lone_windows"] == "skip"
         self.params = {**DEFAULTS, **{k: int(v) if isinstance(v, np.integer) else v
                                       for k, v in params.items()}}
         # a bad variant, rule, option or seat count fails here; the game at its start is
@@ -238,21 +245,27 @@ class EasyMoneyGame(pyspiel.Game):
 
 class Play:
     """What an `EasyMoneyState` holds: the stepping game, the throw waiting for its dice,
-    the moves taken. OpenSpiel copies a state by deep-copying this (a `GameState.clone()`)
-    and serialises it by its moves (replayed)."""
+    the moves taken, the lone windows taken by the state itself (`lone_windows="skip"`:
+    after each move, so that the moves replay to it). OpenSpiel copies a state by
+    deep-copying this (a `GameState.clone()`) and serialises it by its moves (replayed)."""
 
-    __slots__ = ("spec", "state", "throw", "moves", "_listed")
+    __slots__ = ("spec", "state", "throw", "moves", "skipped", "_listed")
 
     def __init__(self, spec: Spec, state: ChanceState | None = None) -> None:
         self.spec = spec
-        self.state = spec.fresh() if state is None else state
         self.throw: Action | None = None   # a Roll chosen, its dice not yet thrown
         self.moves: list[int] = []
+        self.skipped = 0                   # the lone windows taken, no moves of the history
         self._listed: Any = None           # (legal listing, catalogue places, mask) now
+        if state is None:
+            self.state = spec.fresh()
+            self._take_lone()
+        else:
+            self.state = state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         twin = Play(self.spec, self.state.clone())  # type: ignore[arg-type]
-        twin.throw, twin.moves = self.throw, list(self.moves)
+        twin.throw, twin.moves, twin.skipped = self.throw, list(self.moves), self.skipped
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -260,9 +273,16 @@ class Play:
 
     # --- where it stands -------------------------------------------------------------------
     @property
+    def steps(self) -> int:
+        """The game's steps so far: the moves, and the lone windows the state took (which
+        count towards `max_steps` as the moves they were, so that a game is cut where it
+        would be if they were asked)."""
+        return len(self.moves) + self.skipped
+
+    @property
     def cut_short(self) -> bool:
         """The limits of the OpenSpiel game (not the rules'): cut short, returns 0."""
-        return len(self.moves) >= self.spec.max_steps or \
+        return self.steps >= self.spec.max_steps or \
             self.state.game.turns_played >= self.spec.max_turns
 
     def terminal(self) -> bool:
@@ -322,6 +342,23 @@ class Play:
             else:
                 self.state.push(action, listed=True)
         self.moves.append(move)
+        self._take_lone()
+
+    def _take_lone(self) -> None:
+        """While a seat is asked a window whose one legal slot closes it (a `Roll`, an
+        `EndTurn`: `lone_place`), take it as its move would: a `Roll` becomes the chance node
+        of its dice, which is no decision."""
+        if not self.spec.skips:
+            return
+        while not self.terminal() and not self.chance():
+            action = lone_place(self.state.request, self.listed()[1])
+            if action is None:
+                return
+            self.skipped += 1
+            if type(action).chance is not None:  # a Roll: its dice are chance's
+                self.throw = action
+            else:
+                self.state.push(action, listed=True)
 
     def _apply_chance(self, move: int) -> None:
         if not any(move == k for k, _ in self.outcomes()):
@@ -365,7 +402,7 @@ class Play:
         state = self.state
         lines = state.history[-12:]
         if self.cut_short and not state.is_over:
-            lines.append(f"(cut short: {len(self.moves)} moves, "
+            lines.append(f"(cut short: {self.steps} moves, "
                          f"{state.game.turns_played} turns)")
         elif state.is_over:
             o = state.outcome
@@ -506,7 +543,7 @@ class RolloutEvaluator:
         bots_moved, most = 0, play.spec.max_steps
         rng = self._rng
         while not play.terminal() and steps.game.turns_played < stop \
-                and len(play.moves) + bots_moved < most:
+                and play.steps + bots_moved < most:
             if play.chance():
                 outcomes, probs = zip(*play.outcomes())
                 play.apply(int(outcomes[rng.choice(len(outcomes), p=probs)]))

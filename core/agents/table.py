@@ -18,6 +18,7 @@ from ..board.state import BoardState
 from ..board.text import text_board
 from ..engine.actions import WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import rejected_offer
+from ..engine.legal import lone_closing
 from ..engine.stepping import GameState
 from ..errors import EasyMoneyError, GameOverError, UsageError
 from ..script.table import game_seed, new_game
@@ -50,6 +51,11 @@ DEFAULT_GAMMA = 0.999
 REWARDS = ("terminal", "worth_share")
 SHAPINGS = (None, "worth", "equity")
 ACTION_SPACES = ("standard", "compact")
+# a window whose only offered action closes it (a roll the game throws, the end of the
+# turn): "skip", the table takes it itself and the agent is not asked (issue 37: 43% of a
+# learner's steps had one legal slot); "ask", the agent is asked as before
+LONE_WINDOWS = ("skip", "ask")
+DEFAULT_LONE_WINDOWS = "skip"
 
 
 def slot_number(slot: Any) -> int | None:
@@ -110,6 +116,14 @@ def _keeps_window_open(found: Action | ActionRange) -> bool:
     return _keeps_open(type(_template(found)))
 
 
+def lone_place(request: Any, places: list[tuple[int, int, Action | ActionRange]]) -> Action | None:
+    """The action of a mask's one slot when it closes the window it answers (a throw the
+    game makes, the end of the turn: easymoney.engine.legal.lone_closing), else None; the
+    mask, not the listing: an action with no slot (a sale whose range holds none of the
+    compact catalogue's prices) is no choice either. `places` are `Catalogue.places`'."""
+    return lone_closing(request, [places[0][2]]) if len(places) == 1 else None
+
+
 def worth_share(game: Game, me: int) -> float:
     """Seat `me`'s worth (R28) over the total worth of the seats still in `game`: 0 for a
     bankrupt seat, an equal share for each when nobody is worth anything."""
@@ -151,7 +165,8 @@ class Table:
                  window_actions: int = DEFAULT_WINDOW_ACTIONS, reward: str = "terminal",
                  shaping: str | None = DEFAULT_SHAPING, gamma: float = DEFAULT_GAMMA,
                  actions: str = DEFAULT_ACTIONS,
-                 raise_in_windows: bool = DEFAULT_RAISE_IN_WINDOWS) -> None:
+                 raise_in_windows: bool = DEFAULT_RAISE_IN_WINDOWS,
+                 lone_windows: str = DEFAULT_LONE_WINDOWS) -> None:
         self.variant = variant
         self.seats = seat_names(players)
         self.enable, self.disable, self.options = list(enable), list(disable), list(options)
@@ -174,6 +189,11 @@ class Table:
         if not isinstance(raise_in_windows, bool):
             raise UsageError(f"raise_in_windows must be True or False, not {raise_in_windows!r}")
         self.raise_in_windows = raise_in_windows
+        if lone_windows not in LONE_WINDOWS:
+            raise UsageError(f"lone_windows={lone_windows!r}: 'skip' (a window whose only "
+                             "move closes it is taken by the environment) or 'ask'")
+        self.lone_windows = lone_windows
+        self.skips = lone_windows == "skip"  # read before `lone()`: most steps ask nothing
         self.next_seed = random.randrange(2**31) if seed is None else game_seed(seed)
         self.state = self._new(self.next_seed)  # a bad variant or player fails here, at once
         # R22a (the `offers` rule) refuses a rejected deal again in its window; without that
@@ -313,6 +333,28 @@ class Table:
             if turn != self._turn:
                 self._turn, self._raised, self._spent = turn, set(), set()
             (self._raised if kind.raises_money else self._spent).add(space.index)
+
+    def lone(self) -> Action | None:
+        """The action the table takes itself now (`lone_windows="skip"`): the one slot of a
+        window's mask, which closes it (`lone_place`); None when an agent is to be asked,
+        the game is over or at its limit."""
+        if not self.skips:
+            return None
+        state = self.state
+        request = state.request
+        if request is None or request.kind not in WINDOW_KINDS or state.is_over or self.at_limit():
+            return None
+        return lone_place(request, self._listed()[1])
+
+    def take_lone(self) -> bool:
+        """Take the action `lone()` names, as `step` takes a slot's (counted in its window,
+        pushed as listed): whether there was one."""
+        action = self.lone()
+        if action is None:
+            return False
+        self._count(action)
+        self.state.push(action, listed=True)
+        return True
 
     def slots(self) -> dict[int, tuple[Action | ActionRange, int]]:
         """The legal slots now, each with what it stands for."""

@@ -8,11 +8,12 @@ refused, and an action that is not listed always is.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EasyMoneyError, PluginError
-from .actions import Action, ActionRange, Refusal, Request, on_grid, with_field
+from .actions import (WINDOW_KINDS, Action, ActionRange, EndTurn, Refusal, Request, Roll, on_grid,
+                      with_field)
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -278,6 +279,21 @@ def is_listed(legal: list[Action | ActionRange], action: Action) -> bool:
         elif found == action:
             return True
     return False
+
+
+def lone_closing(request: Request | None, listing: Sequence[Action | ActionRange]) -> Action | None:
+    """The one action of `listing` when it is all that the mover's window (R5) offers and it
+    closes the window: a `Roll` whose dice the game throws, or an `EndTurn`; else None.
+    A program asked through a listing (an environment, OpenSpiel, a seat's program) would
+    have no choice to make: its face takes it without asking (issue 37). A window that
+    another action closes (a plugin's), or that offers anything else, is asked."""
+    if request is None or request.kind not in WINDOW_KINDS or len(listing) != 1:
+        return None
+    only = listing[0]
+    if type(only) is Roll and only.dice is None or type(only) is EndTurn:
+        action: Action = only  # type: ignore[assignment]
+        return action if action.player is request.player else None
+    return None
 
 
 def random_action(legal: list[Action | ActionRange], rng: random.Random) -> Action:

@@ -19,6 +19,8 @@ half its games as the first seat, half as the second, its opponents drawn from `
   space counted at its value less its mortgage value), with PPO's own gamma: it keeps the
   best policy (the terminal +1/-1 is still what is maximised), and a redemption is not a
   large reward that a policy chases by mortgaging first;
+- lone_windows="skip": a window whose only move closes it (the throw, the end of the turn)
+  is taken by the environment, not asked: no step of the agent's is a choice of one;
 - the observation in [0, 1], normalised further by a running mean (VecNormalize).
 
 `--env defaults` trains on single() with no environment option (the turn limit
@@ -63,7 +65,8 @@ EVAL_SEED = 10**9      # evaluation seeds start here; training seeds are far bel
 # the environment's own cut (truncation) lies past every game's turn limit, so that it never
 # comes first, and scales the observation's turn count the same in training and evaluation
 ENV_OPTIONS: dict[str, Any] = {"actions": "compact", "raise_in_windows": False,
-                               "shaping": "equity", "gamma": GAMMA, "max_turns": EVAL_TURNS + 1}
+                               "shaping": "equity", "gamma": GAMMA, "lone_windows": "skip",
+                               "max_turns": EVAL_TURNS + 1}
 # `env`: "example" gives single() the options above; "defaults" gives it none, only the
 # variant's rule option `end.max_turns` (a rule of the game, not an environment option), as
 # a learner who starts from single() as made would (issue 40's figure)
