@@ -31,7 +31,7 @@ from .bots import WINDOW_AFTER, WINDOW_BEFORE, Strategy
 from .engine.actions import Action, ActionRange, Request
 from .engine.game import Game, StopGame
 from .engine.legal import legal_actions
-from .engine.stepping import THROWAWAY, GameState
+from .engine.stepping import THROWAWAY, GameState, stepping_state
 from .errors import UsageError
 
 # a playout that ends the game: won or lost counts more than any worth it could leave
@@ -103,8 +103,8 @@ class MonteCarlo(Strategy):
             return self.policy.decide(game, request)
         if len(options) == 1:
             return options[0]
-        state = game.decider
-        if not isinstance(state, GameState) or state.request is not request:
+        state = stepping_state(game)
+        if state is None or state.request is not request:
             return self.policy.decide(game, request)  # no stepping copy to play out from
         return self.search(state, options)
 

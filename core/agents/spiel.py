@@ -100,12 +100,8 @@ class ChanceState(GameState):
     stops at `choose_card` (its `request` is then a `CardDraw` with no card) until
     `push(CardDraw(player, text))` answers it. A draw is a step, so undo and clone replay it."""
 
-    def choose_card(self, game: Game, player: Player) -> str | None:
-        parent = self._greenlet.parent
-        assert parent is not None
-        self._draws_asked = self._rng.draws
-        answer = parent.switch(CardDraw(player))
-        return answer.card  # type: ignore[no-any-return]
+    def card_question(self, player: Player) -> Action | None:
+        return CardDraw(player)
 
     def _push(self, action: Action, rng_state: Any) -> None:
         if type(action) is CardDraw:  # its line is the draw event's (`Ann draws "..."`)

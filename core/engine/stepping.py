@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -218,6 +219,76 @@ class _Idle:
 NEVER_ASKED = _Idle()  # the decider of a game a GameState is about to take over
 
 
+class _Link:
+    """What a GameState's game holds of it: its decider, its listeners, `between_turns`.
+
+    The suspended frames of the state's greenlet hold these, and greenlet shows no frame to
+    the garbage collector: were the state held there, a state dropped would never be freed
+    (issue 37). Held weakly, it is freed as any object is; its greenlet, then held by
+    nobody, is ended by greenlet (GreenletExit raised in it, its `finally` blocks run) and
+    its frames freed. So the game switches to the caller here (`wait`), never from a
+    method of the state, whose frame would hold it while the game waits."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = weakref.ref(state)
+
+    def _live(self) -> GameState:
+        state = self.state()
+        if state is None:  # a game kept by someone after its state was dropped
+            raise RuntimeError("the GameState of this game was dropped: it steps no more")
+        return state
+
+    def wait(self, question: Any) -> Any:
+        """Switch to the state's caller with `question`; its answer (what `push` takes)."""
+        state = self._live()
+        parent = state._greenlet.parent
+        assert parent is not None
+        state._draws_asked = state._rng.draws
+        del state  # not held while the game waits
+        return parent.switch(question)
+
+    def decide(self, game: Game, request: Request) -> Action:
+        return self.wait(request)  # type: ignore[no-any-return]
+
+    def refused(self, game: Game, request: Request, action: Action,
+                refusals: list[Refusal]) -> None:
+        # `apply` checked the action: the rules changed their mind while it was carried out
+        raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
+
+    def choose_card(self, game: Game, player: Player) -> str | None:
+        state = self._live()
+        question = state.card_question(player)
+        if question is None:
+            return state.choose_card(game, player)
+        del state
+        return self.wait(question).card  # type: ignore[no-any-return]
+
+    @property
+    def states_deals(self) -> bool:
+        return self._live().states_deals
+
+    def between_turns(self, game: Game) -> None:
+        self._live()._between_turns(game)
+
+    def on_line_event(self, event: Event) -> None:
+        state = self.state()
+        if state is not None:  # None: the finally blocks of a dropped state's game, ending
+            state._on_line_event(event)
+
+    def forward(self, event: Event) -> None:
+        state = self.state()
+        if state is not None:
+            state._forward(event)
+
+
+def stepping_state(game: Game) -> GameState | None:
+    """The GameState that steps `game` (a search copies it), or None: another decider's."""
+    link = game.decider
+    return link.state() if type(link) is _Link else None
+
+
 class GameState:
     """One game, stepped by its caller: python-chess's board, OpenSpiel's state.
 
@@ -256,6 +327,7 @@ class GameState:
         self._replaying = False
         self._legal: list[Action | ActionRange] | None = None
         self.request: Request | None = None
+        self._link = _Link(self)
         self.game = game
         self._attach(game)
         self._start(restored=False)
@@ -263,7 +335,8 @@ class GameState:
     # --- running the game in its greenlet -------------------------------------------------
     def _attach(self, game: Game) -> None:
         self.game = game
-        game.decider = self
+        link = self._link
+        game.decider = link
         rng = game.rng
         if type(rng) is not CountedRandom:  # a copy's is one already, its own (copy_game)
             rng = CountedRandom()
@@ -272,16 +345,17 @@ class GameState:
         self._rng = rng
         self._draws_asked = -1
         kinds = {"draw"} | {t.chance_event for t in game.ruleset.action_owner if t.chance_event}
-        game.listen(self._on_line_event, kinds)
+        game.listen(link.on_line_event, kinds)
         if self._listeners:
-            game.listen(self._forward)
+            game.listen(link.forward)
 
     def _start(self, restored: bool) -> None:
-        def run() -> None:
-            game = self.game
+        game, between_turns = self.game, self._link.between_turns
+
+        def run() -> None:  # holds the game and the link, not the state (see _Link)
             if not restored:
                 game.setup()
-            game.play(between_turns=self._between_turns)
+            game.play(between_turns=between_turns)
 
         self._greenlet = greenlet(run)
         self._switch(None)
@@ -293,19 +367,14 @@ class GameState:
         request = glet.switch(action) if action is not None else glet.switch()
         self.request = request if not glet.dead else None
 
-    def decide(self, game: Game, request: Request) -> Action:
-        parent = self._greenlet.parent
-        assert parent is not None
-        self._draws_asked = self._rng.draws
-        return parent.switch(request)  # type: ignore[no-any-return]
-
-    def refused(self, game: Game, request: Request, action: Action,
-                refusals: list[Refusal]) -> None:
-        # `apply` checked the action: the rules changed their mind while it was carried out
-        raise RefusedAction(refusal_message(action, refusals), tuple(refusals))
-
     def choose_card(self, game: Game, player: Player) -> str | None:
-        return None  # the top card
+        """The card `player` draws (its text): None, the top card."""
+        return None
+
+    def card_question(self, player: Player) -> Action | None:
+        """What a card draw asks the caller, answered by an action whose `card` is the
+        card's text (ChanceState's); None: nothing, `choose_card` says."""
+        return None
 
     def _between_turns(self, game: Game) -> None:
         steps = len(self._steps)
@@ -506,7 +575,7 @@ class GameState:
         """Call `listener` with each event of the game from now on (not with those an undo
         or a copy replays)."""
         if not self._listeners:
-            self.game.listen(self._forward)
+            self.game.listen(self._link.forward)
         self._listeners.append(listener)
 
     # --- back and copies ---------------------------------------------------------------------
@@ -535,6 +604,7 @@ class GameState:
         twin._offers = []
         twin._legal = None
         twin.request = None
+        twin._link = _Link(twin)
         twin.game = self.game
         kept = len(twin._snapshots)
         twin._restore(len(self._steps), log=self.game.log, keep=True)
@@ -565,7 +635,7 @@ class GameState:
         if old is not None and not old.dead:  # end the abandoned continuation now
             old.parent = getcurrent()
             old.throw()
-        game = copy_game(snap.game, self, snap.rng)
+        game = copy_game(snap.game, self._link, snap.rng)
         game.log.extend(log[:snap.log])
         self._attach(game)
         self._replaying = True
