@@ -13,6 +13,7 @@ The protocol is docs/seats.md.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -22,9 +23,10 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -172,6 +174,23 @@ def error_line(lines: list[str]) -> str:
     return next((line for line in lines if _LOOKS_LIKE_AN_ERROR.search(line)), lines[-1])
 
 
+_STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+@contextlib.contextmanager
+def _stops_held() -> Iterator[None]:
+    """While inside, the signals that stop a run are held (delivered on leaving): on the
+    main thread, where Python runs their handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 class Program:
     """One running seat program: JSON lines to its standard input, lines from its output.
 
@@ -184,18 +203,22 @@ class Program:
         # its standard error goes to a file: a pipe nobody reads could block it, and its
         # lines say why a program died
         self.errors: IO[bytes] = tempfile.TemporaryFile()
-        try:
-            # a process group of its own: what it starts is ended with it (_kill)
-            self.proc = subprocess.Popen(list(spec.argv), stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=self.errors,
-                                         bufsize=0, process_group=0)
-        except OSError as exc:
-            self.errors.close()
-            raise UsageError(f"seat {_clip(spec.text)}: cannot start {spec.argv[0]!r}: "
-                             f"{exc.strerror or exc}") from None
-        # a strategy dropped without close() still stops its program
-        self._finalizer = weakref.finalize(self, _kill, self.proc)
-        _LIVE.add(self)
+        # a stop signal (a worker's SIGTERM raises SystemExit) waits until the program is
+        # known to end_programs: raised inside Popen, it would leave the program and what it
+        # starts running for nobody
+        with _stops_held():
+            try:
+                # a process group of its own: what it starts is ended with it (_kill)
+                self.proc = subprocess.Popen(list(spec.argv), stdin=subprocess.PIPE,
+                                             stdout=subprocess.PIPE, stderr=self.errors,
+                                             bufsize=0, process_group=0)
+            except OSError as exc:
+                self.errors.close()
+                raise UsageError(f"seat {_clip(spec.text)}: cannot start {spec.argv[0]!r}: "
+                                 f"{exc.strerror or exc}") from None
+            # a strategy dropped without close() still stops its program
+            self._finalizer = weakref.finalize(self, _kill, self.proc)
+            _LIVE.add(self)
         self._buffer = b""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
