@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..errors import is_control, unquotable
 from .derived import derived_candidates
 from .lines import LineError, compile_line, money_fields
+from .values import IMMUTABLE
 # re-exported: defined below the line templates, which use them too
-from .values import (ActionRange as ActionRange, fields_reader as fields_reader,
-                     on_grid as on_grid, quoted as quoted, with_field as with_field)
+from .values import (ActionRange as ActionRange, on_grid as on_grid, quoted as quoted,
+                     with_field as with_field)
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -399,7 +400,7 @@ class Request:
         twin.accepts = self.accepts  # action types, the same in every copy
         for name in _REQUEST_COPIED:
             value = getattr(self, name)
-            if value is not None and type(value) not in _KEPT_AS_IS:
+            if type(value) not in IMMUTABLE:
                 # the copy's player (in the memo) without a call to deepcopy: a clone
                 # copies the turn's requests
                 found = memo.get(id(value), _ABSENT)
@@ -417,7 +418,6 @@ class Request:
 
 
 _REQUEST_COPIED = tuple(n for n in Request.__slots__ if n != "accepts")  # by __deepcopy__
-_KEPT_AS_IS = frozenset({str, int, bool})  # a request's values a copy shares
 _ABSENT = object()
 
 

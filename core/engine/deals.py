@@ -11,12 +11,13 @@ there again.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, ActionRange, Answer, Request, fields_reader, request_kind
+from .actions import Action, ActionRange, Answer, Request, request_kind
 from .stash import Plain, StashKey
+from .values import field_plan
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -103,17 +104,10 @@ def deal_of(action: Action) -> tuple[Any, ...]:
     """The deal `action` offers, whatever its amounts: its type's name and its fields but the
     whole numbers, a player or a space by its name (`("Sell", "Ann", "Dover Street", "Bob")`)."""
     kind = type(action)
-    try:
-        read = _FIELD_READERS[kind]
-    except KeyError:  # once per type: R22a asks this of every deal a listing offers
-        read = _FIELD_READERS[kind] = fields_reader(kind)
-    if read is None:
+    plan = field_plan(kind)  # made once per type: R22a asks this of every deal a listing offers
+    if plan is None:
         return (kind.__name__, str(action))
-    return (kind.__name__, *[getattr(v, "name", v) for v in read(action) if type(v) is not int])
-
-
-# action type -> a reader of its dataclass fields' values in order (None: not a dataclass)
-_FIELD_READERS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
+    return (kind.__name__, *[getattr(v, "name", v) for v in plan[0](action) if type(v) is not int])
 
 
 @dataclass(frozen=True, slots=True)

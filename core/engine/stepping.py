@@ -20,13 +20,14 @@ from typing import Any
 from greenlet import getcurrent, greenlet
 
 from ..errors import EasyMoneyError, GameOverError, NothingToUndo, RefusedAction, UsageError
-from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip, fields_reader,
-                      line_of, with_field)
+from .actions import (Action, ActionRange, Refusal, Request, chance_taken, clip, line_of,
+                      with_field)
 from .deals import Accept, Reject
 from .decisions import refusal_message
 from .events import Event
 from .game import Account, Game, Outcome, Player, unknown_player
 from .stash import Stash
+from .values import IMMUTABLE, field_plan
 from .legal import is_listed, legal_actions, own_check, refused_candidates
 
 # a copy of the game is kept at the first turn start this many steps after the last one:
@@ -104,7 +105,7 @@ def copy_stash(stash: Stash, memo: dict[int, Any]) -> Stash:
     copied = []
     for key, value in stash.items():
         memo[id(key)] = key  # keys are module-level constants: kept, not copied
-        if type(value) in _ATOMIC or getattr(key, "shared", False):
+        if type(value) in IMMUTABLE or getattr(key, "shared", False):
             twin[key] = memo[id(value)] = value  # shared by copies, in other values too
         else:
             twin[key] = None  # in the stash's order
@@ -117,17 +118,11 @@ def copy_stash(stash: Stash, memo: dict[int, Any]) -> Stash:
 
 _JUDGED: list[Any] = []  # a replayed step's refusals: none (never changed)
 
-# values a copy shares: nothing in them can change
-_ATOMIC = frozenset({type(None), bool, int, float, str, bytes})
-
 
 def rebind(action: Action, players: Sequence[Player]) -> Action:
     """`action` with its players those of another copy of the game (same seats)."""
     kind = type(action)
-    try:
-        plan = _REBIND[kind]
-    except KeyError:
-        plan = _REBIND[kind] = _rebind_plan(kind)
+    plan = field_plan(kind)
     if plan is None:
         return copy.deepcopy(action, {id(p): players[p.index] for p in _players_in(action)})
     read, names, made = plan
@@ -149,20 +144,6 @@ def rebind(action: Action, players: Sequence[Player]) -> Action:
     # every field made by __init__: the class called with them all is what
     # dataclasses.replace makes, without its walk of the fields (a replay rebinds each step)
     return kind(**changes) if made else dataclasses.replace(action, **changes)  # type: ignore[type-var]
-
-
-def _rebind_plan(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...], bool] | None:
-    """(a reader of its dataclass fields, their names, whether __init__ sets them all), or
-    None: not a dataclass."""
-    read = fields_reader(kind)
-    if read is None:
-        return None
-    fields = dataclasses.fields(kind)
-    return read, tuple(f.name for f in fields), all(f.init for f in fields)
-
-
-# action type -> how rebind reads it (see _rebind_plan): replays rebind each step
-_REBIND: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...], bool] | None] = {}
 
 
 def _players_in(action: Action) -> list[Player]:

@@ -21,12 +21,6 @@ def quoted(space: Any) -> str:
     name = space.name
     return str(space.number) if name is None else f'"{name}"'
 
-# action type -> (a reader of all its dataclass fields in order, their names), when all
-# are set by __init__ (None: not such a dataclass); `with_field` makes copies by them,
-# several per listing
-_INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None] = {}
-
-
 def fields_reader(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
     """A reader of the values of all the dataclass fields of `kind`, in order (None: not a
     dataclass): one attrgetter, for readers that ask it of many actions."""
@@ -39,26 +33,36 @@ def fields_reader(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
     return read
 
 
-def _init_fields(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None:
-    if not dataclasses.is_dataclass(kind):
-        return None
-    fields = dataclasses.fields(kind)
-    if any(not f.init for f in fields):
-        return None
+# values a copy of a game shares with it, in a stash or a request: nothing in them changes
+IMMUTABLE = frozenset({type(None), bool, int, float, str, bytes})
+
+
+FieldPlan = tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...], bool]
+# action type -> its FieldPlan (None: not a dataclass), made once a type: `with_field` makes
+# several copies a listing, a replay rebinds every step (easymoney.engine.stepping.rebind)
+_FIELD_PLANS: dict[type, FieldPlan | None] = {}
+
+
+def field_plan(kind: type) -> FieldPlan | None:
+    """(a reader of all the dataclass fields of `kind` in order, their names, whether
+    __init__ sets them all: then `kind(*values)` makes a copy), or None: not a dataclass."""
+    try:
+        return _FIELD_PLANS[kind]
+    except KeyError:
+        pass
     read = fields_reader(kind)
-    assert read is not None
-    return read, tuple(f.name for f in fields)
+    plan = _FIELD_PLANS[kind] = None if read is None else (
+        read, tuple(f.name for f in dataclasses.fields(kind)),
+        all(f.init for f in dataclasses.fields(kind)))
+    return plan
 
 
 def with_field(action: Action, field: str, value: Any) -> Action:
     """`action` with one field changed (actions are values: a copy)."""
     kind = type(action)
-    try:
-        known = _INIT_FIELDS[kind]
-    except KeyError:
-        known = _INIT_FIELDS[kind] = _init_fields(kind)
-    if known is not None:
-        read, names = known
+    plan = field_plan(kind)
+    if plan is not None and plan[2]:
+        read, names, _ = plan
         values = list(read(action))
         try:
             values[names.index(field)] = value
