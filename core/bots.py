@@ -171,6 +171,21 @@ def allowed_actions(game: Any, request: Request, kinds: tuple[type[Action], ...]
             if not game.refusals(action)]
 
 
+def check_bound(game: Any, request: Request, kind: type[Action], bound: int) -> None:
+    """The invariants check of a type's `value_bound`: no legal action of it is worth more
+    to the asked player. One PluginError naming the plugin, the class and the seed."""
+    player = request.player
+    for found in concrete(legal_actions(game, request, kinds=(kind,))):
+        value = found.value(game, player)
+        if value is not None and value > bound:
+            owner = game.ruleset.action_owner.get(kind, kind.__module__)
+            raise PluginError(
+                f"plugin {owner!r}: `{found}` is worth {value} to {player.name} by its "
+                f"`value`, more than its class {kind.__name__}'s `value_bound` of {bound}: "
+                f"the bound and the values disagree (game seed {game.seed}, turn "
+                f"{game.turns_played + 1})")
+
+
 def offered_in_vain(game: Any, action: Action) -> bool:
     """A deal its other party rejected, their cash and estate unchanged since: a bot does not
     offer it to them again (the same answer would come back; docs/plugins.md)."""
@@ -193,6 +208,7 @@ class Strategy:
 
     name = "strategy"
     _no_extras: Any = None  # the rule set last seen to have no window action bots value
+    _windows_seen: Any = None  # see extra
     _rolls: dict[Any, Action]  # see _roll
     _ends: dict[Any, Action]
 
@@ -247,17 +263,25 @@ class Strategy:
         rules = game.ruleset
         if rules is self._no_extras:  # the usual case, at the cost of one comparison
             return close
+        seen = self._windows_seen  # (rule set, any-moment types, extras, bounded): kept
+        if seen is None or seen[0] is not rules or seen[1] is not game.any_moment:
+            seen = self._weighed(game)
+            if seen is None:
+                return close
+        extras, bounded = seen[2], seen[3]
+        player = request.player
+        if bounded:  # the types whose value_bound now is not worth taking: not listed nor valued
+            unworthy = [kind for kind in bounded if not self._worth_listing(game, request, kind)]
+            if unworthy:
+                extras = tuple(kind for kind in extras if kind not in unworthy)
+                if not extras:
+                    return close
         tools = kit(game)
-        extras = tools.in_windows(game)
-        if not extras:
-            self._no_extras = rules
-            return close
         # what the rules allow of those types, listed (legal by construction): nothing is
         # judged again, neither here nor when the answer is given (decisions.checked)
         listed = legal_actions(game, request, kinds=extras)
         if not listed:
             return close
-        player = request.player
         tried = self._tried_now(game, request)
         hook = game.hook.em_action_value if tools.judged else None
         rejected = any_rejected(game)  # else no offer is made in vain: not asked of each
@@ -288,6 +312,39 @@ class Strategy:
             own_check(game, best)  # listed: only its own refusals are asked again
             game.decisions.checked = (best, [])
         return best
+
+    def _weighed(self, game: Any) -> Any:
+        """The window types this bot weighs in `game`'s rule set: (the rule set, the
+        any-moment types, the types, those whose bound is asked each window); None, and
+        the rule set kept as one with none, when there are none."""
+        rules, tools = game.ruleset, kit(game)
+        extras = tools.in_windows(game)
+        # the types that bound their value (Action.value_bound): the bound stands for what a
+        # bot weighs only when no rule values other rules' actions (em_action_value)
+        bounded = () if tools.judged else tuple(k for k in extras if k.value_bound is not None)
+        if bounded and "invariants" not in rules.enabled \
+                and type(self).worth_taking is Strategy.worth_taking:
+            # a type whose bound is a number not above 0 is never worth it: left out at once
+            extras = tuple(kind for kind in extras
+                           if not (isinstance(kind.value_bound, int) and kind.value_bound <= 0))
+            bounded = tuple(kind for kind in bounded if kind in extras)
+        if not extras:
+            self._no_extras = rules
+            return None
+        seen = self._windows_seen = (rules, game.any_moment, extras, bounded)
+        return seen
+
+    def _worth_listing(self, game: Any, request: Request, kind: type[Action]) -> bool:
+        """Whether `kind`'s actions may be worth taking to the asked player now, by its
+        `value_bound` (a number, or a classmethod; None: no bound)."""
+        bound = kind.value_bound
+        if not isinstance(bound, int):
+            bound = bound(game, request.player)
+        if bound is None or self.worth_taking(game, request.player, bound):
+            return True
+        if "invariants" in game.ruleset.enabled:
+            check_bound(game, request, kind, bound)
+        return False
 
     def _tried_now(self, game: Any, request: Request) -> set[str] | None:
         """What was offered in this window so far (None: nothing), made nowhere: most

@@ -56,6 +56,7 @@ def counting(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[Any
 
 
 def test_issue37_a_window_lists_a_plugins_actions_once_and_values_each_end_once(monkeypatch):
+    monkeypatch.setattr(Borrow, "value_bound", None)  # unbounded: listed and valued
     state = window("loan")
     listed = counting(monkeypatch, bots, "legal_actions")  # (a listing's plan keeps candidates)
     valued = counting(monkeypatch, Borrow, "value")
@@ -66,6 +67,7 @@ def test_issue37_a_window_lists_a_plugins_actions_once_and_values_each_end_once(
 
 
 def test_issue37_em_action_value_is_not_asked_when_no_rule_implements_it(monkeypatch):
+    monkeypatch.setattr(Borrow, "value_bound", None)
     state = window("loan")
     hook = state.game.hook
     assert not hook.has("em_action_value")
@@ -184,6 +186,7 @@ def test_issue37_the_bots_borrow_once_a_loan_is_worth_it(monkeypatch):
     state = window("loan")
     monkeypatch.setattr(Borrow, "value", lambda self, game, player: self.amount // 10
                         if player is self.player else None)
+    monkeypatch.setattr(Borrow, "value_bound", None)  # its bound said no loan is worth it
     answer = make_strategy("cautious").decide(state.game, state.request)
     assert str(answer) == "Ann borrows 1000"  # the end worth the most
     assert all(loans > 0 for loans, _ in cautious_games("loan", range(2)))

@@ -210,6 +210,14 @@ class Action(LineSyntax):
         docs/plugins.md, "How bots judge"); None: no opinion."""
         return None
 
+    # At most what any action of this type could be worth to a player: a number, or a
+    # classmethod `(game, player) -> int | None` when it depends on the game; None: no
+    # bound. A bot in its window does not list nor value a type whose bound is not worth
+    # taking, so a rule the bots never take (a loan that only costs interest) costs them
+    # nothing. The invariants check holds the listed actions' values to it.
+    value_bound: ClassVar[Any] = None
+
+
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         """The actions of this type that may answer `request`, before the rules judge them.

@@ -28,14 +28,25 @@ EVENTS = {"rent_holiday": "{player} pays {owner} {amount:$} for a rent holiday o
 HOLIDAYS = StashKey["dict[tuple[str, str], int]"]("holiday.holidays")
 
 
+# (board version, owner, turns) -> the rent expected: the rents read only the board, whose
+# version is new at every change of it in any game of the process (docs/plugins.md)
+_EXPECTED: dict[tuple[int, int, int], int] = {}
+
+
 def expected_rent(game: Game, payer: Player, owner: Player, turns: int) -> int:
     """What `payer` would owe `owner` in rent over `turns` turns, landing anywhere alike."""
-    total = 0
-    for space in owner.spaces:
-        rent = game.kinds[space.kind].rent
-        if rent is not None and not game.mortgaged[space.index]:
-            total += rent(game, space, game.houses[space.index], (3, 4))
-    return game.round(Fraction(total * turns, len(game.spaces)))
+    key = (game.board_version, owner.index, turns)
+    found = _EXPECTED.get(key)
+    if found is None:
+        total = 0
+        for space in owner.spaces:
+            rent = game.kinds[space.kind].rent
+            if rent is not None and not game.mortgaged[space.index]:
+                total += rent(game, space, game.houses[space.index], (3, 4))
+        if len(_EXPECTED) > 4096:  # the versions of boards long gone
+            _EXPECTED.clear()
+        found = _EXPECTED[key] = game.round(Fraction(total * turns, len(game.spaces)))
+    return found
 
 
 @dataclass(slots=True)
@@ -80,6 +91,17 @@ class BuyHoliday(Action):
         if player is self.player:
             return saved - self.amount if taken > 0 else None
         return None
+
+    @classmethod
+    def value_bound(cls, game: Game, player: Player) -> int:
+        # to a payer, a holiday is worth at most the rent saved less the least the owner
+        # takes (over half of it): bought from no one, worth nothing
+        turns, best = game.option("holiday.turns"), 0
+        for owner in game.players:
+            if owner is not player and owner.spaces and not owner.bankrupt:
+                saved = expected_rent(game, player, owner, turns)
+                best = max(best, saved - saved // 2 - 1)
+        return best
 
 
 @dataclass(frozen=True)

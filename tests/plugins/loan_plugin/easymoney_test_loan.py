@@ -36,6 +36,7 @@ class Borrow(Action):
     player: Player
     amount: Money
     verb = "borrow"
+    value_bound = -(STEP // 10)  # every loan costs its interest: bots need not list them
 
     def describe(self) -> str:
         return f"borrow {money(self.amount)} from the Bank"
