@@ -19,14 +19,14 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from .errors import EasyMoneyError
+from .errors import EasyMoneyError, PluginError
 from .engine.actions import Action, ActionRange, Request, described
 from .engine.legal import legal_actions
 from .engine.model import Space
-from .engine.shown import shown_declarations, shown_of
 
 if TYPE_CHECKING:
     from .engine.game import Game, Player
+    from .engine.shown import Shown
 
 MAX_DIGITS = 30   # digits of an amount or an index: more are listed nowhere (and int()
                   # refuses 4,300 and more)
@@ -66,6 +66,53 @@ def decision_view(game: Game, request: Request | None = None,
                         me=None if for_player is None else for_player.name)
     view.listed = legal
     return view
+
+
+# --- what of the plugins' own state every player sees (their SHOWN facts) ---
+
+def shown_declarations(game: Game) -> tuple[tuple[str, Shown], ...]:
+    """(plugin id, fact) of every plugin in play that declares `SHOWN`, in the order of the
+    rules (made once per rule set)."""
+    rules = game.ruleset
+    found: tuple[tuple[str, Shown], ...] | None = getattr(rules, "_shown", None)
+    if found is None:
+        plugins = rules.registry.plugins
+        found = tuple((pid, fact) for pid in rules.enabled if pid in plugins
+                      for fact in plugins[pid].shown)
+        rules._shown = found  # type: ignore[attr-defined]
+    return found
+
+
+def read_shown(game: Game, pid: str, fact: Shown, player: Player) -> int | str | None:
+    """The value of `fact` for `player`; a plugin whose `read` fails or gives another type
+    is one PluginError naming it and the fact."""
+    try:
+        value = fact.read(game, player)
+    except Exception as exc:
+        raise PluginError(f"plugin '{pid}' failed reading its SHOWN fact {fact.name!r} for "
+                          f"{player.name}: {type(exc).__name__}: {exc}") from exc
+    if value is None:
+        return None
+    wrong = isinstance(value, bool) or not isinstance(value, (str, int)) or (
+        fact.text != isinstance(value, str))
+    if wrong:
+        expected = "a str" if fact.text else "an int"
+        raise PluginError(f"plugin '{pid}': its SHOWN fact {fact.name!r} gave "
+                          f"{type(value).__name__} {value!r} for {player.name}; expected "
+                          f"{expected} or None")
+    return value
+
+
+def shown_of(game: Game, player: Player) -> list[dict[str, Any]]:
+    """The facts `player`'s state shows, as plain values: each its `rule` (plugin id),
+    `name`, `label`, `value` and `words`; a fact with nothing to show is left out."""
+    out = []
+    for pid, fact in shown_declarations(game):
+        value = read_shown(game, pid, fact, player)
+        if value is not None:
+            out.append({"rule": pid, "name": fact.name, "label": fact.label, "value": value,
+                        "words": fact.words(value)})
+    return out
 
 
 def state_view(game: Game) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from easymoney import Shown
 from easymoney.board.state import BoardState
 from easymoney.board.text import text_board
 from easymoney.cli import main
-from easymoney.engine.shown import check_shown, shown_of
+from easymoney.engine.shown import check_shown
+from easymoney.view import shown_of
 from easymoney.view import decision_view
 from easymoney.errors import PluginError
 from easymoney.interactive.answers import status_text
@@ -130,7 +131,7 @@ def test_issue39_item18_a_bad_declaration_is_refused_at_load_and_a_bad_read_name
             check_shown("debts", "entry point debts", bad)
     game = played()
     broken = Shown("oops", "oops", lambda g, p: 1 / 0)
-    from easymoney.engine.shown import read_shown
+    from easymoney.view import read_shown
     with pytest.raises(PluginError, match="plugin 'tally' failed reading its SHOWN fact 'oops'"):
         read_shown(game, "tally", broken, game.players[0])
     wrong = Shown("float", "float", lambda g, p: 1.5)

@@ -11,8 +11,7 @@ import numpy as np
 
 from ..engine.actions import _REQUEST_WORDS, Request
 from ..engine.game import Game, Player
-from ..engine.shown import read_shown, shown_declarations
-from ..view import deal_terms, request_view, state_view
+from ..view import deal_terms, read_shown, request_view, shown_declarations, state_view
 
 # request kinds of no rule in play (a plugin of another variant) are counted here
 OTHER_KIND = "other"

@@ -64,6 +64,9 @@ class LineSyntax:
     # a field an action's line does not give is the request's attribute of that name (a
     # bid's `space`)
     FIELDS: ClassVar[tuple[str, ...] | None] = None
+    # a GRAMMAR's absent optional part takes the field's default (an action's does; a
+    # statement's is None, as its GRAMMAR always read it)
+    _GRAMMAR_DEFAULTS: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -93,6 +96,19 @@ class LineSyntax:
             return values
         return tuple(value is not None and value is not False if name in cls._FLAGS else value
                      for name, value in zip(cls.line_fields(), values))
+
+    @classmethod
+    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
+        """The values of `line_fields()` from the grammar's values, in order (a repeated
+        last part is cut): an absent optional part is the field's default where it has one
+        (None in a statement's GRAMMAR, `_GRAMMAR_DEFAULTS`)."""
+        names = cls.line_fields()
+        given = tuple((list(values) + [None] * len(names))[:len(names)])
+        if not cls.LINE and not cls._GRAMMAR_DEFAULTS:
+            return given
+        defaults = _defaults(cls)
+        return cls.template_values(tuple(defaults.get(name) if value is None else value
+                                         for name, value in zip(names, given)))
 
     @classmethod
     def line_fields(cls) -> tuple[str, ...]:
@@ -242,16 +258,6 @@ class Action(LineSyntax):
     ASKED_BY: ClassVar[tuple[str, ...] | None] = None
     # the line answers any request, by anyone, and belongs to no turn (R16's sale)
     ANY_MOMENT: ClassVar[bool] = False
-
-    @classmethod
-    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
-        """The values of `line_fields()` from the grammar's values, in order (an absent
-        optional part is None): the field's default where it has one."""
-        names = cls.line_fields()
-        values = (list(values) + [None] * len(names))[:len(names)]
-        defaults = _defaults(cls)
-        return cls.template_values(tuple(defaults.get(name) if value is None else value
-                                         for name, value in zip(names, values)))
 
     @classmethod
     def from_line(cls, script: ScriptContext, request: Request, line: Any) -> Action | None:

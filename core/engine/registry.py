@@ -190,12 +190,6 @@ class Registry:
         return {name: info.id for info in self.plugins.values()
                 for name in spec_names(info.hookspecs)}
 
-    def event_templates(self) -> dict[str, str]:
-        templates: dict[str, str] = {}
-        for info in self.plugins.values():
-            templates.update(info.events)
-        return templates
-
 
 def _load_builtins(registry: Registry) -> None:
     from . import core_plugin

@@ -8,6 +8,8 @@ it a player sees, in words and as data, once, at module level:
 and every face shows it: the board and the prompt's `status` (in words: `owes the Bank
 $300`), the state of `play --json`, of a seat's protocol and of the page (as data: each
 player's `shown`), and an agent's observation (a number per fact of money or count).
+The faces read the facts through easymoney.view (`shown_of`); the engine only checks them
+at load.
 """
 
 from __future__ import annotations
@@ -44,51 +46,6 @@ class Shown:
         """`owes the Bank $300`, `holiday turns left 2`, `mood calm`."""
         shown = dollars(value) if self.money and isinstance(value, int) else str(value)
         return f"{self.label} {shown}"
-
-
-def shown_declarations(game: Game) -> tuple[tuple[str, Shown], ...]:
-    """(plugin id, fact) of every plugin in play that declares `SHOWN`, in the order of the
-    rules (made once per rule set)."""
-    rules = game.ruleset
-    found: tuple[tuple[str, Shown], ...] | None = getattr(rules, "_shown", None)
-    if found is None:
-        plugins = rules.registry.plugins
-        found = tuple((pid, fact) for pid in rules.enabled if pid in plugins
-                      for fact in plugins[pid].shown)
-        rules._shown = found  # type: ignore[attr-defined]
-    return found
-
-
-def read_shown(game: Game, pid: str, fact: Shown, player: Player) -> int | str | None:
-    """The value of `fact` for `player`; a plugin whose `read` fails or gives another type
-    is one PluginError naming it and the fact."""
-    try:
-        value = fact.read(game, player)
-    except Exception as exc:
-        raise PluginError(f"plugin '{pid}' failed reading its SHOWN fact {fact.name!r} for "
-                          f"{player.name}: {type(exc).__name__}: {exc}") from exc
-    if value is None:
-        return None
-    wrong = isinstance(value, bool) or not isinstance(value, (str, int)) or (
-        fact.text != isinstance(value, str))
-    if wrong:
-        expected = "a str" if fact.text else "an int"
-        raise PluginError(f"plugin '{pid}': its SHOWN fact {fact.name!r} gave "
-                          f"{type(value).__name__} {value!r} for {player.name}; expected "
-                          f"{expected} or None")
-    return value
-
-
-def shown_of(game: Game, player: Player) -> list[dict[str, Any]]:
-    """The facts `player`'s state shows, as plain values: each its `rule` (plugin id),
-    `name`, `label`, `value` and `words`; a fact with nothing to show is left out."""
-    out = []
-    for pid, fact in shown_declarations(game):
-        value = read_shown(game, pid, fact, player)
-        if value is not None:
-            out.append({"rule": pid, "name": fact.name, "label": fact.label, "value": value,
-                        "words": fact.words(value)})
-    return out
 
 
 def check_shown(pid: str, origin: str, declared: Any) -> tuple[Shown, ...]:

@@ -9,7 +9,6 @@ grammar to the language; the rules only declare them, so this lives with the eng
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -36,20 +35,7 @@ class Statement(LineSyntax):
 
     line: int = field(default=0, compare=False, kw_only=True)
     column: int = field(default=0, compare=False, kw_only=True)
-
-    @classmethod
-    def line_values(cls, values: list[Any]) -> tuple[Any, ...]:
-        """The fields' values from the grammar's values, in order (an absent optional part
-        is None; a repeated last part is cut)."""
-        count = len(cls.line_fields())
-        given = tuple((list(values) + [None] * count)[:count])
-        if not cls.LINE:
-            return given
-        # a LINE's absent optional part: its fields' defaults, as for an action
-        defaults = {f.name: f.default for f in dataclasses.fields(cls)  # type: ignore[arg-type]
-                    if f.default is not dataclasses.MISSING}
-        return cls.template_values(tuple(defaults.get(name) if value is None else value
-                                         for name, value in zip(cls.line_fields(), given)))
+    _GRAMMAR_DEFAULTS = False
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ import dataclasses
 
 from ..engine.actions import Action, ActionRange, Request, money, with_field
 from ..engine.game import Game, Player
-from ..engine.shown import shown_of
 from ..engine.stepping import GameState
+from ..view import shown_of
 
 COMMANDS = ("?", "board", "status", "history", "save", "undo", "auto", "act", "help", "quit")
 PLACEHOLDER = "N"
