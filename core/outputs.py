@@ -196,13 +196,34 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
             print(f"easymoney: {_UNWINDING[signum]}", file=sys.stderr)
     if _RECEIVED is not None:
         _RECEIVED.append(signum)
+    _quiet_logging()
     raise Terminated(signum)
 
 
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     if _RECEIVED is not None:
         _RECEIVED.append(signum)
+    _quiet_logging()
     raise KeyboardInterrupt
+
+
+def _not_a_signal(record: Any) -> bool:
+    """A log record's filter: False for one that carries a signal's own exception."""
+    caught = record.exc_info[1] if record.exc_info else None
+    return not isinstance(caught, (Terminated, KeyboardInterrupt))
+
+
+def _quiet_logging() -> None:
+    """A library may log the exception it caught on its way out, with its traceback
+    (SQLAlchemy's pool: "Exception during reset or similar", then re-raised): the logging
+    handlers drop the records of a signal's exception. Set when a signal comes, so that
+    a run that never logs never imports logging."""
+    logging = sys.modules.get("logging")
+    if logging is None:
+        return
+    for handler in (logging.lastResort, *logging.getLogger().handlers):
+        if handler is not None and _not_a_signal not in handler.filters:
+            handler.addFilter(_not_a_signal)
 
 
 def _quiet_about_signals(previous: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -205,3 +205,29 @@ def test_a_signal_whose_exception_a_library_swallowed_still_ends_the_run(capsys)
             except BaseException:
                 pass
             outputs.raise_if_signalled()  # Ctrl-C's, likewise
+
+
+LOGS_ON_ITS_WAY_OUT = """
+import logging, os, signal, sys
+from easymoney.outputs import cleanup_on_signals
+with cleanup_on_signals():
+    try:  # as SQLAlchemy's pool returns a connection: it logs what it caught, then re-raises
+        os.kill(os.getpid(), signal.SIGTERM)
+        signal.pause() if hasattr(signal, "pause") else None
+    except BaseException:
+        logging.getLogger("sqlalchemy.pool").error("Exception during reset or similar",
+                                                   exc_info=True)
+        raise
+"""
+
+
+@pytest.mark.parametrize("configured", [False, True])
+def test_a_library_logging_the_signal_it_caught_prints_no_traceback(configured):
+    """The tune test's flake: SIGTERM inside SQLAlchemy's pool, which logged the Terminated
+    it caught with its traceback before re-raising it. The run ends with the signal's one
+    line and its status, whether logging has handlers of its own or not."""
+    code = ("import logging; logging.basicConfig()\n" if configured else "") + LOGS_ON_ITS_WAY_OUT
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, start_new_session=True)
+    assert done.returncode == 143, done.stderr
+    assert done.stderr == "easymoney: terminated\n"

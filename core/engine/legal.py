@@ -130,12 +130,14 @@ def legal_actions(game: Game, request: Request | None = None,
                 if refused is not None:
                     # the template usually carries the least amount already: no copy to judge;
                     # at the most, only the rules that may refuse an amount are asked again
-                    low = template if getattr(template, field) == least \
-                        else with_field(template, field, least)
-                    if refused(game, low) or (
+                    if getattr(template, field) != least:
+                        template = with_field(template, field, least)
+                    if refused(game, template) or (
                             most != least and refused_amount is not None
                             and refused_amount(game, with_field(template, field, most))):
                         continue
+                # a range put on the grid keeps the copy at its least amount: a bot valuing
+                # its ends makes none again
                 append(found if step == found.step else ActionRange(template, field, least, most, step))
     except Exception as exc:
         # raised in this frame, not in a call: reading the candidate `found` failed, for it
