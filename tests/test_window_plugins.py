@@ -109,7 +109,6 @@ def test_a_bot_weighs_a_derived_amount_at_its_least_on_the_grid(monkeypatch) -> 
     from easymoney_test_holiday import BuyHoliday
     monkeypatch.setattr(BuyHoliday, "value", lambda self, game, player: 1_000_000 - self.amount
                         if player is self.player else None)
-    monkeypatch.setattr(BuyHoliday, "value_bound", None)  # its own bound knows not that value
     state = new_game("standard", ["Ann", "Bob"], seed=1, enable=["holiday"])
     game = state.game
     ann, bob = game.players

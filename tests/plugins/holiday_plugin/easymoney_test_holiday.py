@@ -92,17 +92,6 @@ class BuyHoliday(Action):
             return saved - self.amount if taken > 0 else None
         return None
 
-    @classmethod
-    def value_bound(cls, game: Game, player: Player) -> int:
-        # to a payer, a holiday is worth at most the rent saved less the least the owner
-        # takes (over half of it): bought from no one, worth nothing
-        turns, best = game.option("holiday.turns"), 0
-        for owner in game.players:
-            if owner is not player and owner.spaces and not owner.bankrupt:
-                saved = expected_rent(game, player, owner, turns)
-                best = max(best, saved - saved // 2 - 1)
-        return best
-
 
 @dataclass(frozen=True)
 class ExpectHoliday(Expectation):
