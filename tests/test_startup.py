@@ -70,20 +70,28 @@ from pathlib import Path  # noqa: E402
 from lark import Lark, Token  # noqa: E402
 from lark.exceptions import UnexpectedInput  # noqa: E402
 
-from easymoney.script import tables  # noqa: E402
-from easymoney.script.make_tables import builtin_grammar  # noqa: E402
+from easymoney.script import lark_runtime, tables  # noqa: E402
+from easymoney.script.make_tables import builtin_grammar, runtime_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _shape(parser: Lark, text: str) -> object:
+def _leaves(tree: object) -> list[object]:
+    """A tree's tokens in order, whichever lark's classes it is of (lark's or the runtime's)."""
+    out: list[object] = []
+    for child in getattr(tree, "children", ()):
+        out += _leaves(child) if hasattr(child, "children") else [child]
+    return out
+
+
+def _shape(parser: object, text: str) -> object:
     """What a parser makes of a text: the tree and every token's place, or where it fails."""
     try:
-        tree = parser.parse(text)
-    except UnexpectedInput as err:
+        tree = parser.parse(text)  # type: ignore[attr-defined]
+    except (UnexpectedInput, lark_runtime.UnexpectedInput) as err:
         return ("refused", err.line, err.column, sorted(getattr(err, "expected", None) or ()))
-    tokens = [(t.type, str(t), t.line, t.column) for t in tree.scan_values(
-        lambda v: isinstance(v, Token))]
+    tokens = [(t.type, str(t), t.line, t.column) for t in _leaves(tree)
+              if isinstance(t, (Token, lark_runtime.Token))]
     return tree.pretty(), tokens
 
 
@@ -106,14 +114,13 @@ def test_the_shipped_tables_parse_every_example_as_built_ones_do() -> None:
 
 def _count_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     builds: list[str] = []
-    real = tables.Lark
+    real = tables._build
 
-    class Counting(real):  # type: ignore[misc, valid-type]
-        def __init__(self, grammar: str, **options: object) -> None:
-            builds.append(grammar)
-            super().__init__(grammar, **options)
+    def counting(grammar: str) -> tuple[str, bytes]:
+        builds.append(grammar)
+        return real(grammar)
 
-    monkeypatch.setattr(tables, "Lark", Counting)
+    monkeypatch.setattr(tables, "_build", counting)
     return builds
 
 
@@ -137,6 +144,25 @@ def test_unusable_tables_are_built_instead(monkeypatch: pytest.MonkeyPatch, dama
     assert builds == [grammar]
     assert _shape(parser, "Ann rolls 3 4\n") == _shape(Lark(grammar, **tables.OPTIONS),
                                                        "Ann rolls 3 4\n")
+    assert isinstance(parser, lark_runtime.Lark)  # lark built it, the runtime parses with it
+
+
+def test_a_script_is_parsed_without_importing_lark() -> None:
+    # lark builds tables only, and the built-in rules' are shipped: as a user runs it, with
+    # no test plugin site (its rules' lines make a language of their own, built by lark)
+    env = {k: v for k, v in os.environ.items()
+           if k != "PYTHONPATH" and not k.startswith("EASYMONEY_")}
+    done = subprocess.run([sys.executable, "-c", _PROBE, "play", "examples/01-first-turns.game"],
+                          capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+    modules = json.loads(done.stdout.splitlines()[-1])
+    assert "easymoney.script.lark_runtime" in modules
+    assert [m for m in modules if m == "lark" or m.startswith("lark.")] == []
+
+
+def test_the_shipped_runtime_is_the_installed_lark_s() -> None:
+    shipped = (ROOT / "core" / "script" / tables.RUNTIME).read_text(encoding="utf-8")
+    assert shipped == runtime_text(), (
+        "core/script/lark_runtime.py is stale: run `python -m easymoney.script.make_tables`")
 
 
 def test_a_script_is_played_the_same_without_the_tables() -> None:
@@ -159,6 +185,9 @@ def test_the_tables_command_writes_what_is_shipped(tmp_path: Path) -> None:
     assert str(target) in done.stdout
     shipped = (ROOT / "core" / "script" / tables.TABLES).read_bytes()
     assert target.read_bytes().partition(b"\n")[0] == shipped.partition(b"\n")[0]
+    runtime = tmp_path / tables.RUNTIME  # and beside it, the module that reads them
+    assert str(runtime) in done.stdout
+    assert runtime.read_text(encoding="utf-8") == runtime_text()
 
 
 # ---------------------------------------------------------------- each piece once a process
