@@ -165,10 +165,11 @@ def test_the_shipped_runtime_is_the_installed_lark_s() -> None:
         "core/script/lark_runtime.py is stale: run `python -m easymoney.script.make_tables`")
 
 
-def test_a_script_is_played_the_same_without_the_tables() -> None:
-    # the shipped file removed from a copy of the package: slower, the same transcript
+def _played_the_same_without(shipped_file_gone: str) -> None:
+    """A script plays as ever after `shipped_file_gone` (code) has the package lose a file
+    it ships: slower, the same transcript."""
     script = ROOT / "examples" / "01-first-turns.game"
-    code = ("import sys; from easymoney.script import tables; tables._read = lambda: None; "
+    code = (f"import sys; {shipped_file_gone}; "
             "from easymoney.cli import main; sys.exit(main(sys.argv[1:]))")
     without = subprocess.run([sys.executable, "-c", code, "play", str(script)],
                              capture_output=True, text=True)
@@ -176,6 +177,10 @@ def test_a_script_is_played_the_same_without_the_tables() -> None:
                              capture_output=True, text=True)
     assert without.returncode == shipped.returncode == 0, without.stderr
     assert without.stdout == shipped.stdout and without.stderr == shipped.stderr == ""
+
+
+def test_a_script_is_played_the_same_without_the_tables() -> None:
+    _played_the_same_without("from easymoney.script import tables; tables._read = lambda: None")
 
 
 def test_the_tables_command_writes_what_is_shipped(tmp_path: Path) -> None:
@@ -220,3 +225,50 @@ def test_a_variant_is_loaded_and_its_manager_made_once(args: list[str]) -> None:
                           cwd=ROOT, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "1 1 0"
+
+
+# ---------------------------------------------------------------- the dataclasses' code, shipped
+
+_RECORD = """
+import json
+from easymoney import precompiled
+print(json.dumps(sorted(precompiled.recorded(precompiled.modules()))))
+"""
+
+
+def _shipped_code() -> dict[str, object]:
+    import marshal
+
+    from easymoney import packaged, precompiled
+    data = packaged.read_bytes("easymoney", precompiled.FILE)
+    magic = precompiled._magic()
+    assert data.startswith(magic), "core/compiled-code.marshal is of another Python"
+    return marshal.loads(data[len(magic):])  # type: ignore[no-any-return]
+
+
+def test_the_shipped_code_is_that_of_every_dataclass_and_printer_of_the_package() -> None:
+    # a text missing would only be compiled (slower), but the shipped file must be current
+    done = subprocess.run([sys.executable, "-c", _RECORD], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    now = json.loads(done.stdout.splitlines()[-1])
+    assert len(now) > 300
+    missing = [text for text in now if text not in _shipped_code()]
+    assert missing == [], ("core/compiled-code.marshal is stale: run "
+                           f"`python -m easymoney.precompiled` ({len(missing)} texts)")
+
+
+def test_the_shipped_code_is_what_compiling_the_text_makes() -> None:
+    for text, code in _shipped_code().items():
+        assert compile(text, "<string>", "exec", dont_inherit=True) == code, text
+
+
+def test_a_script_is_played_the_same_without_the_shipped_code() -> None:
+    _played_the_same_without("from easymoney import precompiled; precompiled._shipped = {}")
+
+
+def test_the_command_line_gives_dataclasses_their_exec_back() -> None:
+    import dataclasses
+
+    from easymoney.cli import main
+    assert main(["play", str(ROOT / "examples" / "01-first-turns.game")]) == 0
+    assert "exec" not in vars(dataclasses)
