@@ -71,8 +71,9 @@ def code_of(source: str) -> CodeType:
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> None:
     """dataclasses' `exec` while installed: a text runs as code_of compiles it."""
-    if isinstance(source, str) and (_recording is None or _ours(globals)):
-        source = code_of(source)
+    if isinstance(source, str):  # compiled as dataclasses' exec compiles it: no __future__
+        source = code_of(source) if _recording is None or _ours(globals) else \
+            compile(source, "<string>", "exec", dont_inherit=True)
     builtins.exec(source, globals, locals, **kwargs)
 
 
