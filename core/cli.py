@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import __version__, commands
+from . import __version__, commands, precompiled
 from .errors import EasyMoneyError, UsageError
 
 TRACE_ENV = "EASYMONEY_TRACE"
@@ -109,6 +109,11 @@ def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with precompiled.installed():  # the dataclasses the command imports: their code shipped
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     closed = _closed_streams()
     if closed is not None:
         print(closed, file=sys.stderr)

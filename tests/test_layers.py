@@ -1,6 +1,6 @@
 """The core's layers are visible and acyclic: each folder imports only from the layers below it.
 
-    errors, words, timelimit (no layer), packaged, entrypoints
+    errors, words, timelimit (no layer), packaged, entrypoints, precompiled
     engine                   the state, actions, hooks and their dispatch, and the turn's
                              vocabulary: Roll, EndTurn and the window requests (issue 18)
     view                     the one outward view of a decision point, for every face
@@ -32,7 +32,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYER = {"errors": 0, "words": 0, "timelimit": 0, "packaged": 0, "entrypoints": 0, "engine": 1,
+LAYER = {"errors": 0, "words": 0, "timelimit": 0, "packaged": 0, "entrypoints": 0, "precompiled": 0,
+         "engine": 1,
          "view": 2, "loading": 3,
          "script": 4, "bots": 4, "seats": 4, "search": 4, "strategies": 4, "board": 5, "simulate": 5, "agents": 5,
          "outputs": 5, "interactive": 6, "web": 6, "commands": 7,

@@ -70,20 +70,28 @@ from pathlib import Path  # noqa: E402
 from lark import Lark, Token  # noqa: E402
 from lark.exceptions import UnexpectedInput  # noqa: E402
 
-from easymoney.script import tables  # noqa: E402
-from easymoney.script.make_tables import builtin_grammar  # noqa: E402
+from easymoney.script import lark_runtime, tables  # noqa: E402
+from easymoney.script.make_tables import builtin_grammar, runtime_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _shape(parser: Lark, text: str) -> object:
+def _leaves(tree: object) -> list[object]:
+    """A tree's tokens in order, whichever lark's classes it is of (lark's or the runtime's)."""
+    out: list[object] = []
+    for child in getattr(tree, "children", ()):
+        out += _leaves(child) if hasattr(child, "children") else [child]
+    return out
+
+
+def _shape(parser: object, text: str) -> object:
     """What a parser makes of a text: the tree and every token's place, or where it fails."""
     try:
-        tree = parser.parse(text)
-    except UnexpectedInput as err:
+        tree = parser.parse(text)  # type: ignore[attr-defined]
+    except (UnexpectedInput, lark_runtime.UnexpectedInput) as err:
         return ("refused", err.line, err.column, sorted(getattr(err, "expected", None) or ()))
-    tokens = [(t.type, str(t), t.line, t.column) for t in tree.scan_values(
-        lambda v: isinstance(v, Token))]
+    tokens = [(t.type, str(t), t.line, t.column) for t in _leaves(tree)
+              if isinstance(t, (Token, lark_runtime.Token))]
     return tree.pretty(), tokens
 
 
@@ -106,14 +114,13 @@ def test_the_shipped_tables_parse_every_example_as_built_ones_do() -> None:
 
 def _count_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     builds: list[str] = []
-    real = tables.Lark
+    real = tables._build
 
-    class Counting(real):  # type: ignore[misc, valid-type]
-        def __init__(self, grammar: str, **options: object) -> None:
-            builds.append(grammar)
-            super().__init__(grammar, **options)
+    def counting(grammar: str) -> tuple[str, bytes]:
+        builds.append(grammar)
+        return real(grammar)
 
-    monkeypatch.setattr(tables, "Lark", Counting)
+    monkeypatch.setattr(tables, "_build", counting)
     return builds
 
 
@@ -137,12 +144,32 @@ def test_unusable_tables_are_built_instead(monkeypatch: pytest.MonkeyPatch, dama
     assert builds == [grammar]
     assert _shape(parser, "Ann rolls 3 4\n") == _shape(Lark(grammar, **tables.OPTIONS),
                                                        "Ann rolls 3 4\n")
+    assert isinstance(parser, lark_runtime.Lark)  # lark built it, the runtime parses with it
 
 
-def test_a_script_is_played_the_same_without_the_tables() -> None:
-    # the shipped file removed from a copy of the package: slower, the same transcript
+def test_a_script_is_parsed_without_importing_lark() -> None:
+    # lark builds tables only, and the built-in rules' are shipped: as a user runs it, with
+    # no test plugin site (its rules' lines make a language of their own, built by lark)
+    env = {k: v for k, v in os.environ.items()
+           if k != "PYTHONPATH" and not k.startswith("EASYMONEY_")}
+    done = subprocess.run([sys.executable, "-c", _PROBE, "play", "examples/01-first-turns.game"],
+                          capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+    modules = json.loads(done.stdout.splitlines()[-1])
+    assert "easymoney.script.lark_runtime" in modules
+    assert [m for m in modules if m == "lark" or m.startswith("lark.")] == []
+
+
+def test_the_shipped_runtime_is_the_installed_lark_s() -> None:
+    shipped = (ROOT / "core" / "script" / tables.RUNTIME).read_text(encoding="utf-8")
+    assert shipped == runtime_text(), (
+        "core/script/lark_runtime.py is stale: run `python -m easymoney.script.make_tables`")
+
+
+def _played_the_same_without(shipped_file_gone: str) -> None:
+    """A script plays as ever after `shipped_file_gone` (code) has the package lose a file
+    it ships: slower, the same transcript."""
     script = ROOT / "examples" / "01-first-turns.game"
-    code = ("import sys; from easymoney.script import tables; tables._read = lambda: None; "
+    code = (f"import sys; {shipped_file_gone}; "
             "from easymoney.cli import main; sys.exit(main(sys.argv[1:]))")
     without = subprocess.run([sys.executable, "-c", code, "play", str(script)],
                              capture_output=True, text=True)
@@ -152,6 +179,10 @@ def test_a_script_is_played_the_same_without_the_tables() -> None:
     assert without.stdout == shipped.stdout and without.stderr == shipped.stderr == ""
 
 
+def test_a_script_is_played_the_same_without_the_tables() -> None:
+    _played_the_same_without("from easymoney.script import tables; tables._read = lambda: None")
+
+
 def test_the_tables_command_writes_what_is_shipped(tmp_path: Path) -> None:
     target = tmp_path / "parse.tables"
     done = subprocess.run([sys.executable, "-m", "easymoney.script.make_tables", str(target)],
@@ -159,6 +190,9 @@ def test_the_tables_command_writes_what_is_shipped(tmp_path: Path) -> None:
     assert str(target) in done.stdout
     shipped = (ROOT / "core" / "script" / tables.TABLES).read_bytes()
     assert target.read_bytes().partition(b"\n")[0] == shipped.partition(b"\n")[0]
+    runtime = tmp_path / tables.RUNTIME  # and beside it, the module that reads them
+    assert str(runtime) in done.stdout
+    assert runtime.read_text(encoding="utf-8") == runtime_text()
 
 
 # ---------------------------------------------------------------- each piece once a process
@@ -191,3 +225,50 @@ def test_a_variant_is_loaded_and_its_manager_made_once(args: list[str]) -> None:
                           cwd=ROOT, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "1 1 0"
+
+
+# ---------------------------------------------------------------- the dataclasses' code, shipped
+
+_RECORD = """
+import json
+from easymoney import precompiled
+print(json.dumps(sorted(precompiled.recorded(precompiled.modules()))))
+"""
+
+
+def _shipped_code() -> dict[str, object]:
+    import marshal
+
+    from easymoney import packaged, precompiled
+    data = packaged.read_bytes("easymoney", precompiled.FILE)
+    magic = precompiled._magic()
+    assert data.startswith(magic), "core/compiled-code.marshal is of another Python"
+    return marshal.loads(data[len(magic):])  # type: ignore[no-any-return]
+
+
+def test_the_shipped_code_is_that_of_every_dataclass_and_printer_of_the_package() -> None:
+    # a text missing would only be compiled (slower), but the shipped file must be current
+    done = subprocess.run([sys.executable, "-c", _RECORD], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    now = json.loads(done.stdout.splitlines()[-1])
+    assert len(now) > 300
+    missing = [text for text in now if text not in _shipped_code()]
+    assert missing == [], ("core/compiled-code.marshal is stale: run "
+                           f"`python -m easymoney.precompiled` ({len(missing)} texts)")
+
+
+def test_the_shipped_code_is_what_compiling_the_text_makes() -> None:
+    for text, code in _shipped_code().items():
+        assert compile(text, "<string>", "exec", dont_inherit=True) == code, text
+
+
+def test_a_script_is_played_the_same_without_the_shipped_code() -> None:
+    _played_the_same_without("from easymoney import precompiled; precompiled._shipped = {}")
+
+
+def test_the_command_line_gives_dataclasses_their_exec_back() -> None:
+    import dataclasses
+
+    from easymoney.cli import main
+    assert main(["play", str(ROOT / "examples" / "01-first-turns.game")]) == 0
+    assert "exec" not in vars(dataclasses)

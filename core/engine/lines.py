@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass
 from typing import Annotated, Any
 
+from ..precompiled import code_of
 from .values import quoted
 
 # the annotations a template reads (Annotated keeps them plain ints and strs to a type checker)
@@ -234,7 +235,7 @@ def _printer(name: str, prefix: str, code: list[str]) -> Callable[[Any], str]:
     if prefix:
         body = f"{prefix!r} + {body}"
     namespace: dict[str, Any] = {"quoted": quoted}
-    exec(f"def __str__(self):\n    return {body}\n", namespace)  # noqa: S102 - our own text
+    exec(code_of(f"def __str__(self):\n    return {body}\n"), namespace)  # noqa: S102 - our own text
     printer = namespace["__str__"]
     printer.__qualname__ = f"{name}.__str__"
     return typing.cast(Callable[[Any], str], printer)

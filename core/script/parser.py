@@ -14,9 +14,9 @@ import stat
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import (UnexpectedCharacters, UnexpectedInput,
-                             UnexpectedToken, VisitError)
+# lark's parsing classes, of the runtime every parser parses with (tables.py)
+from .lark_runtime import (Token, Transformer, UnexpectedCharacters, UnexpectedInput,
+                           UnexpectedToken, VisitError, v_args)
 
 from .. import packaged
 from ..errors import EasyMoneyError, PluginError, ScriptSyntaxError
@@ -303,6 +303,8 @@ def _culprit(base: str, declared: tuple[tuple[str, tuple[type, ...]], ...]) -> s
     """The first plugin whose statements break the grammar built with those before it."""
     known = set(re.findall(r"^(_?[A-Z][A-Z_0-9]*)(?:\.\d+)?:", base, flags=re.M))
     grammar = base + "\n" + grammar_snippet("base", A.BASE_LINES, known, base=True)[0]
+    from lark import Lark  # building grammars is lark's, and this runs once a plugin failed
+
     for pid, classes in declared:
         snippet, _ = grammar_snippet(pid, classes, known)
         try:
