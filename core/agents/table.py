@@ -218,7 +218,14 @@ class Table:
         self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
         # (the state it is of, every player's equity): see _equities
         self._equity_known: tuple[Any, list[int]] | None = None
-        self._adjusted = self.state.game.hook.has("em_worth_adjustment")
+        hook = self.state.game.hook
+        self._adjusted = hook.has("em_worth_adjustment")
+        # worth is cash plus the R28 values of what is owned, as the scoring rule alone
+        # counts it: then the part besides cash is kept while the board stays (_equities)
+        self._cash_plus_estate = not self._adjusted and all(
+            hook.implemented[name] == ("scoring",) for name in ("em_worth", "em_space_value"))
+        # (the state, board_version and turn it is of, every player's equity less cash)
+        self._estate_known: tuple[Any, list[int]] | None = None
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 256 steps, not 8: agents step far more often than they undo or
@@ -233,7 +240,7 @@ class Table:
         self.state = self._new(number)
         self.seed, self.next_seed = number, number + 1
         self._known = []
-        self._equity_known = None
+        self._equity_known = self._estate_known = None
         self._close_window()
         self._turn, self._raised, self._spent = None, set(), set()
         self._first_step = self.state.steps
@@ -482,6 +489,15 @@ class Table:
         may change with neither)."""
         state = self.state
         game = state.game
+        if self._cash_plus_estate:
+            # the equity less cash reads only the board (as the key below assumes), which
+            # changes far less often than cash: a rent, a bid, a fee leave it as it is
+            key = (state, game.board_version, game.turns_played)
+            estates = self._estate_known
+            if estates is None or estates[0] != key:
+                estates = self._estate_known = (
+                    key, [self.equity(p) - p.cash for p in game.players])
+            return [p.cash + e for p, e in zip(game.players, estates[1])]
         key = (state, game.board_version, game.turns_played, tuple(p.cash for p in game.players),
                state.steps if self._adjusted else None)
         known = self._equity_known
