@@ -18,7 +18,7 @@ from ..board.state import BoardState
 from ..board.text import text_board
 from ..engine.actions import WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import rejected_offer
-from ..engine.legal import lone_closing
+from ..engine.legal import answer_types, lone_closing
 from ..engine.stepping import GameState
 from ..errors import EasyMoneyError, GameOverError, UsageError
 from ..script.table import game_seed, new_game
@@ -150,9 +150,9 @@ def seat_names(players: int | Sequence[str]) -> list[str]:
     return names
 
 
-def _from_the_bank(action: Action) -> bool:
-    """Whether `action` raises money from the Bank (a mortgage), not from a player (a sale)."""
-    kind = type(action)
+def _from_the_bank(kind: type[Action]) -> bool:
+    """Whether actions of `kind` raise money from the Bank (a mortgage), not from a player
+    (a sale)."""
     return kind.raises_money and kind.counterparty is None
 
 
@@ -210,6 +210,9 @@ class Table:
         # per action type: whether it raises money, if it is a window's own action (no deal)
         # that may undo another; else None
         self._undoing: dict[type, bool | None] = {}
+        # per (request's types, any-moment types): the types a window lists, those that raise
+        # money from the Bank left out (`raise_in_windows=False`)
+        self._not_from_the_bank: dict[Any, tuple[type[Action], ...]] = {}
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
@@ -249,7 +252,7 @@ class Table:
     def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]:
         """(the legal actions now, the catalogue's places of them, the mask's bytes), made
         once a listing."""
-        legal = self.state.legal_actions()
+        legal = self._legal()
         for known in self._known:
             if known[0] is legal:
                 return known
@@ -257,6 +260,21 @@ class Table:
         known = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
         self._known = [known, *self._known[:1]]
         return known
+
+    def _legal(self) -> list[Action | ActionRange]:
+        """The state's listing, made once a step: in a window with `raise_in_windows=False`
+        without the types that raise money from the Bank, which `_offered` would drop."""
+        state = self.state
+        request = state.request
+        if self.raise_in_windows or request is None or request.kind not in WINDOW_KINDS:
+            return state.legal_actions()
+        game = state.game
+        key = (request.accepts, game.any_moment)
+        kinds = self._not_from_the_bank.get(key)
+        if kinds is None:
+            kinds = self._not_from_the_bank[key] = tuple(
+                kind for kind in answer_types(game, request) if not _from_the_bank(kind))
+        return state.legal_actions(kinds=kinds)
 
     def _offered(self, legal: list[Action | ActionRange]) -> list[Action | ActionRange]:
         """The listing an agent may choose from: a window whose player has taken
@@ -269,8 +287,6 @@ class Table:
         if request is None:
             return legal
         if request.kind in WINDOW_KINDS:
-            if not self.raise_in_windows:
-                legal = [a for a in legal if not _from_the_bank(_template(a))]
             if (self._window_actions >= self.window_actions
                     and self._window == (self.state.game.turns_played, request.kind,
                                          request.player.index)):
@@ -317,7 +333,7 @@ class Table:
     def offered(self) -> list[Action | ActionRange]:
         """The legal actions an agent may choose from now (the mask's): `legal_actions()`
         less what `window_actions` and a rejected deal leave out."""
-        return [] if self.state.is_over else self._offered(self.state.legal_actions())
+        return [] if self.state.is_over else self._offered(self._legal())
 
     def _count(self, action: Action) -> None:
         """Count `action` in its player's window (before it is taken)."""
