@@ -489,13 +489,16 @@ class Table:
 
     def equity_share(self, me: int) -> float:
         """Seat `me`'s equity over that of the seats in the game (0 for a bankrupt seat)."""
-        game = self.state.game
-        if game.players[me].bankrupt:
-            return 0.0
+        return self._equity_shares()[me]
+
+    def _equity_shares(self) -> list[float]:
+        """Every seat's `equity_share`."""
+        players = self.state.game.players
         held = self._equities()
-        live = [e for p, e in zip(game.players, held) if not p.bankrupt]
+        live = [e for p, e in zip(players, held) if not p.bankrupt]
         total = sum(max(0, e) for e in live)
-        return max(0, held[me]) / total if total > 0 else 1.0 / len(live)
+        return [0.0 if p.bankrupt else max(0, e) / total if total > 0 else 1.0 / len(live)
+                for p, e in zip(players, held)]
 
     def _equities(self) -> list[int]:
         """Every player's equity now, computed once a state: each seat's potential is asked
@@ -528,6 +531,13 @@ class Table:
         if terminal:
             return 0.0
         return self.equity_share(me) if self.shaping == "equity" else self.worth_share(me)
+
+    def potentials(self) -> list[float]:
+        """Every seat's Phi where the state is not terminal for it (`potential(me, False)`),
+        at once: an environment shapes every seat after each step."""
+        if self.shaping == "equity":
+            return self._equity_shares()
+        return [self.worth_share(me) for me in range(len(self.seats))]
 
     def observation_names(self) -> list[str]:
         """The name of each feature of the observation vector, in order (docs/agents.md)."""
