@@ -511,11 +511,11 @@ class Table:
         if self._cash_plus_estate:
             # the equity less cash reads only the board (as the key below assumes), which
             # changes far less often than cash: a rent, a bid, a fee leave it as it is
-            key = (state, game.board_version, game.turns_played)
+            board = (state, game.board_version, game.turns_played)
             estates = self._estate_known
-            if estates is None or estates[0] != key:
+            if estates is None or estates[0] != board:
                 estates = self._estate_known = (
-                    key, [self.equity(p) - p.cash for p in game.players])
+                    board, [self.equity(p) - p.cash for p in game.players])
             return [p.cash + e for p, e in zip(game.players, estates[1])]
         key = (state, game.board_version, game.turns_played, tuple(p.cash for p in game.players),
                state.steps if self._adjusted else None)

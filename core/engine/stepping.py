@@ -424,7 +424,7 @@ class GameState:
             known = self._legal_of
             if known is None or known[0] != kinds:
                 known = self._legal_of = (
-                    kinds, legal_actions(self.game, self.request, kinds=kinds)
+                    kinds, legal_actions(self.game, self.request, None, kinds)
                     if self.request else [])
             return known[1]
         if self._legal is None:
