@@ -96,7 +96,8 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         self._phi: dict[str, float] = {}
         self._settle()
         if self.table.shaping is not None:  # Phi of the first state: shaping starts here
-            self._phi = {a: self.table.potential(self._seat[a], False) for a in self.agents
+            shares = self.table.potentials()
+            self._phi = {a: shares[self._seat[a]] for a in self.agents
                          if not (self.terminations[a] or self.truncations[a])}
         if self.table.skips and self.table.lone() is not None:
             self._take_lone()
@@ -167,10 +168,11 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         """Potential-based shaping (`shaping="worth"` or `"equity"`): each seat still shaped gets
         gamma * Phi(now) - Phi(before), every step; Phi is 0 once the seat is terminated,
         and a truncated seat keeps its last Phi (its state is not terminal)."""
-        table, gamma, phi = self.table, self.table.gamma, self._phi
+        gamma, phi = self.table.gamma, self._phi
+        shares = self.table.potentials()
         for a, before in list(phi.items()):
             done = self.terminations[a]
-            now = table.potential(self._seat[a], done)
+            now = 0.0 if done else shares[self._seat[a]]  # table.potential(seat, done)
             self.rewards[a] += gamma * now - before
             if done or truncated:
                 del phi[a]

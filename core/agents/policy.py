@@ -185,7 +185,7 @@ class PolicyStrategy(Strategy):
         if request.kind not in WINDOW_KINDS:
             return legal
         if not self.policy.header["raise_in_windows"]:
-            legal = [a for a in legal if not _from_the_bank(_template(a))]
+            legal = [a for a in legal if not _from_the_bank(type(_template(a)))]
         window = (game.turns_played, request.kind, request.player.index)
         if window != self._window:
             self._window, self._taken = window, 0

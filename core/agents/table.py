@@ -18,7 +18,7 @@ from ..board.state import BoardState
 from ..board.text import text_board
 from ..engine.actions import WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import rejected_offer
-from ..engine.legal import lone_closing
+from ..engine.legal import answer_types, lone_closing
 from ..engine.stepping import GameState
 from ..errors import EasyMoneyError, GameOverError, UsageError
 from ..script.table import game_seed, new_game
@@ -150,9 +150,9 @@ def seat_names(players: int | Sequence[str]) -> list[str]:
     return names
 
 
-def _from_the_bank(action: Action) -> bool:
-    """Whether `action` raises money from the Bank (a mortgage), not from a player (a sale)."""
-    kind = type(action)
+def _from_the_bank(kind: type[Action]) -> bool:
+    """Whether actions of `kind` raise money from the Bank (a mortgage), not from a player
+    (a sale)."""
     return kind.raises_money and kind.counterparty is None
 
 
@@ -210,6 +210,9 @@ class Table:
         # per action type: whether it raises money, if it is a window's own action (no deal)
         # that may undo another; else None
         self._undoing: dict[type, bool | None] = {}
+        # per (request's types, any-moment types): the types a window lists, those that raise
+        # money from the Bank left out (`raise_in_windows=False`)
+        self._not_from_the_bank: dict[Any, tuple[type[Action], ...]] = {}
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
@@ -218,7 +221,14 @@ class Table:
         self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
         # (the state it is of, every player's equity): see _equities
         self._equity_known: tuple[Any, list[int]] | None = None
-        self._adjusted = self.state.game.hook.has("em_worth_adjustment")
+        hook = self.state.game.hook
+        self._adjusted = hook.has("em_worth_adjustment")
+        # worth is cash plus the R28 values of what is owned, as the scoring rule alone
+        # counts it: then the part besides cash is kept while the board stays (_equities)
+        self._cash_plus_estate = not self._adjusted and all(
+            hook.implemented[name] == ("scoring",) for name in ("em_worth", "em_space_value"))
+        # (the state, board_version and turn it is of, every player's equity less cash)
+        self._estate_known: tuple[Any, list[int]] | None = None
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 256 steps, not 8: agents step far more often than they undo or
@@ -233,7 +243,7 @@ class Table:
         self.state = self._new(number)
         self.seed, self.next_seed = number, number + 1
         self._known = []
-        self._equity_known = None
+        self._equity_known = self._estate_known = None
         self._close_window()
         self._turn, self._raised, self._spent = None, set(), set()
         self._first_step = self.state.steps
@@ -242,7 +252,7 @@ class Table:
     def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]:
         """(the legal actions now, the catalogue's places of them, the mask's bytes), made
         once a listing."""
-        legal = self.state.legal_actions()
+        legal = self._legal()
         for known in self._known:
             if known[0] is legal:
                 return known
@@ -250,6 +260,21 @@ class Table:
         known = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
         self._known = [known, *self._known[:1]]
         return known
+
+    def _legal(self) -> list[Action | ActionRange]:
+        """The state's listing, made once a step: in a window with `raise_in_windows=False`
+        without the types that raise money from the Bank, which `_offered` would drop."""
+        state = self.state
+        request = state.request
+        if self.raise_in_windows or request is None or request.kind not in WINDOW_KINDS:
+            return state.legal_actions()
+        game = state.game
+        key = (request.accepts, game.any_moment)
+        kinds = self._not_from_the_bank.get(key)
+        if kinds is None:
+            kinds = self._not_from_the_bank[key] = tuple(
+                kind for kind in answer_types(game, request) if not _from_the_bank(kind))
+        return state.legal_actions(kinds=kinds)
 
     def _offered(self, legal: list[Action | ActionRange]) -> list[Action | ActionRange]:
         """The listing an agent may choose from: a window whose player has taken
@@ -262,8 +287,6 @@ class Table:
         if request is None:
             return legal
         if request.kind in WINDOW_KINDS:
-            if not self.raise_in_windows:
-                legal = [a for a in legal if not _from_the_bank(_template(a))]
             if (self._window_actions >= self.window_actions
                     and self._window == (self.state.game.turns_played, request.kind,
                                          request.player.index)):
@@ -310,7 +333,7 @@ class Table:
     def offered(self) -> list[Action | ActionRange]:
         """The legal actions an agent may choose from now (the mask's): `legal_actions()`
         less what `window_actions` and a rejected deal leave out."""
-        return [] if self.state.is_over else self._offered(self.state.legal_actions())
+        return [] if self.state.is_over else self._offered(self._legal())
 
     def _count(self, action: Action) -> None:
         """Count `action` in its player's window (before it is taken)."""
@@ -466,13 +489,16 @@ class Table:
 
     def equity_share(self, me: int) -> float:
         """Seat `me`'s equity over that of the seats in the game (0 for a bankrupt seat)."""
-        game = self.state.game
-        if game.players[me].bankrupt:
-            return 0.0
+        return self._equity_shares()[me]
+
+    def _equity_shares(self) -> list[float]:
+        """Every seat's `equity_share`."""
+        players = self.state.game.players
         held = self._equities()
-        live = [e for p, e in zip(game.players, held) if not p.bankrupt]
+        live = [e for p, e in zip(players, held) if not p.bankrupt]
         total = sum(max(0, e) for e in live)
-        return max(0, held[me]) / total if total > 0 else 1.0 / len(live)
+        return [0.0 if p.bankrupt else max(0, e) / total if total > 0 else 1.0 / len(live)
+                for p, e in zip(players, held)]
 
     def _equities(self) -> list[int]:
         """Every player's equity now, computed once a state: each seat's potential is asked
@@ -482,6 +508,15 @@ class Table:
         may change with neither)."""
         state = self.state
         game = state.game
+        if self._cash_plus_estate:
+            # the equity less cash reads only the board (as the key below assumes), which
+            # changes far less often than cash: a rent, a bid, a fee leave it as it is
+            board = (state, game.board_version, game.turns_played)
+            estates = self._estate_known
+            if estates is None or estates[0] != board:
+                estates = self._estate_known = (
+                    board, [self.equity(p) - p.cash for p in game.players])
+            return [p.cash + e for p, e in zip(game.players, estates[1])]
         key = (state, game.board_version, game.turns_played, tuple(p.cash for p in game.players),
                state.steps if self._adjusted else None)
         known = self._equity_known
@@ -496,6 +531,13 @@ class Table:
         if terminal:
             return 0.0
         return self.equity_share(me) if self.shaping == "equity" else self.worth_share(me)
+
+    def potentials(self) -> list[float]:
+        """Every seat's Phi where the state is not terminal for it (`potential(me, False)`),
+        at once: an environment shapes every seat after each step."""
+        if self.shaping == "equity":
+            return self._equity_shares()
+        return [self.worth_share(me) for me in range(len(self.seats))]
 
     def observation_names(self) -> list[str]:
         """The name of each feature of the observation vector, in order (docs/agents.md)."""

@@ -307,6 +307,8 @@ class GameState:
         self._keep_at: int | None = None  # a replay keeps a copy at this turn start
         self._replaying = False
         self._legal: list[Action | ActionRange] | None = None
+        # (the types, their listing) of legal_actions(kinds=...) this step
+        self._legal_of: tuple[tuple[type[Action], ...], list[Action | ActionRange]] | None = None
         self.request: Request | None = None
         self._link = _Link(self)
         self.game = game
@@ -344,7 +346,7 @@ class GameState:
     def _switch(self, action: Action | None) -> None:
         glet = self._greenlet
         glet.parent = getcurrent()
-        self._legal = None
+        self._legal = self._legal_of = None
         request = glet.switch(action) if action is not None else glet.switch()
         self.request = request if not glet.dead else None
 
@@ -406,14 +408,25 @@ class GameState:
         """Who is asked now."""
         return None if self.request is None else self.request.player
 
-    def legal_actions(self, player: Player | str | None = None) -> list[Action | ActionRange]:
+    def legal_actions(self, player: Player | str | None = None, *,
+                      kinds: tuple[type[Action], ...] | None = None) -> list[Action | ActionRange]:
         """The actions that answer what the game waits for now (for its asked player, and
         the any-moment actions they may take), amounts as `ActionRange`s. For another
-        `player`: the any-moment actions they may take now (R16)."""
+        `player`: the any-moment actions they may take now (R16). `kinds`: only those of
+        these types (of the asked player), in the same order; a caller that drops the
+        other types (an environment's) lists no more than it keeps. Either listing is made
+        once a step."""
         if player is not None:
             player = self._player(player)
             if self.request is not None and player is not self.request.player:
-                return legal_actions(self.game, self.request, player)
+                return legal_actions(self.game, self.request, player, kinds)
+        if kinds is not None:
+            known = self._legal_of
+            if known is None or known[0] != kinds:
+                known = self._legal_of = (
+                    kinds, legal_actions(self.game, self.request, None, kinds)
+                    if self.request else [])
+            return known[1]
         if self._legal is None:
             self._legal = legal_actions(self.game, self.request) if self.request else []
         return self._legal
@@ -583,7 +596,7 @@ class GameState:
         twin._replaying = False
         twin._chance_at = twin._chance_action = None
         twin._offers = []
-        twin._legal = None
+        twin._legal = twin._legal_of = None
         twin.request = None
         twin._link = _Link(twin)
         twin.game = self.game
