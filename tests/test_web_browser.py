@@ -304,3 +304,28 @@ def test_issue28_case26_pause_and_step_are_not_clickable_once_a_watched_game_end
     web_browser.wait_state(driver, "over")
     assert not driver.find_element("id", "pause").is_enabled()
     assert not driver.find_element("id", "step").is_enabled()
+
+
+def test_watching_bots_pauses_when_the_server_does_not_answer(server, driver):
+    """A bot step whose request fails (the connection lost) left the page stuck in "bot":
+    nothing drawn, no next step, and Pause waited on the failed step for ever. It pauses,
+    says so, and Resume asks again once the server answers."""
+    base, _ = server
+    driver.get(base + "/")
+    web_browser.wait_state(driver, "ready")
+    driver.find_element("id", "start-watch").click()
+    web_browser.wait_url(driver, "/watch/")
+    web_browser.wait_state(driver, "bot")
+    driver.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    try:
+        web_browser.wait_state(driver, "paused")
+        assert "did not answer" in text(driver, "refusal")
+        steps = body(driver, "steps")
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+    driver.find_element("id", "pause").click()  # Resume
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 30).until(lambda d: body(d, "steps") != steps)
+    assert text(driver, "refusal") == ""

@@ -398,10 +398,19 @@ async function playAgain() {
 }
 
 let stepAsked = Promise.resolve();  // the bot step asked last, until it is drawn
+const LOST = "the server did not answer: paused (Resume or Step asks again)";
 function botStep() {
   if (paused && !stepping) return stepAsked;
   stepAsked = (async () => {
-    const r = await send("bot", {});
+    let r;
+    try { r = await send("bot", {}); } catch (e) {
+      // the server did not answer: the bots wait, paused, until Resume or Step asks again
+      paused = true; clearTimeout(timer); $("pause").textContent = "Resume";
+      $("refusal").textContent = LOST;
+      if (game.request) document.body.dataset.state = "paused";
+      return;
+    }
+    if ($("refusal").textContent === LOST) $("refusal").textContent = "";  // it answers again
     if (r.ok) render(r.data);
     else if (r.status === 409) await redraw();  // a step another request already took
     else $("refusal").textContent = r.data.error;
