@@ -24,7 +24,7 @@ from typing import Any
 
 from .engine.actions import WINDOW_AFTER, WINDOW_BEFORE, Action, ActionRange, Refusal, Request
 from .engine.deals import AGREE, Accept, Reject, any_rejected, rejected_unchanged
-from .engine.legal import candidates_of, concrete, legal_actions, own_check
+from .engine.legal import bound_check, candidates_of, concrete, legal_actions, own_check
 from .engine.model import Space
 from .engine.stash import StashKey
 from .errors import PluginError
@@ -169,21 +169,6 @@ def allowed_actions(game: Any, request: Request, kinds: tuple[type[Action], ...]
     ends."""
     return [action for kind in kinds for action in concrete(candidates_of(game, kind, request))
             if not game.refusals(action)]
-
-
-def check_bound(game: Any, request: Request, kind: type[Action], bound: int) -> None:
-    """The invariants check of a type's `value_bound`: no legal action of it is worth more
-    to the asked player. One PluginError naming the plugin, the class and the seed."""
-    player = request.player
-    for found in concrete(legal_actions(game, request, kinds=(kind,))):
-        value = found.value(game, player)
-        if value is not None and value > bound:
-            owner = game.ruleset.action_owner.get(kind, kind.__module__)
-            raise PluginError(
-                f"plugin {owner!r}: `{found}` is worth {value} to {player.name} by its "
-                f"`value`, more than its class {kind.__name__}'s `value_bound` of {bound}: "
-                f"the bound and the values disagree (game seed {game.seed}, turn "
-                f"{game.turns_played + 1})")
 
 
 def offered_in_vain(game: Any, action: Action) -> bool:
@@ -343,7 +328,7 @@ class Strategy:
         if bound is None or self.worth_taking(game, request.player, bound):
             return True
         if "invariants" in game.ruleset.enabled:
-            check_bound(game, request, kind, bound)
+            bound_check(game, request, kind, bound)
         return False
 
     def _tried_now(self, game: Any, request: Request) -> set[str] | None:

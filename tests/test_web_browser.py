@@ -200,13 +200,17 @@ def test_issue21_a_page_reload_in_the_middle_of_a_game(server, driver):
     assert text(driver, "request").startswith("Your turn ")
 
 
-def test_issue21_watching_bots_can_be_paused_and_stepped(server, driver):
-    base, _ = server
+def _watch(driver: Any, base: str) -> None:
+    """Bots playing, watched from the index page's button, the page drawn."""
     driver.get(base + "/")
     web_browser.wait_state(driver, "ready")
     driver.find_element("id", "start-watch").click()
     web_browser.wait_url(driver, "/watch/")
     web_browser.wait_state(driver, "bot")
+
+
+def test_issue21_watching_bots_can_be_paused_and_stepped(server, driver):
+    _watch(driver, server[0])
     driver.execute_script("document.getElementById('pace').value = '20'")
     driver.find_element("id", "pause").click()
     web_browser.wait_state(driver, "paused")
@@ -310,12 +314,7 @@ def test_watching_bots_pauses_when_the_server_does_not_answer(server, driver):
     """A bot step whose request fails (the connection lost) left the page stuck in "bot":
     nothing drawn, no next step, and Pause waited on the failed step for ever. It pauses,
     says so, and Resume asks again once the server answers."""
-    base, _ = server
-    driver.get(base + "/")
-    web_browser.wait_state(driver, "ready")
-    driver.find_element("id", "start-watch").click()
-    web_browser.wait_url(driver, "/watch/")
-    web_browser.wait_state(driver, "bot")
+    _watch(driver, server[0])
     driver.execute_cdp_cmd("Network.enable", {})
     offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)

@@ -233,7 +233,6 @@ class Action(LineSyntax):
     # nothing. The invariants check holds the listed actions' values to it.
     value_bound: ClassVar[Any] = None
 
-
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         """The actions of this type that may answer `request`, before the rules judge them.

@@ -190,6 +190,20 @@ def own_check(game: Game, action: Action) -> None:
                           f"{_where(game)}")
 
 
+def bound_check(game: Game, request: Request, kind: type[Action], bound: int) -> None:
+    """A type left out of a bot's window by its `value_bound`, under the invariants check:
+    no legal action of it may be worth more to the asked player. Where one is, the plugin's
+    bound and values disagree: one PluginError naming the plugin, the class and the seed."""
+    player = request.player
+    for found in concrete(legal_actions(game, request, kinds=(kind,))):
+        value = found.value(game, player)
+        if value is not None and value > bound:
+            raise PluginError(f"plugin {_owner(game, kind)!r}: `{found}` is worth {value} to "
+                              f"{player.name} by its `value`, more than its class "
+                              f"{kind.__name__}'s `value_bound` of {bound}: the bound and the "
+                              f"values disagree {_where(game)}")
+
+
 def _owner(game: Game, kind: type[Action]) -> str:
     return game.ruleset.action_owner.get(kind, kind.__module__)
 
