@@ -161,7 +161,7 @@ def range_ends(found: ActionRange) -> tuple[Action, ...]:
     the least where it carries it: no copy made."""
     template, field = found.template, found.field
     low = template if getattr(template, field) == found.least else found.at(found.least)
-    return (low,) if found.most == found.least else (low, found.at(found.most))
+    return (low,) if found.most == found.least else (low, found.at_most())
 
 
 def allowed_actions(game: Any, request: Request, kinds: tuple[type[Action], ...]) -> list[Action]:

@@ -108,9 +108,14 @@ def test_issue37_a_derived_range_copies_its_action_for_its_most_amount_only(monk
     state, game, (ann, bob, cy) = holiday_window()
     copies = counting(monkeypatch, derived, "with_field")
     found = list(derived.derived_candidates(BuyHoliday)(game, state.request))
+    bill = game.variant.smallest_bill  # the amounts are offered on R30's grid
+    top = ann.cash // bill * bill
     assert [(r.template.owner.name, r.least, r.most) for r in found] == [
-        ("Bob", 1, ann.cash), ("Cy", 1, ann.cash)]
-    assert [args[2] for args in copies] == [ann.cash, ann.cash]  # Ann's own is refused at 1
+        ("Bob", bill, top), ("Cy", bill, top)]
+    assert [args[2] for args in copies] == [top, top]  # Ann's own is refused at the least
+    # the listing judges the copy at the most, and a bot values it, without another copy
+    assert [r.at_most() for r in found] == [BuyHoliday(ann, bob, top), BuyHoliday(ann, cy, top)]
+    assert len(copies) == 2
 
 
 @dataclass(frozen=True)
@@ -145,10 +150,14 @@ def test_issue37_a_frozen_or_post_init_actions_derived_range_is_made_of_copies(k
     game = state.game
     found = list(derived.derived_candidates(kind)(game, state.request))
     ann = game.players[0]
-    assert [(r.template.to.name, r.template.amount, r.least, r.most) for r in found] == [
-        (p.name, 1, 1, ann.cash) for p in game.players]
+    bill = game.variant.smallest_bill  # the amounts are offered on R30's grid
+    top = ann.cash // bill * bill
+    assert [(r.template.to.name, r.template.amount, r.least, r.most, r.step) for r in found] == [
+        (p.name, bill, bill, top, bill) for p in game.players]
+    assert [r.at_most().amount for r in found] == [top] * len(found)
     if kind is Fee:
-        assert [r.template.doubled for r in found] == [2] * len(found)  # made at 1
+        assert [r.template.doubled for r in found] == [2 * bill] * len(found)  # made at the least
+        assert [r.at_most().doubled for r in found] == [2 * top] * len(found)
 
 
 @pytest.mark.parametrize("amount", [Fraction(4, 1), Fraction(5), Fraction(14, 1), Fraction(15),

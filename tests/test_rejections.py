@@ -70,13 +70,15 @@ def test_issue39_item19_bots_do_not_offer_a_rejected_deal_again_while_nothing_ch
     rejected = repeated = 0
     for seed in range(12):
         _, offers = bot_game(variant, [strategy, "random", "cautious"], seed)
-        turned_down: set[tuple[Any, ...]] = set()
+        # each deal -> the other party's cash and estate at its last rejection: offered again
+        # only once they changed (they may change back: the bots keep the last rejection)
+        turned_down: dict[tuple[Any, ...], tuple[int, ...]] = {}
         for other, deal, state, was_rejected in offers:
-            if (deal, state) in turned_down:
+            if turned_down.get(deal) == state:
                 repeated += 1
             if was_rejected:
                 rejected += 1
-                turned_down.add((deal, state))
+                turned_down[deal] = state
     assert rejected > 0 and repeated == 0
 
 
@@ -88,11 +90,11 @@ def test_issue39_item19_the_check_fails_without_the_bots_memory(monkeypatch):
     repeated = 0
     for seed in range(12):
         _, offers = bot_game(variant, ["random", "random", "cautious"], seed)
-        turned_down: set[tuple[Any, ...]] = set()
+        turned_down: dict[tuple[Any, ...], tuple[int, ...]] = {}
         for other, deal, state, was_rejected in offers:
-            repeated += (deal, state) in turned_down
+            repeated += turned_down.get(deal) == state
             if was_rejected:
-                turned_down.add((deal, state))
+                turned_down[deal] = state
     assert repeated > 0
 
 
@@ -108,8 +110,9 @@ def test_issue39_item19_a_rejection_is_kept_and_told_to_a_plugin(tmp_path: Path,
         kept = rejections(game)
         assert told and kept
         # the plugin was told of each rejection the game keeps, the latest of each deal
+        latest = {(t[1], t[2]): (k, t) for k, t in enumerate(told)}  # by when last told
         assert [(r.turn, r.offerer, r.player, r.offer) for r in kept] == \
-            sorted({(t[1], t[2]): t for t in told}.values(), key=told.index)
+            [t for _, t in sorted(latest.values())]
         last = kept[-1]
         assert last.window in ("window_before", "window_after")
         assert last.words.startswith("lend $") and last.offer.startswith(f"{last.offerer} lends")

@@ -2,11 +2,11 @@
 
 A field that is a player, a space, a word from a list or a flag is enumerated by the
 framework (the players in the game, the board's spaces, the words, False and True); an
-amount (`Money`) is offered as a range between the class's `amount_bounds`; a field with a
-default keeps it. Each candidate is judged by the class's own `refusals`, so the listing
-offers exactly what its rule allows, as a class's own candidates must. The actor is the
-player asked, for the requests the class's line answers (`ASKED_BY`, or those whose
-`accepts` hold it).
+amount (`Money`) is offered as a range between the class's `amount_bounds`, on the rules'
+grid (R30); a field with a default keeps it. Each candidate is judged by the class's own
+`refusals`, so the listing offers exactly what its rule allows, as a class's own candidates
+must. The actor is the player asked, for the requests the class's line answers (`ASKED_BY`,
+or those whose `accepts` hold it).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .lines import LineError, _annotations, _field
-from .values import ActionRange, with_field
+from .values import ActionRange, on_grid, with_field
 
 if TYPE_CHECKING:
     from .actions import Action, Request
@@ -87,6 +87,15 @@ def _plan(kind: type[Action]) -> Candidates | str:
     # the action made for a candidate may take its least amount in place of a copy, unless
     # it is frozen or a __post_init__ would read the amount (a copy runs it again)
     mutable = kind.__setattr__ is object.__setattr__ and not hasattr(kind, "__post_init__")
+    names = [n for n, _ in choices]
+    enumerators = [e for _, e in choices]
+    # the fields in the order __init__ takes them: the actor, the enumerated ones, then the
+    # amount, the others keeping their defaults (the usual class) are given by position
+    taken = [f for f in dataclasses.fields(kind) if f.init and not f.kw_only]  # type: ignore[arg-type]
+    given = ["player", *names, *([amount] if amount is not None else [])]
+    by_position = ([f.name for f in taken[:len(given)]] == given and all(
+        f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        for f in taken[len(given):]))
 
     def candidates(game: Game, request: Request) -> Iterator[Action | ActionRange]:
         if not kind.ANY_MOMENT and (request.kind not in asked_by if asked_by is not None
@@ -94,8 +103,7 @@ def _plan(kind: type[Action]) -> Candidates | str:
             return
         make: Callable[..., Action] = kind  # a dataclass: its fields are its arguments
         actor = request.player
-        names = [n for n, _ in choices]
-        values_of = [enumerate_(game) for _, enumerate_ in choices]
+        values_of = [enumerate_(game) for enumerate_ in enumerators]
         count = 1
         for values in values_of:
             count *= len(values)
@@ -105,15 +113,20 @@ def _plan(kind: type[Action]) -> Candidates | str:
             raise PluginError(f"plugin {owner!r}: {name} has {count:,} derived candidates for "
                               f"this request; at most {MAX_DERIVED:,} can be listed: write "
                               f"{name}.candidates to offer fewer")
+        grid: int | None = None  # the rules' grid of the amount, asked at the first one
         for values in itertools.product(*values_of):
-            fields = dict(zip(names, values))
             if amount is None:
-                action = make(actor, **fields)
+                action = make(actor, *values) if by_position else make(actor, **dict(zip(names, values)))
                 if not action.refusals(game):
                     yield action
                 continue
-            action = make(actor, **fields, **{amount: 0})
+            action = make(actor, *values, 0) if by_position else \
+                make(actor, **dict(zip(names, values)), **{amount: 0})
             least, most = action.amount_bounds(game, amount)
+            if grid is None:
+                grid = amount_step(game, action, amount)
+            if grid > 1:  # the amounts a listing offers (R30): judged at its own ends
+                least, most = on_grid(least, most, grid)
             if least > most:
                 continue
             if mutable:  # made here and seen by nobody yet: set, not copied
@@ -122,9 +135,14 @@ def _plan(kind: type[Action]) -> Candidates | str:
             else:
                 low = with_field(action, amount, least)
             # an amount is judged at both ends, as the listing judges a range by the others
-            if low.refusals(game) or with_field(action, amount, most).refusals(game):
+            if low.refusals(game):
                 continue
-            yield ActionRange(low, amount, least, most)
+            high = low if most == least else with_field(low, amount, most)
+            if high is not low and high.refusals(game):
+                continue
+            found = ActionRange(low, amount, least, most, grid)
+            found.top = high  # made: the listing and a bot judge and value it again
+            yield found
     return candidates
 
 
@@ -140,3 +158,19 @@ def _players(game: Game) -> list[Any]:
 
 def _spaces(game: Game) -> list[Any]:
     return list(game.spaces)
+
+
+def amount_step(game: Game, action: Action, field: str | None = None) -> int:
+    """The step of the amounts an action of this kind may carry in `field`: for a `Money`
+    field, the grid of the amounts a person writes (R30: the smallest bill, em_money_step);
+    asked of the rules once per game and action type."""
+    steps = game.decisions.amount_steps
+    kind = type(action)
+    step = steps.get(kind)
+    if step is None:
+        grid = 1
+        if field is None or field in kind.money_fields:
+            found = game.hook.em_money_step(game) if kind.money_fields else None
+            grid = 1 if found is None else max(1, int(found))
+        step = steps[kind] = grid
+    return step

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import EasyMoneyError, PluginError
 from .actions import (WINDOW_KINDS, Action, ActionRange, EndTurn, Refusal, Request, Roll, on_grid,
                       with_field)
+from .derived import amount_step
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -52,22 +53,6 @@ def _plan(game: Game, request: Request) -> Plan:
          test(kind, amounts=True, listed=True), test(kind, amounts=True, asked=True, listed=True))
         for kind in answer_types(game, request) if rules.switched_off(kind) is None)
     return plan
-
-
-def amount_step(game: Game, action: Action, field: str | None = None) -> int:
-    """The step of the amounts an action of this kind may carry in `field`: for a `Money`
-    field, the grid of the amounts a person writes (R30: the smallest bill, em_money_step);
-    asked of the rules once per game and action type."""
-    steps = game.decisions.amount_steps
-    kind = type(action)
-    step = steps.get(kind)
-    if step is None:
-        grid = 1
-        if field is None or field in kind.money_fields:
-            found = game.hook.em_money_step(game) if kind.money_fields else None
-            grid = 1 if found is None else max(1, int(found))
-        step = steps[kind] = grid
-    return step
 
 
 def _plan_of(game: Game, request: Request, kinds: tuple[type[Action], ...]) -> Plan:
@@ -127,18 +112,22 @@ def legal_actions(game: Game, request: Request | None = None,
                     refused, refused_amount = refused_own, amount_own
                 else:
                     refused, refused_amount = refused_other, amount_other
-                if refused is not None:
-                    # the template usually carries the least amount already: no copy to judge;
-                    # at the most, only the rules that may refuse an amount are asked again
-                    if getattr(template, field) != least:
-                        template = with_field(template, field, least)
-                    if refused(game, template) or (
-                            most != least and refused_amount is not None
-                            and refused_amount(game, with_field(template, field, most))):
-                        continue
-                # a range put on the grid keeps the copy at its least amount: a bot valuing
-                # its ends makes none again
-                append(found if step == found.step else ActionRange(template, field, least, most, step))
+                if refused is None:
+                    append(found if step == found.step else ActionRange(template, field, least, most, step))
+                    continue
+                # the template usually carries the least amount already: no copy to judge;
+                # at the most, only the rules that may refuse an amount are asked again. A
+                # range put on the grid keeps its copies at both ends: a bot valuing its
+                # ends makes none again
+                if getattr(template, field) != least:
+                    template = with_field(template, field, least)
+                if step != found.step:
+                    found = ActionRange(template, field, least, most, step)
+                if refused(game, template) or (
+                        most != least and refused_amount is not None
+                        and refused_amount(game, found.at_most())):
+                    continue
+                append(found)
     except Exception as exc:
         # raised in this frame, not in a call: reading the candidate `found` failed, for it
         # is no action nor range (its type's own is checked where that costs no more)
@@ -328,7 +317,7 @@ def concrete(legal: list[Action | ActionRange]) -> list[Action]:
         if isinstance(found, ActionRange):
             out.append(found.at(found.least))
             if found.most != found.least:
-                out.append(found.at(found.most))
+                out.append(found.at_most())
         else:
             out.append(found)
     return out

@@ -67,6 +67,9 @@ class Card(_Entry):
         return self.text
 
 
+_ABSENT = object()  # an option not set
+
+
 @dataclass(frozen=True)
 class Variant:
     """A fully resolved, validated variant: what a game is set up from."""
@@ -93,11 +96,20 @@ class Variant:
     # the files read to build it (the variant's own, then each it `extends`): no output may
     # overwrite them
     files: tuple[str, ...] = field(default=(), compare=False)
+    # dotted key -> its value, as read: a rule may read an option each time it values an
+    # action, and a bot values several a window
+    _options: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def option(self, key: str, default: Any = None) -> Any:
         """`option("doubles.after_card")`: the value of a dotted PLUGIN.OPTION key."""
-        plugin, _, name = key.partition(".")
-        return self.rules.get(plugin, {}).get(name, default)
+        found = self._options.get(key, _ABSENT)
+        if found is _ABSENT:
+            plugin, _, name = key.partition(".")
+            found = self.rules.get(plugin, {}).get(name, _ABSENT)
+            if found is _ABSENT:
+                return default
+            self._options[key] = found
+        return found
 
     def space_named(self, name: str) -> Space | None:
         for space in self.spaces:

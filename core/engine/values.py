@@ -84,7 +84,8 @@ class ActionRange:
     """Actions that differ only by an amount: `Ann bids N` for N from `least` to `most` in
     steps of `step`. `at(n)` makes one of them; `n in r` says whether it is in the range."""
 
-    __slots__ = ("template", "field", "least", "most", "step")
+    # top: the action at the most amount, once made (a listing judges it, a bot values it)
+    __slots__ = ("template", "field", "least", "most", "step", "top")
 
     def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
         if step != 1:
@@ -95,6 +96,7 @@ class ActionRange:
         self.least = least
         self.most = most
         self.step = step
+        self.top: Action | None = None
 
     @property
     def player(self) -> Player:
@@ -106,6 +108,13 @@ class ActionRange:
 
     def at(self, amount: int) -> Action:
         return with_field(self.template, self.field, amount)
+
+    def at_most(self) -> Action:
+        """The action at the most amount, made once."""
+        top = self.top
+        if top is None:
+            top = self.top = with_field(self.template, self.field, self.most)
+        return top
 
     def __contains__(self, amount: object) -> bool:
         return (type(amount) is int and self.least <= amount <= self.most
