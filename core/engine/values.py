@@ -89,8 +89,10 @@ class ActionRange:
 
     def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
         if step != 1:
-            step = max(1, step)
-            least, most = on_grid(least, most, step)
+            if step < 1:
+                step = 1
+            elif least % step or most % step:  # a range made on the grid is left as it is
+                least, most = on_grid(least, most, step)
         self.template = template
         self.field = field
         self.least = least
