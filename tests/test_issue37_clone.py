@@ -188,3 +188,24 @@ def test_issue37_a_replayed_step_is_not_judged_again(monkeypatch: pytest.MonkeyP
             [a for a, _ in state._steps]
         checked += len(since)
     assert checked > 100
+
+
+def test_issue37_a_copied_request_has_every_slot_of_the_original():
+    """Request.__deepcopy__ writes its slots by name in one statement: none left out, none
+    out of order (the players of the copy, the same kind, types and amounts)."""
+    import copy
+
+    from easymoney import Request
+    from easymoney.engine.game import Account, Player
+    ann, bob = Player("Ann", 0), Player("Bob", 1)
+    pot = Account("the pot", 5)
+    ann2, bob2 = Player("Ann", 0), Player("Bob", 1)
+    request = Request("bid", ann, (int,), space="Dover Street", high_bid=30, high_bidder=bob,
+                      least=40, amount=7, creditor=pot, next_player=bob, offer=None,
+                      data={"k": [1]})
+    twin = copy.deepcopy(request, {id(ann): ann2, id(bob): bob2})
+    assert [getattr(twin, n) for n in Request.__slots__] == [
+        "bid", ann2, (int,), "Dover Street", 30, bob2, 40, 7, twin.creditor, bob2, None,
+        {"k": [1]}]
+    assert twin.creditor is not pot and twin.creditor.cash == 5  # not in the memo: copied
+    assert twin.data is not request.data

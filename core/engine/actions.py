@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import inspect
+import operator
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -410,15 +411,13 @@ class Request:
         """A copy for a copy of the game (a stepping game keeps copies, and a rule may keep
         requests in its stash): the copy's players (by `memo`), the same kind and types."""
         twin = memo[id(self)] = Request.__new__(Request)
-        twin.accepts = self.accepts  # action types, the same in every copy
-        for name in _REQUEST_COPIED:
-            value = getattr(self, name)
-            if type(value) not in IMMUTABLE:
-                # the copy's player (in the memo) without a call to deepcopy: a clone
-                # copies the turn's requests
-                found = memo.get(id(value), _ABSENT)
-                value = copy.deepcopy(value, memo) if found is _ABSENT else found
-            setattr(twin, name, value)
+        # the copy's player (in the memo) without a call to deepcopy: a clone copies the
+        # turn's requests; the action types `accepts` are the same in every copy
+        (twin.kind, twin.player, twin.space, twin.high_bid, twin.high_bidder, twin.least,
+         twin.amount, twin.creditor, twin.next_player, twin.offer, twin.data) = [
+            value if type(value) in IMMUTABLE else _copied(value, memo)
+            for value in _read_copied(self)]
+        twin.accepts = self.accepts
         return twin
 
     def describe(self) -> str:
@@ -430,8 +429,15 @@ class Request:
         return f"Request({self.kind}, {self.player})"
 
 
-_REQUEST_COPIED = tuple(n for n in Request.__slots__ if n != "accepts")  # by __deepcopy__
+# what Request.__deepcopy__ copies: every slot but `accepts`, in order
+_REQUEST_COPIED = tuple(n for n in Request.__slots__ if n != "accepts")
+_read_copied = operator.attrgetter(*_REQUEST_COPIED)
 _ABSENT = object()
+
+
+def _copied(value: Any, memo: dict[int, Any]) -> Any:
+    found = memo.get(id(value), _ABSENT)
+    return copy.deepcopy(value, memo) if found is _ABSENT else found
 
 
 class Answer(Action):

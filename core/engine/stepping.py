@@ -71,7 +71,9 @@ def copy_game(game: Game, decider: Any, rng_state: Any = None) -> Game:
         twin = memo[id(pot)] = Account(pot.name, pot.cash) if type(pot) is Account \
             else copy.copy(pot)
         pots[name] = twin
-    new.owner = [None if o is None else players[o.index] for o in game.owner]
+    twins: dict[Any, Any] = dict(zip(game.players, players))
+    twins[None] = None
+    new.owner = list(map(twins.__getitem__, game.owner))  # a loop in C: 48 spaces a copy
     new.houses = list(game.houses)
     new.mortgaged = list(game.mortgaged)
     new.board_version = game.board_version
