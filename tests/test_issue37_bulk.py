@@ -199,3 +199,39 @@ def test_issue37_the_bots_borrow_once_a_loan_is_worth_it(monkeypatch):
     answer = make_strategy("cautious").decide(state.game, state.request)
     assert str(answer) == "Ann borrows 1000"  # the end worth the most
     assert all(loans > 0 for loans, _ in cautious_games("loan", range(2)))
+
+
+@dataclass(slots=True)
+class Donate(Action):
+    """An action whose own rule takes whole bills only: amounts off R30's grid refused."""
+    LINE = "{player} donates {amount} to {to}"
+    ASKED_BY = WINDOW_KINDS
+    window = True
+    player: Player
+    to: Player
+    amount: Money
+    verb = "donate"
+
+    def refusals(self, game: Game) -> list[Any]:
+        from easymoney import Refusal
+        bill = game.variant.smallest_bill
+        if self.to is self.player or self.amount % bill:
+            return [Refusal("-", "donate", "whole bills, to another player")]
+        return []
+
+
+def test_issue37_a_derived_range_is_judged_at_the_ends_it_offers_on_r30s_grid():
+    """Derived candidates offer their amounts on the rules' grid and are judged by their own
+    refusals there: a class refusing amounts off the grid lists the amounts on it (judged at
+    1, as before, it listed nothing that the rules allow)."""
+    state = window("holiday")
+    game = state.game
+    ann, bob, cy = game.players
+    bill = game.variant.smallest_bill
+    assert bill > 1 and ann.cash % bill == 0
+    found = list(derived.derived_candidates(Donate)(game, state.request))
+    assert [(r.template.to.name, r.least, r.most, r.step) for r in found] == [
+        ("Bob", bill, ann.cash, bill), ("Cy", bill, ann.cash, bill)]
+    for r in found:  # every amount listed is one its rule allows, and the others it refuses
+        assert not r.at(r.least).refusals(game) and not r.at_most().refusals(game)
+        assert r.at(r.least + 1).refusals(game)
