@@ -216,9 +216,9 @@ class Table:
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
-        # (listing, its places, its mask's bytes) of the last two listings: a step asks for
-        # the listing its mask was made from
-        self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
+        # (the state, its version, its two listings then, (listing, its places, its mask's
+        # bytes)) of the last listing: a step asks for the listing its mask was made from
+        self._known: tuple[Any, ...] | None = None
         # (the state it is of, every player's equity): see _equities
         self._equity_known: tuple[Any, list[int]] | None = None
         hook = self.state.game.hook
@@ -242,7 +242,7 @@ class Table:
         number = self.next_seed if seed is None else game_seed(seed)
         self.state = self._new(number)
         self.seed, self.next_seed = number, number + 1
-        self._known = []
+        self._known = None
         self._equity_known = self._estate_known = None
         self._close_window()
         self._turn, self._raised, self._spent = None, set(), set()
@@ -251,15 +251,19 @@ class Table:
     # --- what is legal ------------------------------------------------------------------------
     def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]:
         """(the legal actions now, the catalogue's places of them, the mask's bytes), made
-        once a listing."""
-        legal = self._legal()
-        for known in self._known:
-            if known[0] is legal:
-                return known
+        once a state: a step asks for it three times (the lone window, the mask, the slot
+        taken), and what it leaves out changes only as an action is taken (`_count`)."""
         state = self.state
-        known = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
-        self._known = [known, *self._known[:1]]
-        return known
+        known = self._known
+        # the same state at the same version, its listings as they were (a test that changes
+        # the game by hand clears them)
+        if (known is not None and known[0] is state and known[1] == state.version
+                and known[2] is state._legal and known[3] is state._legal_of):
+            return known[4]
+        legal = self._legal()
+        listed = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
+        self._known = (state, state.version, state._legal, state._legal_of, listed)
+        return listed
 
     def _legal(self) -> list[Action | ActionRange]:
         """The state's listing, made once a step: in a window with `raise_in_windows=False`
@@ -492,13 +496,19 @@ class Table:
         return self._equity_shares()[me]
 
     def _equity_shares(self) -> list[float]:
-        """Every seat's `equity_share`."""
+        """Every seat's `equity_share`: one loop for the total (asked after every step)."""
         players = self.state.game.players
         held = self._equities()
-        live = [e for p, e in zip(players, held) if not p.bankrupt]
-        total = sum(max(0, e) for e in live)
-        return [0.0 if p.bankrupt else max(0, e) / total if total > 0 else 1.0 / len(live)
-                for p, e in zip(players, held)]
+        live = total = 0
+        for p, e in zip(players, held):
+            if not p.bankrupt:
+                live += 1
+                if e > 0:
+                    total += e
+        if total > 0:
+            return [0.0 if p.bankrupt else (e if e > 0 else 0) / total
+                    for p, e in zip(players, held)]
+        return [0.0 if p.bankrupt else 1.0 / live for p in players]
 
     def _equities(self) -> list[int]:
         """Every player's equity now, computed once a state: each seat's potential is asked
