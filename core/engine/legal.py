@@ -80,6 +80,9 @@ def _plan_of(game: Game, request: Request, kinds: tuple[type[Action], ...]) -> P
     return found  # type: ignore[no-any-return]
 
 
+_new_range = object.__new__
+
+
 def legal_actions(game: Game, request: Request | None = None,
                   player: Player | None = None,
                   kinds: tuple[type[Action], ...] | None = None) -> list[Action | ActionRange]:
@@ -106,6 +109,7 @@ def legal_actions(game: Game, request: Request | None = None,
     found: Any  # a plugin's candidate: anything, until it is read
     try:  # one try for the listing: it costs nothing until something raises
         for kind, candidates, refused_other, refused_own, amount_other, amount_own in plan:
+            grid = 0  # the type's amount_step, read at its first range
             for found in candidates(game, request):
                 if type(found) is kind:
                     refused = refused_own if found.player is asked else refused_other
@@ -117,10 +121,11 @@ def legal_actions(game: Game, request: Request | None = None,
                 if type(template) is not kind:
                     raise not_its_own(game, kind, found)
                 least, most, step = found.least, found.most, found.step
-                grid = steps.get(kind) or amount_step(game, template, field)
+                if not grid:
+                    grid = steps.get(kind) or amount_step(game, template, field)
                 if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
                     step = grid
-                    least, most = on_grid(least, most, step)
+                    least, most = -(-least // step) * step, most // step * step  # on_grid's
                 if least > most:
                     continue
                 if template.player is asked:
@@ -136,9 +141,19 @@ def legal_actions(game: Game, request: Request | None = None,
                             most != least and refused_amount is not None
                             and refused_amount(game, with_field(template, field, most))):
                         continue
+                if step == found.step:
+                    append(found)
+                    continue
                 # a range put on the grid keeps the copy at its least amount: a bot valuing
-                # its ends makes none again
-                append(found if step == found.step else ActionRange(template, field, least, most, step))
+                # its ends makes none again. Made as ActionRange() would make it, without
+                # putting the amounts on the grid again
+                gridded = _new_range(ActionRange)
+                gridded.template = template
+                gridded.field = field
+                gridded.least = least
+                gridded.most = most
+                gridded.step = step
+                append(gridded)
     except Exception as exc:
         # raised in this frame, not in a call: reading the candidate `found` failed, for it
         # is no action nor range (its type's own is checked where that costs no more)

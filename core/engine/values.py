@@ -89,7 +89,7 @@ class ActionRange:
     def __init__(self, template: Action, field: str, least: int, most: int, step: int = 1) -> None:
         if step != 1:
             step = max(1, step)
-            least, most = on_grid(least, most, step)
+            least, most = -(-least // step) * step, most // step * step  # on_grid's, without its call
         self.template = template
         self.field = field
         self.least = least
