@@ -149,8 +149,23 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
                     self.rewards[a] = table.out_reward()
                     out = True
             self.agent_selection = self._agent_of[state.request.player.name]  # type: ignore[union-attr]
-        shaped = bool(self._phi)
-        if shaped:
+        phi = self._phi
+        if not out:
+            if phi:  # most steps: every seat shaped, none out
+                # _shape and _accumulate_rewards in one loop: nobody is done or truncated,
+                # and the seats shaped are the seats in the game
+                gamma, shares = table.gamma, table.potentials()
+                rewards, cumulative, seat = self.rewards, self._cumulative_rewards, self._seat
+                for a, before in phi.items():
+                    now = shares[seat[a]]
+                    rewards[a] += gamma * now - before
+                    cumulative[a] += rewards[a]
+                    phi[a] = now
+                self._rewarded = True
+            if inform and self.state_info:
+                self._inform()
+            return  # otherwise every reward is 0 and nobody is out: nothing to add
+        if phi:
             self._shape(truncated)
         if not agents:
             return
@@ -158,13 +173,11 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = agents[0]
         if inform and self.state_info:
             self._inform()
-        if out or shaped:  # otherwise every reward is 0 and nobody is out: nothing to add
-            self._rewarded = True
-            cumulative = self._cumulative_rewards
-            for a, reward in self.rewards.items():  # _accumulate_rewards, without its call
-                cumulative[a] += reward
-            if out:  # nobody out: _deads_step_first would leave the selection as it is
-                self._deads_step_first()
+        self._rewarded = True
+        cumulative = self._cumulative_rewards
+        for a, reward in self.rewards.items():  # _accumulate_rewards, without its call
+            cumulative[a] += reward
+        self._deads_step_first()
 
     def _inform(self) -> None:
         """Each seat's infos: the state's facts (`state_info`)."""
