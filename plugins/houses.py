@@ -37,15 +37,15 @@ def _short(player: Player, needed: int, what: str) -> list[Refusal]:
 _ACQUIRING: dict[tuple[str, int, int, str, bool], Refusal] = {}
 
 
-def _short_of(taker: Player, needed: int, game: Game, space: Space) -> list[Refusal]:
-    new = game.owner[space.index] is None
-    key = (taker.name, taker.houses_left, needed, space.name, new)
-    found = _ACQUIRING.get(key)
-    if found is None:
-        if len(_ACQUIRING) > 4096:  # many games of many boards: keep it small
-            _ACQUIRING.clear()
-        found = _ACQUIRING[key] = _short(taker, needed, _taking(game, space))[0]
-    return [found]
+def _short_of(key: tuple[str, int, int, str, bool], taker: Player, needed: int,
+              space: Space) -> Refusal:
+    """R3's refusal of `taker` acquiring `space` (new to the board or not, as `key` says),
+    kept under `key`."""
+    if len(_ACQUIRING) > 4096:  # many games of many boards: keep it small
+        _ACQUIRING.clear()
+    found = _ACQUIRING[key] = _short(taker, needed, f"{space}" if key[4] else
+                                     f"taking over {space}")[0]
+    return found
 
 
 def _taking(game: Game, space: Space) -> str:
@@ -61,13 +61,16 @@ def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
     if field is not None:  # one space handed over (a purchase, a bid, a sale): the hot path
         space = getattr(action, field)
         taker = getattr(action, kind.acquirer)
-        if game.owner[space.index] is None:  # a new space: one house marks it
-            if taker.houses_left < 1:
-                return _short_of(taker, 1, game, space)
-        else:  # taken over with its houses, in the taker's colour (R22)
-            needed = game.houses[space.index]
-            if taker.houses_left < needed:
-                return _short_of(taker, needed, game, space)
+        i = space.index
+        # a new space: one house marks it; else taken over with its houses, in the taker's
+        # colour (R22)
+        new = game.owner[i] is None
+        needed = 1 if new else game.houses[i]
+        left = taker.houses_left
+        if left < needed:
+            key = (taker.name, left, needed, space.name, new)
+            found = _ACQUIRING.get(key)
+            return [found if found is not None else _short_of(key, taker, needed, space)]
         return None
     added = kind.adds_houses
     if added is not None:

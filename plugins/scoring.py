@@ -33,4 +33,7 @@ def em_space_value(game: Game, space: Space) -> int | None:
 @hookimpl
 def em_worth(game: Game, player: Player) -> int | None:
     value = game.hook.em_space_value
-    return player.cash + sum(value(game, space) for space in player.spaces)
+    estate = 0
+    for space in player.spaces:  # a loop, not sum() of a generator: asked every turn
+        estate += value(game, space)
+    return player.cash + estate

@@ -122,40 +122,62 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         the infos (`_inform`)."""
         table = self.table
         state = table.state
-        over = state.is_over
-        truncated = not over and table.at_limit()  # table.truncated, `over` known
-        ended = over or truncated  # someone is out: rewards to add, dead steps to come first
+        over = state.request is None  # state.is_over
+        game = state.game
+        # table.truncated, `over` known (table.at_limit, without its call: every step asks)
+        truncated = not over and (game.turns_played >= table.max_turns
+                                  or state.steps - table._first_step >= table.max_steps)
+        out = over or truncated  # someone is out: rewards to add, dead steps to come first
+        agents, terminations = self.agents, self.terminations
         if over:
-            for a in self.agents:
-                if not self.terminations[a]:
-                    self.terminations[a] = True
+            for a in agents:
+                if not terminations[a]:
+                    terminations[a] = True
                     self.rewards[a] = table.final_reward(self._seat_name[a])
         elif truncated:
-            for a in self.agents:
+            for a in agents:
                 if not self.truncations[a]:
                     self.truncations[a] = True
                     self.rewards[a] = table.truncated_reward(self._seat_name[a])
         else:
-            players = state.game.players
-            for a in self.agents:
-                if not self.terminations[a] and players[self._seat[a]].bankrupt:
-                    self.terminations[a] = True
+            players, seat = game.players, self._seat
+            for a in agents:
+                if terminations[a]:
+                    out = True  # its dead step is still to come
+                elif players[seat[a]].bankrupt:
+                    terminations[a] = True
                     self.rewards[a] = table.out_reward()
-                    ended = True
+                    out = True
             self.agent_selection = self._agent_of[state.request.player.name]  # type: ignore[union-attr]
-        if self._phi:
+        phi = self._phi
+        if not out:
+            if phi:  # most steps: every seat shaped, none out
+                # _shape and _accumulate_rewards in one loop: nobody is done or truncated,
+                # and the seats shaped are the seats in the game
+                gamma, shares = table.gamma, table.potentials()
+                rewards, cumulative, seat = self.rewards, self._cumulative_rewards, self._seat
+                for a, before in phi.items():
+                    now = shares[seat[a]]
+                    rewards[a] += gamma * now - before
+                    cumulative[a] += rewards[a]
+                    phi[a] = now
+                self._rewarded = True
+            if inform and self.state_info:
+                self._inform()
+            return  # otherwise every reward is 0 and nobody is out: nothing to add
+        if phi:
             self._shape(truncated)
-            ended = True
-        if not self.agents:
+        if not agents:
             return
         if over or truncated:
-            self.agent_selection = self.agents[0]
+            self.agent_selection = agents[0]
         if inform and self.state_info:
             self._inform()
-        if ended:  # otherwise every reward is 0 and nobody is out: nothing to add or reorder
-            self._rewarded = True
-            self._accumulate_rewards()
-            self._deads_step_first()
+        self._rewarded = True
+        cumulative = self._cumulative_rewards
+        for a, reward in self.rewards.items():  # _accumulate_rewards, without its call
+            cumulative[a] += reward
+        self._deads_step_first()
 
     def _inform(self) -> None:
         """Each seat's infos: the state's facts (`state_info`)."""
@@ -170,10 +192,11 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         and a truncated seat keeps its last Phi (its state is not terminal)."""
         gamma, phi = self.table.gamma, self._phi
         shares = self.table.potentials()
+        rewards, terminations, seat = self.rewards, self.terminations, self._seat
         for a, before in list(phi.items()):
-            done = self.terminations[a]
-            now = 0.0 if done else shares[self._seat[a]]  # table.potential(seat, done)
-            self.rewards[a] += gamma * now - before
+            done = terminations[a]
+            now = 0.0 if done else shares[seat[a]]  # table.potential(seat, done)
+            rewards[a] += gamma * now - before
             if done or truncated:
                 del phi[a]
             else:
@@ -192,8 +215,10 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         table.step(action)  # an action outside the mask raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:  # rewards come only when someone is out: nothing to clear else
-            self._clear_rewards()
+        if self._rewarded:  # rewards come only when someone is out or shaped: else none to clear
+            rewards = self.rewards
+            for a in rewards:  # _clear_rewards, without its call
+                rewards[a] = 0
             self._rewarded = False
         if not table.skips or table.lone() is None:  # most steps: a seat has a choice now
             self._settle()

@@ -143,8 +143,9 @@ class Catalogue:
             self.names.extend(self._names(layout))
             base += layout.size
         self.size = base
-        # type -> its slot function and stride (the range's field -> them, for a range)
-        self._plain: dict[type, tuple[Callable[..., int | None], int] | None] = {}
+        # type -> its one slot or its slot function (`_plain_slot`); for a range, type -> the
+        # range's field and its slot function and stride
+        self._plain: dict[type, int | Callable[..., int | None] | None] = {}
         self._ranged: dict[type, tuple[str, tuple[Callable[..., int | None], int] | None]] = {}
 
     def __len__(self) -> int:
@@ -260,15 +261,25 @@ class Catalogue:
                         marks[index:index + steps * spread:spread] = ones
                 continue
             try:
-                indexer = plain[type(found)]
+                slot = plain[type(found)]
             except KeyError:
-                indexer = plain[type(found)] = self._indexer(type(found), None)
-            if indexer is not None:
-                index = indexer[0](found, asked)
+                slot = plain[type(found)] = self._plain_slot(type(found))
+            if slot is not None:
+                # a type with no field to index (a roll, an answer) has one slot: no call
+                index = slot if type(slot) is int else slot(found, asked)
                 if index is not None:
                     out.append((index, -1, found))
                     marks[index] = 1
         return out, marks
+
+    def _plain_slot(self, kind: type) -> int | Callable[..., int | None] | None:
+        """The slot of every action of `kind` where its fields index none (its one slot),
+        else its indexer (`_indexer`); None: a type with no slots."""
+        indexer = self._indexer(kind, None)
+        if indexer is None:
+            return None
+        layout = self.layouts[kind]
+        return layout.base if not layout.fields else indexer[0]
 
     def _valued(self, found: ActionRange, index: int, spread: int, game: Game | None,
                 out: list[tuple[int, int, Action | ActionRange]], marks: bytearray) -> None:

@@ -216,9 +216,9 @@ class Table:
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
-        # (listing, its places, its mask's bytes) of the last two listings: a step asks for
-        # the listing its mask was made from
-        self._known: list[tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]] = []
+        # (the state, its version, its two listings then, (listing, its places, its mask's
+        # bytes)) of the last listing: a step asks for the listing its mask was made from
+        self._known: tuple[Any, ...] | None = None
         # (the state it is of, every player's equity): see _equities
         self._equity_known: tuple[Any, list[int]] | None = None
         hook = self.state.game.hook
@@ -228,7 +228,7 @@ class Table:
         self._cash_plus_estate = not self._adjusted and all(
             hook.implemented[name] == ("scoring",) for name in ("em_worth", "em_space_value"))
         # (the state, board_version and turn it is of, every player's equity less cash)
-        self._estate_known: tuple[Any, list[int]] | None = None
+        self._estate_known: tuple[Any, int, int, list[int]] | None = None
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 256 steps, not 8: agents step far more often than they undo or
@@ -242,7 +242,7 @@ class Table:
         number = self.next_seed if seed is None else game_seed(seed)
         self.state = self._new(number)
         self.seed, self.next_seed = number, number + 1
-        self._known = []
+        self._known = None
         self._equity_known = self._estate_known = None
         self._close_window()
         self._turn, self._raised, self._spent = None, set(), set()
@@ -251,15 +251,19 @@ class Table:
     # --- what is legal ------------------------------------------------------------------------
     def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]:
         """(the legal actions now, the catalogue's places of them, the mask's bytes), made
-        once a listing."""
-        legal = self._legal()
-        for known in self._known:
-            if known[0] is legal:
-                return known
+        once a state: a step asks for it three times (the lone window, the mask, the slot
+        taken), and what it leaves out changes only as an action is taken (`_count`)."""
         state = self.state
-        known = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
-        self._known = [known, *self._known[:1]]
-        return known
+        known = self._known
+        # the same state at the same version, its listings as they were (a test that changes
+        # the game by hand clears them)
+        if (known is not None and known[0] is state and known[1] == state.version
+                and known[2] is state._legal and known[3] is state._legal_of):
+            return known[4]
+        legal = self._legal()
+        listed = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
+        self._known = (state, state.version, state._legal, state._legal_of, listed)
+        return listed
 
     def _legal(self) -> list[Action | ActionRange]:
         """The state's listing, made once a step: in a window with `raise_in_windows=False`
@@ -365,9 +369,13 @@ class Table:
             return None
         state = self.state
         request = state.request
-        if request is None or request.kind not in WINDOW_KINDS or state.is_over or self.at_limit():
+        # no request: the game is over (`is_over`); the step limits read in line (at_limit)
+        if (request is None or request.kind not in WINDOW_KINDS
+                or state.game.turns_played >= self.max_turns
+                or state.steps - self._first_step >= self.max_steps):
             return None
-        return lone_place(request, self._listed()[1])
+        places = self._listed()[1]
+        return lone_closing(request, [places[0][2]]) if len(places) == 1 else None  # lone_place
 
     def take_lone(self) -> bool:
         """Take the action `lone()` names, as `step` takes a slot's (counted in its window,
@@ -385,14 +393,14 @@ class Table:
 
     def mask(self) -> np.ndarray:
         """The mask of the legal slots now: the agent's own copy."""
-        if self.state.is_over:
+        if self.state.request is None:  # is_over, without the property's call
             return np.zeros(self.catalogue.size, dtype=np.int8)
         return np.frombuffer(bytearray(self._listed()[2]), np.int8)  # a writable copy
 
     def step(self, slot: Any) -> Action:
         """Apply the action of `slot`; anything not legal now raises and changes nothing."""
         state = self.state
-        if state.is_over:
+        if state.request is None:  # is_over, without the property's call
             raise GameOverError(f"{self.over_text()}: no action can be taken; reset() starts "
                                 "another game")
         _, places, marks = self._listed()
@@ -492,13 +500,46 @@ class Table:
         return self._equity_shares()[me]
 
     def _equity_shares(self) -> list[float]:
-        """Every seat's `equity_share`."""
-        players = self.state.game.players
-        held = self._equities()
-        live = [e for p, e in zip(players, held) if not p.bankrupt]
-        total = sum(max(0, e) for e in live)
-        return [0.0 if p.bankrupt else max(0, e) / total if total > 0 else 1.0 / len(live)
-                for p, e in zip(players, held)]
+        """Every seat's `equity_share`, in one loop (asked after every step of the game)."""
+        state = self.state
+        game = state.game
+        players = game.players
+        live = total = 0
+        if self._cash_plus_estate:
+            known = self._estate_known
+            if (known is None or known[0] is not state or known[1] != game.board_version
+                    or known[2] != game.turns_played):
+                known = self._estates()
+            held = []
+            for p, e in zip(players, known[3]):  # each equity is cash plus the estate's
+                e += p.cash
+                held.append(e)
+                if not p.bankrupt:
+                    live += 1
+                    if e > 0:
+                        total += e
+        else:
+            held = self._equities()
+            for p, e in zip(players, held):
+                if not p.bankrupt:
+                    live += 1
+                    if e > 0:
+                        total += e
+        if total > 0:
+            return [0.0 if p.bankrupt else (e if e > 0 else 0) / total
+                    for p, e in zip(players, held)]
+        return [0.0 if p.bankrupt else 1.0 / live for p in players]
+
+    def _estates(self) -> tuple[Any, int, int, list[int]]:
+        """(the state, its board_version and turn, every player's equity less cash) now,
+        kept: where worth is cash plus the values of what is owned (`_cash_plus_estate`),
+        the equity less cash reads only the board (as the key assumes), which changes far
+        less often than cash (a rent, a bid, a fee leave it as it is)."""
+        state = self.state
+        game = state.game
+        known = self._estate_known = (state, game.board_version, game.turns_played,
+                                      [self.equity(p) - p.cash for p in game.players])
+        return known
 
     def _equities(self) -> list[int]:
         """Every player's equity now, computed once a state: each seat's potential is asked
@@ -509,14 +550,11 @@ class Table:
         state = self.state
         game = state.game
         if self._cash_plus_estate:
-            # the equity less cash reads only the board (as the key below assumes), which
-            # changes far less often than cash: a rent, a bid, a fee leave it as it is
-            board = (state, game.board_version, game.turns_played)
-            estates = self._estate_known
-            if estates is None or estates[0] != board:
-                estates = self._estate_known = (
-                    board, [self.equity(p) - p.cash for p in game.players])
-            return [p.cash + e for p, e in zip(game.players, estates[1])]
+            known = self._estate_known
+            if (known is None or known[0] is not state or known[1] != game.board_version
+                    or known[2] != game.turns_played):
+                known = self._estates()
+            return [p.cash + e for p, e in zip(game.players, known[3])]
         key = (state, game.board_version, game.turns_played, tuple(p.cash for p in game.players),
                state.steps if self._adjusted else None)
         known = self._equity_known

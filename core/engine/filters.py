@@ -112,10 +112,11 @@ class ByKey:
         return self._for("em_refusals", kind)
 
     def refused_for(self, kind: type, amounts: bool = False, asked: bool = False,
-                    listed: bool = False) -> Callable[[Any, Any], bool] | None:
-        """Whether any `em_refusals` implementation refuses an action of this type: the
-        same implementations as `refusals_for`, stopping at the first refusal (what a
-        listing of the legal actions needs, with no list made). None when none is left.
+                    listed: bool = False) -> Callable[[Any, Any], Any] | None:
+        """Whether any `em_refusals` implementation refuses an action of this type (a true
+        value: refused): the same implementations as `refusals_for`, stopping at the first
+        refusal (what a listing of the legal actions needs, with no list made). None when
+        none is left.
 
         `amounts`: only those of rules that may refuse this type for its amounts (the
         fields their annotation's traits concern): what a range needs at its other end.
@@ -130,8 +131,9 @@ class ByKey:
         if not funcs:
             return None
         if len(funcs) == 1:
-            only = funcs[0]
-            return lambda game, action: bool(only(game, action))
+            # its refusals themselves: a true value (a list of refusals) where it refuses,
+            # which is all a test is asked, with no call in between
+            return funcs[0]  # type: ignore[no-any-return]
 
         def refused(game: Any, action: Any) -> bool:
             nonlocal funcs

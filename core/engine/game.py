@@ -151,7 +151,7 @@ class RuleSet:
         self._last_board: tuple[tuple[Space, ...], BoardCallers] | None = None
         self.refusers: dict[type, Callable[[Game, Action], list[Refusal]]] = {}
         # (type, amounts, asked, listed) -> its refusal test (see refused_test)
-        self.refused_tests: dict[tuple[type, bool, bool, bool], Callable[[Game, Action], bool] | None] = {}
+        self.refused_tests: dict[tuple[type, bool, bool, bool], Callable[[Game, Action], Any] | None] = {}
         # (request's types, any-moment types) -> what a listing asks of each (engine.legal)
         self.listing_plans: dict[Any, Any] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
@@ -256,9 +256,10 @@ class RuleSet:
         return check
 
     def refused_test(self, kind: type, amounts: bool = False, asked: bool = False,
-                     listed: bool = False) -> Callable[[Game, Action], bool] | None:
-        """Whether the rules refuse an action of this type, as `refusal_check` finds but
-        with no reasons: what the legal actions are judged by. None: never refused.
+                     listed: bool = False) -> Callable[[Game, Action], Any] | None:
+        """Whether the rules refuse an action of this type (a true value: refused), as
+        `refusal_check` finds but with no reasons: what the legal actions are judged by.
+        None: never refused.
 
         `amounts`, `asked`, `listed`: only the rules that may refuse this type for its
         amounts (what judges a range at its other end), when the asked player takes it
@@ -271,7 +272,7 @@ class RuleSet:
             return self.refused_tests[key]
         except KeyError:
             pass
-        test: Callable[[Game, Action], bool] | None
+        test: Callable[[Game, Action], Any] | None
         if self.switched_off(kind) is not None:
             test = _always_refused
         elif self._unrefusable(kind):
@@ -299,14 +300,14 @@ def _own_refusals(game: Game, action: Action) -> list[Refusal]:
     return list(action.refusals(game))
 
 
-def _own_first(test: Callable[[Game, Action], bool] | None) -> Callable[[Game, Action], bool]:
+def _own_first(test: Callable[[Game, Action], Any] | None) -> Callable[[Game, Action], Any]:
     """`test` after the action's own `refusals`, which refuse first."""
     if test is None:
         return lambda game, action: bool(action.refusals(game))
     return lambda game, action: bool(action.refusals(game)) or test(game, action)
 
 
-def _promises_kept(test: Callable[[Game, Action], bool] | None,
+def _promises_kept(test: Callable[[Game, Action], Any] | None,
                    skipped: list[tuple[str, Callable[[Game, Action], Any], tuple[str, ...]]]
                    ) -> Callable[[Game, Action], bool]:
     """`test`, and then the rules it leaves out by their annotations: an action it finds

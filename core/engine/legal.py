@@ -91,6 +91,7 @@ def legal_actions(game: Game, request: Request | None = None,
     found: Any  # a plugin's candidate: anything, until it is read
     try:  # one try for the listing: it costs nothing until something raises
         for kind, candidates, refused_other, refused_own, amount_other, amount_own in plan:
+            grid = 0  # the type's amount_step, read at its first range
             for found in candidates(game, request):
                 if type(found) is kind:
                     refused = refused_own if found.player is asked else refused_other
@@ -102,10 +103,11 @@ def legal_actions(game: Game, request: Request | None = None,
                 if type(template) is not kind:
                     raise not_its_own(game, kind, found)
                 least, most, step = found.least, found.most, found.step
-                grid = steps.get(kind) or amount_step(game, template, field)
+                if not grid:
+                    grid = steps.get(kind) or amount_step(game, template, field)
                 if grid > step:  # the rules' grid (R30): the amounts on it, judged before a copy
                     step = grid
-                    least, most = on_grid(least, most, step)
+                    least, most = -(-least // step) * step, most // step * step  # on_grid's
                 if least > most:
                     continue
                 if template.player is asked:
