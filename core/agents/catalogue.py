@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine.actions import RAISE, WINDOW_KINDS, Action, ActionRange
+from ..engine.actions import RAISE, WINDOW_KINDS, Action, ActionRange, with_field
 from ..engine.deals import Accept, Reject
 from ..engine.game import Game
 from ..engine.lines import LineError, _annotations, _field
@@ -147,6 +147,7 @@ class Catalogue:
         # range's field and its slot function and stride
         self._plain: dict[type, int | Callable[..., int | None] | None] = {}
         self._ranged: dict[type, tuple[str, tuple[Callable[..., int | None], int] | None]] = {}
+        self._ones = b"\x01" * steps  # a range's marks
 
     def __len__(self) -> int:
         return self.size
@@ -238,7 +239,7 @@ class Catalogue:
         out: list[tuple[int, int, Action | ActionRange]] = []
         marks = bytearray(self.size)
         steps = self.steps
-        ones = b"\x01" * steps
+        ones = self._ones
         plain, ranged, compact = self._plain, self._ranged, self.compact
         indexer: tuple[Callable[..., int | None], int] | None
         asked = None if request is None else request.space
@@ -297,15 +298,18 @@ class Catalogue:
                 value = rule(game, space, max(1, game.houses[space.index]))
         if value is None:
             value = found.most
-        least, step = found.least, found.step
+        least, most, step = found.least, found.most, found.step
         for k, fraction in enumerate(self.fractions):
             amount = int(value * fraction)
-            amount = least + (amount - least) // step * step if amount >= least else amount
-            if amount in found:
-                slot = index + k * spread
-                if not marks[slot]:  # the first listed keeps a slot
-                    out.append((slot, -1, found.at(amount)))
-                    marks[slot] = 1
+            # rounded down to the range's grid from its least: in the range up to its most
+            # (`amount in found`, without its call)
+            if amount >= least:
+                amount = least + (amount - least) // step * step
+                if amount <= most:
+                    slot = index + k * spread
+                    if not marks[slot]:  # the first listed keeps a slot
+                        out.append((slot, -1, with_field(action, found.field, amount)))  # found.at
+                        marks[slot] = 1
 
     def entry(self, places: list[tuple[int, int, Action | ActionRange]],
               slot: int) -> tuple[Action | ActionRange, int] | None:

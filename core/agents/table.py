@@ -216,8 +216,8 @@ class Table:
         self._first_step = 0
         self.catalogue = Catalogue(self.state.game, amount_steps, compact=actions == "compact")
         self.layout = Layout(self.state.game, max_turns)
-        # (the state, its version, its two listings then, (listing, its places, its mask's
-        # bytes)) of the last listing: a step asks for the listing its mask was made from
+        # (the state, its two listings then, (listing, its places, its mask's bytes)) of the
+        # last listing: a step asks for the listing its mask was made from
         self._known: tuple[Any, ...] | None = None
         # (the state it is of, every player's equity): see _equities
         self._equity_known: tuple[Any, list[int]] | None = None
@@ -251,18 +251,18 @@ class Table:
     # --- what is legal ------------------------------------------------------------------------
     def _listed(self) -> tuple[list[Action | ActionRange], list[tuple[int, int, Action | ActionRange]], bytearray]:
         """(the legal actions now, the catalogue's places of them, the mask's bytes), made
-        once a state: a step asks for it three times (the lone window, the mask, the slot
+        once a listing: a step asks for it three times (the lone window, the mask, the slot
         taken), and what it leaves out changes only as an action is taken (`_count`)."""
         state = self.state
         known = self._known
-        # the same state at the same version, its listings as they were (a test that changes
-        # the game by hand clears them)
-        if (known is not None and known[0] is state and known[1] == state.version
-                and known[2] is state._legal and known[3] is state._legal_of):
-            return known[4]
+        # the same state holding the same listings: it makes them again after every move
+        # (and whoever changes its game by hand clears them), and one of them is ours
+        if (known is not None and known[0] is state and known[1] is state._legal
+                and known[2] is state._legal_of):
+            return known[3]
         legal = self._legal()
         listed = (legal, *self.catalogue.places(self._offered(legal), state.game, state.request))
-        self._known = (state, state.version, state._legal, state._legal_of, listed)
+        self._known = (state, state._legal, state._legal_of, listed)
         return listed
 
     def _legal(self) -> list[Action | ActionRange]:
@@ -583,8 +583,11 @@ class Table:
 
     def observation(self, me: int, mask: bool) -> dict[str, np.ndarray]:
         state = self.state
-        return {"observation": self.layout.vector(state.game, me, state.request),
-                "action_mask": self.mask() if mask else np.zeros(self.catalogue.size, np.int8)}
+        request = state.request
+        # the mask: `mask()`'s, without its call (None: the game is over)
+        marks = (np.frombuffer(bytearray(self._listed()[2]), np.int8) if mask and request is not None
+                 else np.zeros(self.catalogue.size, np.int8))
+        return {"observation": self.layout.vector(state.game, me, request), "action_mask": marks}
 
     def facts(self, me: int) -> dict[str, Any]:
         state = self.state

@@ -311,9 +311,6 @@ class GameState:
         self._legal: list[Action | ActionRange] | None = None
         # (the types, their listing) of legal_actions(kinds=...) this step
         self._legal_of: tuple[tuple[type[Action], ...], list[Action | ActionRange]] | None = None
-        # one more at every move of the game (a step, an undo, a replay): with the state,
-        # the key of what a caller makes once a state (an environment's mask)
-        self.version = 0
         self.request: Request | None = None
         self._link = _Link(self)
         self.game = game
@@ -352,7 +349,6 @@ class GameState:
         glet = self._greenlet
         glet.parent = getcurrent()
         self._legal = self._legal_of = None
-        self.version += 1
         request = glet.switch(action) if action is not None else glet.switch()
         self.request = request if not glet.dead else None
 
@@ -603,7 +599,6 @@ class GameState:
         twin._chance_at = twin._chance_action = None
         twin._offers = []
         twin._legal = twin._legal_of = None
-        twin.version = 0
         twin.request = None
         twin._link = _Link(twin)
         twin.game = self.game
