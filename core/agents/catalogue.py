@@ -267,7 +267,7 @@ class Catalogue:
                 slot = plain[type(found)] = self._plain_slot(type(found))
             if slot is not None:
                 # a type with no field to index (a roll, an answer) has one slot: no call
-                index = slot if type(slot) is int else slot(found, asked)
+                index = slot if type(slot) is int else slot(found, asked)  # type: ignore[operator]
                 if index is not None:
                     out.append((index, -1, found))
                     marks[index] = 1

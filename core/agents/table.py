@@ -557,10 +557,10 @@ class Table:
             return [p.cash + e for p, e in zip(game.players, known[3])]
         key = (state, game.board_version, game.turns_played, tuple(p.cash for p in game.players),
                state.steps if self._adjusted else None)
-        known = self._equity_known
-        if known is None or known[0] != key:
-            known = self._equity_known = (key, [self.equity(p) for p in game.players])
-        return known[1]
+        kept = self._equity_known
+        if kept is None or kept[0] != key:
+            kept = self._equity_known = (key, [self.equity(p) for p in game.players])
+        return kept[1]
 
     def potential(self, me: int, terminal: bool) -> float:
         """Phi of the shaping: the worth share (`"worth"`) or the equity share (`"equity"`),
