@@ -43,14 +43,13 @@ def _short_of(key: tuple[str, int, int, str, bool], taker: Player, needed: int,
     kept under `key`."""
     if len(_ACQUIRING) > 4096:  # many games of many boards: keep it small
         _ACQUIRING.clear()
-    found = _ACQUIRING[key] = _short(taker, needed, f"{space}" if key[4] else
-                                     f"taking over {space}")[0]
+    found = _ACQUIRING[key] = _short(taker, needed, _acquiring(space, key[4]))[0]
     return found
 
 
-def _taking(game: Game, space: Space) -> str:
+def _acquiring(space: Space, new: bool) -> str:
     """What a refusal calls acquiring `space`: a new space by its name."""
-    return f"{space}" if game.owner[space.index] is None else f"taking over {space}"
+    return f"{space}" if new else f"taking over {space}"
 
 
 @hookimpl
@@ -86,5 +85,5 @@ def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
         total, spaces = wanted.get(taker, (0, []))
         i = space.index
         wanted[taker] = total + (1 if game.owner[i] is None else game.houses[i]), [*spaces, space]
-    return [_short(taker, needed, " and ".join(_taking(game, s) for s in spaces))[0]
+    return [_short(taker, needed, " and ".join(_acquiring(s, game.owner[s.index] is None) for s in spaces))[0]
             for taker, (needed, spaces) in wanted.items() if taker.houses_left < needed] or None

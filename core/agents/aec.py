@@ -124,9 +124,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         state = table.state
         over = state.request is None  # state.is_over
         game = state.game
-        # table.truncated, `over` known (table.at_limit, without its call: every step asks)
-        truncated = not over and (game.turns_played >= table.max_turns
-                                  or state.steps - table._first_step >= table.max_steps)
+        truncated = not over and table.at_limit()  # table.truncated, `over` known
         out = over or truncated  # someone is out: rewards to add, dead steps to come first
         agents, terminations = self.agents, self.terminations
         if over:
@@ -174,9 +172,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         if inform and self.state_info:
             self._inform()
         self._rewarded = True
-        cumulative = self._cumulative_rewards
-        for a, reward in self.rewards.items():  # _accumulate_rewards, without its call
-            cumulative[a] += reward
+        self._accumulate_rewards()
         self._deads_step_first()
 
     def _inform(self) -> None:
@@ -216,9 +212,7 @@ class EasyMoneyEnv(AECEnv):  # type: ignore[misc]
         table.step(action)  # an action outside the mask raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards come only when someone is out or shaped: else none to clear
-            rewards = self.rewards
-            for a in rewards:  # _clear_rewards, without its call
-                rewards[a] = 0
+            self._clear_rewards()
             self._rewarded = False
         if not table.skips or table.lone() is None:  # most steps: a seat has a choice now
             self._settle()

@@ -369,13 +369,10 @@ class Table:
             return None
         state = self.state
         request = state.request
-        # no request: the game is over (`is_over`); the step limits read in line (at_limit)
-        if (request is None or request.kind not in WINDOW_KINDS
-                or state.game.turns_played >= self.max_turns
-                or state.steps - self._first_step >= self.max_steps):
+        # no request: the game is over (`is_over`)
+        if request is None or request.kind not in WINDOW_KINDS or self.at_limit():
             return None
-        places = self._listed()[1]
-        return lone_closing(request, [places[0][2]]) if len(places) == 1 else None  # lone_place
+        return lone_place(request, self._listed()[1])
 
     def take_lone(self) -> bool:
         """Take the action `lone()` names, as `step` takes a slot's (counted in its window,
@@ -500,18 +497,13 @@ class Table:
         return self._equity_shares()[me]
 
     def _equity_shares(self) -> list[float]:
-        """Every seat's `equity_share`, in one loop (asked after every step of the game)."""
-        state = self.state
-        game = state.game
-        players = game.players
+        """Every seat's `equity_share` (asked after every step of the game: where worth is
+        cash plus the estate, the equities are summed in the same loop that makes them)."""
+        players = self.state.game.players
         live = total = 0
         if self._cash_plus_estate:
-            known = self._estate_known
-            if (known is None or known[0] is not state or known[1] != game.board_version
-                    or known[2] != game.turns_played):
-                known = self._estates()
             held = []
-            for p, e in zip(players, known[3]):  # each equity is cash plus the estate's
+            for p, e in zip(players, self._estates()):
                 e += p.cash
                 held.append(e)
                 if not p.bankrupt:
@@ -530,16 +522,19 @@ class Table:
                     for p, e in zip(players, held)]
         return [0.0 if p.bankrupt else 1.0 / live for p in players]
 
-    def _estates(self) -> tuple[Any, int, int, list[int]]:
-        """(the state, its board_version and turn, every player's equity less cash) now,
-        kept: where worth is cash plus the values of what is owned (`_cash_plus_estate`),
-        the equity less cash reads only the board (as the key assumes), which changes far
-        less often than cash (a rent, a bid, a fee leave it as it is)."""
+    def _estates(self) -> list[int]:
+        """Every player's equity less cash, kept by the state, its board_version and turn:
+        where worth is cash plus the values of what is owned (`_cash_plus_estate`), the
+        equity less cash reads only the board (as the key assumes), which changes far less
+        often than cash (a rent, a bid, a fee leave it as it is)."""
         state = self.state
         game = state.game
-        known = self._estate_known = (state, game.board_version, game.turns_played,
-                                      [self.equity(p) - p.cash for p in game.players])
-        return known
+        known = self._estate_known
+        if (known is None or known[0] is not state or known[1] != game.board_version
+                or known[2] != game.turns_played):
+            known = self._estate_known = (state, game.board_version, game.turns_played,
+                                          [self.equity(p) - p.cash for p in game.players])
+        return known[3]
 
     def _equities(self) -> list[int]:
         """Every player's equity now, computed once a state: each seat's potential is asked
@@ -550,11 +545,7 @@ class Table:
         state = self.state
         game = state.game
         if self._cash_plus_estate:
-            known = self._estate_known
-            if (known is None or known[0] is not state or known[1] != game.board_version
-                    or known[2] != game.turns_played):
-                known = self._estates()
-            return [p.cash + e for p, e in zip(game.players, known[3])]
+            return [p.cash + e for p, e in zip(game.players, self._estates())]
         key = (state, game.board_version, game.turns_played, tuple(p.cash for p in game.players),
                state.steps if self._adjusted else None)
         kept = self._equity_known
@@ -583,11 +574,8 @@ class Table:
 
     def observation(self, me: int, mask: bool) -> dict[str, np.ndarray]:
         state = self.state
-        request = state.request
-        # the mask: `mask()`'s, without its call (None: the game is over)
-        marks = (np.frombuffer(bytearray(self._listed()[2]), np.int8) if mask and request is not None
-                 else np.zeros(self.catalogue.size, np.int8))
-        return {"observation": self.layout.vector(state.game, me, request), "action_mask": marks}
+        return {"observation": self.layout.vector(state.game, me, state.request),
+                "action_mask": self.mask() if mask else np.zeros(self.catalogue.size, np.int8)}
 
     def facts(self, me: int) -> dict[str, Any]:
         state = self.state
