@@ -27,6 +27,7 @@ def _floats(values: Any) -> bytes:
 
 
 _FLOAT = struct.Struct("=f")
+_FLOAT32 = np.dtype(np.float32)  # a dtype, not the type: numpy converts none at each call
 _ONE = _FLOAT.pack(1.0)
 
 
@@ -114,11 +115,17 @@ class Layout:
         self._of: Game | None = None
         self._board: tuple[int, bytes] | None = None
         self._parts: dict[str, tuple[list[Any], bytes]] = {}
-        # the numbers before and after the board part, written as float32 bytes in one C
-        # call each: a tenth of what numpy takes to convert them one by one
+        # the whole vector as float32 bytes in one C call (a tenth of what numpy takes to
+        # convert the numbers one by one): the seats' numbers, the one-hots of who is
+        # observing, asked and playing (`_ones`), the board part, the numbers after it, and
+        # the request's part, the three as bytes
         cut = 8 * n
-        self._before = struct.Struct(f"={cut}f")
-        self._after = struct.Struct(f"={self._request_at - cut - s * n - 2 * s}f")
+        after = self._request_at - cut - s * n - 2 * s
+        self._whole = struct.Struct(f"={5 * n}f{4 * 3 * n}s{4 * (s * n + 2 * s)}s{after}f"
+                                    f"{4 * (self.size - self._request_at)}s")
+        self._ones_struct = struct.Struct(f"={3 * n}f")
+        # (me, the asked seat, the seat whose turn it is; -1: none) -> their one-hots' bytes
+        self._ones: dict[tuple[int, int, int], bytes] = {}
         # the request's part as float32 bytes with only its kind's one set, per kind and for
         # a kind of no rule in play, and all zeros when nothing is asked: most requests (a
         # window's) carry nothing more, and the rest start from these
@@ -248,13 +255,12 @@ class Layout:
             cash = p.cash * per_money
             head += (p.position * per_position, cash if cash < 1.0 else 1.0,
                      p.houses_left * per_supply, p.bankrupt, len(p.spaces) * per_space)
-        ones = [0] * (3 * n)
-        ones[me] = 1
-        if request is not None:
-            ones[n + request.player.index] = 1
-        if game.current is not None:
-            ones[2 * n + game.current.index] = 1
-        head += ones
+        current = game.current
+        who = (me, -1 if request is None else request.player.index,
+               -1 if current is None else current.index)
+        ones = self._ones.get(who)
+        if ones is None:
+            ones = self._ones_of(who, n)
         # what comes after the board: cards, pots, bank, deck, turns, then the request's part
         tail: list[float] = [0] * (len(self.cards) * n)
         if tail:
@@ -275,11 +281,22 @@ class Layout:
                  1.0 if turns > 1.0 else turns)
         if self.shown_facts:
             tail += self._shown(game)
-        out = bytearray(self._before.pack(*head))  # a bytearray: the agent's array is writable
-        out += self._board_part(game)
-        out += self._after.pack(*tail)
-        out += self._request(request)
-        return np.frombuffer(out, np.float32)
+        # a bytearray: the agent's array is writable
+        return np.frombuffer(bytearray(self._whole.pack(
+            *head, ones, self._board_part(game), *tail, self._request(request))), _FLOAT32)
+
+    def _ones_of(self, who: tuple[int, int, int], n: int) -> bytes:
+        """The one-hots of the seat observing, the seat asked and the seat whose turn it
+        is (-1: none) as float32 bytes, kept (a few of them serve a whole game)."""
+        ones = [0] * (3 * n)
+        me, asked, current = who
+        ones[me] = 1
+        if asked >= 0:
+            ones[n + asked] = 1
+        if current >= 0:
+            ones[2 * n + current] = 1
+        found = self._ones[who] = self._ones_struct.pack(*ones)
+        return found
 
     def _request(self, request: Request | None) -> bytes | bytearray:
         """The request's part as float32 bytes: its space, amounts (scaled), parties, offer

@@ -71,6 +71,8 @@ def slot_number(slot: Any) -> int | None:
     return number if number == slot else None
 
 
+_INT8 = np.dtype(np.int8)  # a mask's: a dtype, not the type, numpy converts none at each call
+
 RENDER_MODES = ["ansi", "rgb_array"]
 # the environments' versioned name: v1 since issue 30 (the observation scaled and saying
 # what is asked, the step limits)
@@ -392,7 +394,7 @@ class Table:
         """The mask of the legal slots now: the agent's own copy."""
         if self.state.request is None:  # is_over, without the property's call
             return np.zeros(self.catalogue.size, dtype=np.int8)
-        return np.frombuffer(bytearray(self._listed()[2]), np.int8)  # a writable copy
+        return np.frombuffer(bytearray(self._listed()[2]), _INT8)  # a writable copy
 
     def step(self, slot: Any) -> Action:
         """Apply the action of `slot`; anything not legal now raises and changes nothing."""
@@ -575,7 +577,7 @@ class Table:
     def observation(self, me: int, mask: bool) -> dict[str, np.ndarray]:
         state = self.state
         return {"observation": self.layout.vector(state.game, me, state.request),
-                "action_mask": self.mask() if mask else np.zeros(self.catalogue.size, np.int8)}
+                "action_mask": self.mask() if mask else np.zeros(self.catalogue.size, _INT8)}
 
     def facts(self, me: int) -> dict[str, Any]:
         state = self.state
