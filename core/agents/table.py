@@ -499,29 +499,35 @@ class Table:
         return self._equity_shares()[me]
 
     def _equity_shares(self) -> list[float]:
-        """Every seat's `equity_share` (asked after every step of the game: where worth is
-        cash plus the estate, the equities are summed in the same loop that makes them)."""
+        """Every seat's `equity_share` (asked after every step of the game): indexed loops
+        filling one list, no zip() nor comprehension (each costs a call)."""
         players = self.state.game.players
-        live = total = 0
+        live = total = i = 0
         if self._cash_plus_estate:
-            held = []
-            for p, e in zip(players, self._estates()):
-                e += p.cash
-                held.append(e)
+            shares: list[Any] = self._estates()[:]
+            for p in players:  # each equity is cash plus the estate's
+                e = shares[i] = shares[i] + p.cash
+                i += 1
                 if not p.bankrupt:
                     live += 1
                     if e > 0:
                         total += e
         else:
-            held = self._equities()
-            for p, e in zip(players, held):
+            shares = self._equities()[:]
+            for p in players:
                 if not p.bankrupt:
                     live += 1
+                    e = shares[i]
                     if e > 0:
                         total += e
+                i += 1
         if total > 0:
-            return [0.0 if p.bankrupt else (e if e > 0 else 0) / total
-                    for p, e in zip(players, held)]
+            i = 0
+            for p in players:
+                e = shares[i]
+                shares[i] = 0.0 if p.bankrupt else (e if e > 0 else 0) / total
+                i += 1
+            return shares
         return [0.0 if p.bankrupt else 1.0 / live for p in players]
 
     def _estates(self) -> list[int]:
