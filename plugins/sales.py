@@ -73,7 +73,10 @@ class Sell(Action):
         other player, for any price the buyer can pay."""
         if request.kind in WINDOW_KINDS or request.kind == RAISE:
             p = request.player
-            buyers = [buyer for buyer in game.players if buyer is not p and not buyer.bankrupt]
+            buyers = []  # a loop, not a comprehension (a call): asked at every window
+            for buyer in game.players:
+                if buyer is not p and not buyer.bankrupt:
+                    buyers.append(buyer)
             for space in p.spaces:
                 for buyer in buyers:
                     yield ActionRange(cls(p, space, buyer, 0), "price", 0, buyer.cash)

@@ -459,7 +459,9 @@ class Answer(Action):
             taken = _ANSWER_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)[1:])  # type: ignore[arg-type]
         if not taken:  # a tuple, not a generator: listed at most decisions
             return (cls(request.player),)  # type: ignore[call-arg]
-        values = [getattr(request, name) for name in taken]
+        values = []  # a loop, not a comprehension (a call): listed at most decisions
+        for name in taken:
+            values.append(getattr(request, name))
         if None in values:
             return ()
         return (cls(request.player, *values),)  # type: ignore[call-arg]

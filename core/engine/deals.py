@@ -107,7 +107,11 @@ def deal_of(action: Action) -> tuple[Any, ...]:
     plan = field_plan(kind)  # made once per type: R22a asks this of every deal a listing offers
     if plan is None:
         return (kind.__name__, str(action))
-    return (kind.__name__, *[getattr(v, "name", v) for v in plan[0](action) if type(v) is not int])
+    deal: list[Any] = [kind.__name__]  # a loop, not a comprehension (a call): R22a asks it of every deal listed
+    for v in plan[0](action):
+        if type(v) is not int:
+            deal.append(getattr(v, "name", v))
+    return tuple(deal)
 
 
 @dataclass(frozen=True, slots=True)
