@@ -68,8 +68,10 @@ def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
         left = taker.houses_left
         if left < needed:
             key = (taker.name, left, needed, space.name, new)
-            found = _ACQUIRING.get(key)
-            return [found if found is not None else _short_of(key, taker, needed, space)]
+            try:  # kept: the same words each time (a subscript, cheaper than get())
+                return [_ACQUIRING[key]]
+            except KeyError:
+                return [_short_of(key, taker, needed, space)]
         return None
     added = kind.adds_houses
     if added is not None:
