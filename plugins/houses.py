@@ -52,6 +52,36 @@ def _acquiring(space: Space, new: bool) -> str:
     return f"{space}" if new else f"taking over {space}"
 
 
+# board_version -> whether every space owned carries a house (R3's mark): then a player
+# with none left is refused every space, new or taken over
+_MARKED: dict[int, bool] = {}
+
+
+@hookimpl
+def em_narrow(game: Game, kind: type[HandsOver]) -> dict[str, list[Player]] | None:
+    """R3 narrows what hands one space over: nobody with no house left is given a space (a
+    listing of sales makes none to them). Exact where every space owned carries a house;
+    else (a space taken over with none needs none) nothing is narrowed."""
+    field = kind.acquires
+    if field is None:  # several spaces change hands (a swap): judged whole
+        return None
+    broke = []
+    for player in game.players:
+        if player.houses_left <= 0:
+            broke.append(player)
+    if not broke:
+        return None
+    version = game.board_version
+    marked = _MARKED.get(version)
+    if marked is None:
+        if len(_MARKED) > 4096:  # the versions of boards long gone
+            _MARKED.clear()
+        owner, houses = game.owner, game.houses
+        marked = _MARKED[version] = all(houses[i] > 0 for i in range(len(owner))
+                                        if owner[i] is not None)
+    return {kind.acquirer: broke} if marked else None
+
+
 @hookimpl
 def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
     """R3 judges every action that hands a space over (one house marks it) or builds."""

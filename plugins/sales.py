@@ -70,12 +70,14 @@ class Sell(Action):
     @classmethod
     def candidates(cls, game: Game, request: Request) -> Iterable[Action | ActionRange]:
         """In the asked player's window, or to raise money: each space they own to each
-        other player, for any price the buyer can pay."""
+        other player, for any price the buyer can pay; not to a buyer the rules that cross
+        actions refuse whatever the rest (`game.narrowed`)."""
         if request.kind in WINDOW_KINDS or request.kind == RAISE:
             p = request.player
+            refused = game.narrowed(cls, "buyer")  # R3: nobody with no house left buys
             buyers = []  # a loop, not a comprehension (a call): asked at every window
             for buyer in game.players:
-                if buyer is not p and not buyer.bankrupt:
+                if buyer is not p and not buyer.bankrupt and buyer not in refused:
                     buyers.append(buyer)
             for space in p.spaces:
                 for buyer in buyers:

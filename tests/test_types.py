@@ -56,7 +56,7 @@ def _is_hookimpl(decorator: ast.expr) -> bool:
         isinstance(decorator, ast.Attribute) and decorator.attr == "hookimpl")
 
 
-SELECTED = {("em_refusals", "action"), ("em_land", "space")}
+SELECTED = {("em_refusals", "action"), ("em_narrow", "kind"), ("em_land", "space")}
 
 
 def _hook_checks(modules: list[tuple[str, Path]]) -> tuple[str, list[str]]:
@@ -95,8 +95,9 @@ def _hook_checks(modules: list[tuple[str, Path]]) -> tuple[str, list[str]]:
                 problems.append(f"{where}: no parameter {', '.join(unknown)} in the spec")
                 continue
             proto = "_" + re.sub(r"\W", "_", f"{module}_{qualname}")
-            # a judge's `action` or a landing rule's `space` annotated with what it handles
-            # (traits, action classes) is called with that only: the engine reads it
+            # a judge's `action` (a narrowing's `kind`) or a landing rule's `space` annotated
+            # with what it handles (traits, action classes) is called with that only: the
+            # engine reads it
             selected = {n for n, a in zip([a.arg for a in fn.args.args], fn.args.args)
                         if (fn.name, n) in SELECTED and a.annotation is not None}
             signature = ", ".join(["self", *(["_self: Any, /"] if method else []),

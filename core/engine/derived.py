@@ -3,7 +3,8 @@
 A field that is a player, a space, a word from a list or a flag is enumerated by the
 framework (the players in the game, the board's spaces, the words, False and True); an
 amount (`Money`) is offered as a range between the class's `amount_bounds`, on the rules'
-grid (R30); a field with a default keeps it. Each candidate is judged by the class's own
+grid (R30); a field with a default keeps it. A value the rules that cross actions narrow
+away (`Game.narrowed`) is not enumerated. Each candidate is judged by the class's own
 `refusals`, so the listing offers exactly what its rule allows, as a class's own candidates
 must. The actor is the player asked, for the requests the class's line answers (`ASKED_BY`,
 or those whose `accepts` hold it).
@@ -104,6 +105,15 @@ def _plan(kind: type[Action]) -> Candidates | str:
         make: Callable[..., Action] = kind  # a dataclass: its fields are its arguments
         actor = request.player
         values_of = [enumerate_(game) for enumerate_ in enumerators]
+        # what the rules that cross actions refuse whatever the rest (em_narrow); a type no
+        # rule narrows (its caller known as None) asks nothing
+        if game.ruleset.narrowers.get(kind, True) is not None:
+            if actor in game.narrowed(kind, "player"):
+                return
+            for i, field in enumerate(names):
+                cut = game.narrowed(kind, field)
+                if cut:
+                    values_of[i] = [v for v in values_of[i] if v not in cut]
         count = 1
         for values in values_of:
             count *= len(values)

@@ -1,10 +1,10 @@
 """Which implementations of a hook are concerned by one key: the callers by key of the relay.
 
-Two hooks are fired often with a discriminating argument: em_refusals (by action type) and
-em_land (by space kind). An implementation is called only for the keys it handles, as its
-structure says: the annotation of its `action` or `space` parameter (traits or action
-classes: easymoney.engine.traits; `space: OwnKind`, the kinds its plugin declares), which
-binds in every dispatch mode. (An earlier plugin's declarations are annotations by now:
+Three hooks are fired often with a discriminating argument: em_refusals and em_narrow (by
+action type) and em_land (by space kind). An implementation is called only for the keys it
+handles, as its structure says: the annotation of its `action`, `kind` or `space` parameter
+(traits or action classes: easymoney.engine.traits; `space: OwnKind`, the kinds its plugin
+declares), which binds in every dispatch mode. (An earlier plugin's declarations are annotations by now:
 easymoney.engine.earlier.)
 """
 
@@ -21,6 +21,7 @@ from .traits import EVERYTHING, Selection, own_kind, selection
 
 # hook -> its keyed parameter, its arguments, how it combines
 KEYED = {"em_refusals": ("action", ("game", "action"), "collect"),
+         "em_narrow": ("kind", ("game", "kind"), "collect"),
          "em_land": ("space", ("game", "player", "space", "dice"), "first")}
 # what an annotation may promise of a type it selects: never refused for its amounts at a
 # range's other end, when the asked player takes it, or when its candidates list it
@@ -42,7 +43,7 @@ class ByKey:
         # hook -> (the keys or None for all, the implementation, its positional caller)
         self._impls: dict[str, list[tuple[frozenset[Any] | None, Impl, Callable[..., Any]]]] = {}
         for name, (param, args, _) in KEYED.items():
-            universe = types if name == "em_refusals" else space_kinds
+            universe = space_kinds if param == "space" else types
             found = self._impls[name] = []
             for i in reversed(getattr(pm.hook, name).get_hookimpls()):
                 keys: frozenset[Any] | None = None
@@ -179,6 +180,13 @@ class ByKey:
         (always, where pluggy calls them all)."""
         return not self._one_by_one("em_refusals") or any(
             keys is None or kind in keys for keys, _, _ in self._impls["em_refusals"])
+
+    def narrow_for(self, kind: type) -> Callable[..., Any] | None:
+        """The `em_narrow` caller for one action type; None when no implementation
+        selects it (then nothing narrows its candidates)."""
+        if not any(keys is None or kind in keys for keys, _, _ in self._impls["em_narrow"]):
+            return None
+        return self._for("em_narrow", kind)
 
     def land_for(self, kind: str) -> Callable[..., Any]:
         """The `em_land` caller for one space kind."""

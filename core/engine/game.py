@@ -155,6 +155,11 @@ class RuleSet:
         # (request's types, any-moment types) -> what a listing asks of each (engine.legal)
         self.listing_plans: dict[Any, Any] = {}
         self.never_refused: set[type] = set()  # types no rule in play can refuse (Roll, Pass)
+        # type -> its em_narrow caller, None where no rule narrows it (Game.narrowed); under
+        # the invariants check every listing is made again without (`unnarrowed`), to compare
+        self.narrowers: dict[type, Callable[..., Any] | None] = {}
+        self.narrow_audit = "invariants" in self.enabled and self.hook.has("em_narrow")
+        self.unnarrowed = False
         for pid in ("core", *self.enabled):
             on = registry.plugins.get(pid)
             if on is not None:
@@ -523,6 +528,24 @@ class Game:
         owner = self.owner[space.index]
         if owner is not None:
             owner.estate_version = self.board_version
+
+    def narrowed(self, kind: type[Action], field: str) -> tuple[Any, ...]:
+        """The values of `field` for which the rules that cross actions refuse every `kind`
+        action now, whatever its other fields (their `em_narrow`): what a type's own
+        `candidates` need not yield. Empty: nothing is narrowed."""
+        rules = self.ruleset
+        try:
+            narrow = rules.narrowers[kind]
+        except KeyError:
+            narrow = rules.narrowers[kind] = rules.hook.narrow_for(kind)
+        if narrow is None or rules.unnarrowed:
+            return ()
+        found: tuple[Any, ...] = ()
+        for cut in narrow(self, kind):
+            values = cut.get(field)
+            if values:
+                found += tuple(values)
+        return found
 
     def owned_by(self, player: Player) -> list[Space]:
         """What `player` owns, in board order."""

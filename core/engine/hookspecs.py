@@ -190,6 +190,22 @@ def em_refusals(game: Game, action: Action) -> list[Refusal] | None:
 
 
 @hookspec
+def em_narrow(game: Game, kind: type[Action]) -> dict[str, Any] | None:
+    """Optional, for speed: what a rule that crosses actions refuses of every `kind` action
+    now by one field's value alone, as `{field: values}`: an action of `kind` whose `field`
+    is one of `values` is refused by this rule's `em_refusals`, whatever its other fields.
+
+    A listing then never makes those candidates: a type's own `candidates` skip what
+    `game.narrowed(cls, field)` returns, the candidates derived from a class's fields skip
+    it by themselves. The refusals stay the judge of everything listed; under the
+    invariants check every listing is made again without narrowing, and a difference is a
+    PluginError naming this plugin. Every implementation is asked; none: no narrowing. The
+    annotation of `kind` (`kind: type[HandsOver]`) says which types it narrows, as
+    em_refusals's `action` does. Must not change the game.
+    """
+
+
+@hookspec
 def em_offer_rejected(game: Game, player: Player, offer: Action) -> None:
     """`player` rejected `offer`, a deal (an action with a `counterparty`) that
     `offer.player` made them (R22a); every implementation is called.

@@ -1,8 +1,9 @@
 """What is legal now: the actions that may answer a request, listed from the rules.
 
-Each action type lists its candidates (`Action.candidates`); the rules' refusals judge
-them, so what is listed and what is allowed are one truth: a listed action is never
-refused, and an action that is not listed always is.
+Each action type lists its candidates (`Action.candidates`), less what the rules that
+cross actions narrow away (`em_narrow`, `Game.narrowed`); the rules' refusals judge them,
+so what is listed and what is allowed are one truth: a listed action is never refused, and
+an action that is not listed always is.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..errors import EasyMoneyError, PluginError
 from .actions import (WINDOW_KINDS, Action, ActionRange, EndTurn, Refusal, Request, Roll, on_grid,
                       with_field)
 from .derived import amount_step
+from .traits import selection
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -75,7 +77,7 @@ def legal_actions(game: Game, request: Request | None = None,
     the game waits (R16's sale of the Special Exemption card). `kinds`: only the actions
     of these types (what a bot weighs beside its own answers), judged alike.
     """
-    request = request if request is not None else game.request
+    request = asked_for = request if request is not None else game.request
     if request is None or game.outcome is not None:
         return []
     if player is not None and player is not request.player:
@@ -138,7 +140,35 @@ def legal_actions(game: Game, request: Request | None = None,
         if failure is exc:
             raise
         raise failure from exc
+    if game.ruleset.narrow_audit:
+        narrowing_kept(game, asked_for, player, kinds, out)
     return out
+
+
+def narrowing_kept(game: Game, request: Request | None, player: Player | None,
+                   kinds: tuple[type[Action], ...] | None,
+                   listed: list[Action | ActionRange]) -> None:
+    """Under the invariants check: the listing `listed` made again with no narrowing
+    (em_narrow) must be the same. An action it adds was narrowed away although the rules
+    allow it: one PluginError naming the plugins that narrow its type and the seed."""
+    rules = game.ruleset
+    if rules.unnarrowed:
+        return
+    rules.unnarrowed = True
+    try:
+        whole = legal_actions(game, request, player, kinds)
+    finally:
+        rules.unnarrowed = False
+    missing = [found for found in whole if found not in listed]
+    if not missing:
+        return
+    found = missing[0]
+    kind = found.kind if isinstance(found, ActionRange) else type(found)
+    names = [i.plugin_name for i in rules.pm.hook.em_narrow.get_hookimpls()
+             if (chosen := selection(i.function, "kind").test) is None or chosen(kind)]
+    raise PluginError(f"plugin{'s' if len(names) > 1 else ''} {', '.join(map(repr, names))} "
+                      f"narrow{'' if len(names) > 1 else 's'} away `{found}`, which the rules "
+                      f"allow: em_narrow and em_refusals disagree {_where(game)}")
 
 
 _NONE_YET = object()  # no candidate listed yet

@@ -235,6 +235,8 @@ def selection(function: Callable[..., Any], parameter: str) -> Selection:
             declared = eval(declared, getattr(function, "__globals__", {}))  # noqa: S307
         except Exception:  # an annotation for type checkers only: asked about everything
             return EVERYTHING
+    if typing.get_origin(declared) is type:  # `kind: type[HandsOver]`: a hook given the type
+        declared = typing.get_args(declared)[0]
     by_another = (typing.get_origin(declared) is Annotated
                   and BY_ANOTHER in getattr(declared, "__metadata__", ()))
     if by_another:
