@@ -152,3 +152,20 @@ def test_issue37_a_narrowing_that_hides_what_the_rules_allow_is_one_error_naming
         game.ruleset.narrow_audit = False
         assert [f.template.friend.name for f in _listing(game)
                 if isinstance(f, ActionRange) and f.kind.__name__ == "Give"] == []
+
+
+@pytest.mark.parametrize(("answer", "said"), [
+    ('["friend"]', r"em_narrow answered \['friend'\] about Give"),
+    ('{"frend": []}', r"em_narrow named the field 'frend' \(did you mean 'friend'\?\) about Give"),
+    ('{"friend": 3}', r"em_narrow answered 3 for 'friend' about Give"),
+])
+def test_issue37_an_em_narrow_answer_that_is_none_is_one_error_naming_the_plugin(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: str, said: str) -> None:
+    rule = LANDED.replace('{"friend": [p for p in game.players if not p.spaces]}', answer)
+    with gifts_game(tmp_path, monkeypatch, rule, seed=2) as game:
+        snapshot = game.snapshot()
+        with pytest.raises(PluginError, match=r"^error: plugin 'landed': " + said +
+                           r", where it answers a dict of a field \(player, friend, amount\) "
+                           r"to the values refused in it, or None \(game seed 2\)$"):
+            _listing(game)
+        assert game.snapshot() == snapshot

@@ -188,6 +188,11 @@ class ByKey:
             return None
         return self._for("em_narrow", kind)
 
+    def narrowing_plugins(self, kind: type) -> list[str]:
+        """The plugins whose em_narrow may narrow `kind`: what an error about it names."""
+        return [i.plugin_name for i in self._pm.hook.em_narrow.get_hookimpls()
+                if (test := selection(i.function, "kind").test) is None or test(kind)]
+
     def land_for(self, kind: str) -> Callable[..., Any]:
         """The `em_land` caller for one space kind."""
         return self._for("em_land", kind)

@@ -541,10 +541,21 @@ class Game:
         if narrow is None or rules.unnarrowed:
             return ()
         found: tuple[Any, ...] = ()
+        fields = getattr(kind, "__dataclass_fields__", None)
         for cut in narrow(self, kind):
+            if type(cut) is not dict:
+                raise _narrowing_error(self, kind, f"answered {cut!r}")
+            if fields is not None:
+                for key in cut:
+                    if key not in fields:
+                        raise _narrowing_error(self, kind, f"named the field {key!r}"
+                                               f"{did_you_mean(str(key), fields)}")
             values = cut.get(field)
             if values:
-                found += tuple(values)
+                try:
+                    found += tuple(values)
+                except TypeError:
+                    raise _narrowing_error(self, kind, f"answered {values!r} for {field!r}") from None
         return found
 
     def owned_by(self, player: Player) -> list[Space]:
@@ -784,6 +795,15 @@ class Game:
     def winners(self) -> list[Player]:
         table = self.standings()
         return [p for p, _, rank in table if rank == 1]
+
+
+def _narrowing_error(game: Game, kind: type[Action], what: str) -> PluginError:
+    """An `em_narrow` answer that is none: one error naming the plugins narrowing `kind`."""
+    names = game.hook.narrowing_plugins(kind)
+    fields = ", ".join(getattr(kind, "__dataclass_fields__", ()))
+    return PluginError(f"plugin {' or '.join(map(repr, names))}: em_narrow {what} about "
+                       f"{kind.__name__}, where it answers a dict of a field ({fields}) to "
+                       f"the values refused in it, or None (game seed {game.seed})")
 
 
 def unknown_player(game: Game, name: str) -> str:

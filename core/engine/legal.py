@@ -16,7 +16,6 @@ from ..errors import EasyMoneyError, PluginError
 from .actions import (WINDOW_KINDS, Action, ActionRange, EndTurn, Refusal, Request, Roll, on_grid,
                       with_field)
 from .derived import amount_step
-from .traits import selection
 
 if TYPE_CHECKING:
     from .game import Game, Player
@@ -164,8 +163,7 @@ def narrowing_kept(game: Game, request: Request | None, player: Player | None,
         return
     found = missing[0]
     kind = found.kind if isinstance(found, ActionRange) else type(found)
-    names = [i.plugin_name for i in rules.pm.hook.em_narrow.get_hookimpls()
-             if (chosen := selection(i.function, "kind").test) is None or chosen(kind)]
+    names = rules.hook.narrowing_plugins(kind)
     raise PluginError(f"plugin{'s' if len(names) > 1 else ''} {', '.join(map(repr, names))} "
                       f"narrow{'' if len(names) > 1 else 's'} away `{found}`, which the rules "
                       f"allow: em_narrow and em_refusals disagree {_where(game)}")
