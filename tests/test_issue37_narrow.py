@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from easymoney import ActionRange, new_game
-from easymoney.engine.legal import legal_actions, random_action
+from easymoney.engine.legal import legal_actions, random_action, refused_candidates, unnarrowed
 from easymoney.engine.registry import discover
 from easymoney.errors import PluginError
 from stand_in_plugins import stand_in
@@ -30,12 +30,8 @@ def _listing(game):  # made now, not the state's kept one: the tests change the 
 
 
 def _unnarrowed(game):
-    rules = game.ruleset
-    rules.unnarrowed = True
-    try:
+    with unnarrowed(game):
         return _listing(game)
-    finally:
-        rules.unnarrowed = False
 
 
 def _buyers(listing):
@@ -58,6 +54,9 @@ def test_issue37_r3_narrows_the_sales_to_a_player_with_no_house_left() -> None:
     assert _buyers(listed) == ["Cy", "Cy"]
     # the same listing as with no narrowing, where R3 refuses each sale to Bob instead
     assert listed == _unnarrowed(game)
+    # and what a person is told they may not do still names those sales, with R3's words
+    told = [(str(action), refusals[0].rule) for action, refusals in refused_candidates(game)]
+    assert ('Ann sells "Dover Street" to Bob for 0', "R3") in told
 
 
 def test_issue37_r3_narrows_nothing_where_an_owned_space_carries_no_house() -> None:

@@ -9,7 +9,8 @@ an action that is not listed always is.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EasyMoneyError, PluginError
@@ -153,11 +154,8 @@ def narrowing_kept(game: Game, request: Request | None, player: Player | None,
     rules = game.ruleset
     if rules.unnarrowed:
         return
-    rules.unnarrowed = True
-    try:
+    with unnarrowed(game):
         whole = legal_actions(game, request, player, kinds)
-    finally:
-        rules.unnarrowed = False
     missing = [found for found in whole if found not in listed]
     if not missing:
         return
@@ -167,6 +165,18 @@ def narrowing_kept(game: Game, request: Request | None, player: Player | None,
     raise PluginError(f"plugin{'s' if len(names) > 1 else ''} {', '.join(map(repr, names))} "
                       f"narrow{'' if len(names) > 1 else 's'} away `{found}`, which the rules "
                       f"allow: em_narrow and em_refusals disagree {_where(game)}")
+
+
+@contextmanager
+def unnarrowed(game: Game) -> Iterator[None]:
+    """Within: the candidates as their types make them, nothing narrowed away (em_narrow),
+    so that what the rules refuse can be told (refused_candidates) and a listing checked."""
+    rules = game.ruleset
+    was, rules.unnarrowed = rules.unnarrowed, True
+    try:
+        yield
+    finally:
+        rules.unnarrowed = was
 
 
 _NONE_YET = object()  # no candidate listed yet
@@ -283,7 +293,9 @@ def refused_candidates(game: Game, request: Request | None = None
     for kind in answer_types(game, request)[:len(request.accepts)]:  # the request's own
         if kind in rules.action_owner and kind not in rules.handled:
             continue  # its rule is installed but not in play: nothing this game allows
-        for found in candidates_of(game, kind, request):
+        with unnarrowed(game):  # what is narrowed away is refused too: said as well
+            candidates = candidates_of(game, kind, request)
+        for found in candidates:
             judged: list[Action]
             if not isinstance(found, ActionRange):
                 judged = [found]

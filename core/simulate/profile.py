@@ -39,7 +39,7 @@ from ..engine.actions import Action, Request
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.actions import ActionRange, on_grid
-from ..engine.legal import amount_step, answer_types, candidates_of
+from ..engine.legal import amount_step, answer_types, candidates_of, unnarrowed
 from ..engine.ledger import PAYMENT_KINDS
 from .sums import ArmStats, GameRow
 
@@ -101,7 +101,9 @@ def first_refusals(game: Game, request: Request) -> set[str]:
     for kind in answer_types(game, request)[:len(request.accepts)]:
         if kind in rules.action_owner and kind not in rules.handled:
             continue  # its rule is installed but not in play
-        for candidate in candidates_of(game, kind, request):
+        with unnarrowed(game):  # a refusal narrowed away is the rule's refusal all the same
+            candidates = candidates_of(game, kind, request)
+        for candidate in candidates:
             judged: list[Action]
             if isinstance(candidate, ActionRange):
                 least, most = candidate.least, candidate.most
