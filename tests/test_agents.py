@@ -324,3 +324,24 @@ def test_issue20_the_instructions_of_an_environment_step_are_counted():
     # (the lone windows the environment took itself among them: issue 37)
     steps, game_steps = played.stdout.split()[-2:]
     assert steps == "40" and int(game_steps) >= 40
+
+
+@pytest.mark.parametrize("variant", ["standard", RAILROADS])
+def test_issue37_the_kept_estates_are_the_estates_now(variant):
+    """The equity shaping keeps each player's equity less cash while the board stays (and
+    the turn, on a board with a third party's kind of space, whose value may read more):
+    at every step it is what it is computed afresh."""
+    env = agents.env(variant, 2, seed=3, state_info=False)
+    table = env.table
+    assert table._estate_by_turn is (variant == RAILROADS)
+    rng = np.random.default_rng(3)
+    env.reset(seed=3)
+    for _, agent in zip(range(1500), env.agent_iter()):
+        players = table.state.game.players
+        assert table._estates() == [table.equity(p) - p.cash for p in players]
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))

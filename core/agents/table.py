@@ -19,6 +19,7 @@ from ..board.text import text_board
 from ..engine.actions import WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import rejected_offer
 from ..engine.legal import answer_types, lone_closing
+from ..engine.registry import BUILTIN_PLUGINS
 from ..engine.stepping import GameState
 from ..errors import EasyMoneyError, GameOverError, UsageError
 from ..script.table import game_seed, new_game
@@ -231,6 +232,12 @@ class Table:
             hook.implemented[name] == ("scoring",) for name in ("em_worth", "em_space_value"))
         # (the state, board_version and turn it is of, every player's equity less cash)
         self._estate_known: tuple[Any, int, int, list[int]] | None = None
+        # the built-in kinds' R28 values read the board alone; a board with a third party's
+        # kind, whose value may read more, has its estates made again each turn as well
+        registry = self.state.game.ruleset.registry
+        built_in = {kind for pid, kinds in registry.own_kinds().items()
+                    if pid in BUILTIN_PLUGINS or pid == "core" for kind in kinds}
+        self._estate_by_turn = any(s.kind not in built_in for s in self.state.game.spaces)
 
     def _new(self, seed: int) -> GameState:
         # a copy kept every 256 steps, not 8: agents step far more often than they undo or
@@ -531,15 +538,16 @@ class Table:
         return [0.0 if p.bankrupt else 1.0 / live for p in players]
 
     def _estates(self) -> list[int]:
-        """Every player's equity less cash, kept by the state, its board_version and turn:
-        where worth is cash plus the values of what is owned (`_cash_plus_estate`), the
-        equity less cash reads only the board (as the key assumes), which changes far less
-        often than cash (a rent, a bid, a fee leave it as it is)."""
+        """Every player's equity less cash, kept by the state and its board_version (and
+        turn, on a board with a third party's kind of space): where worth is cash plus the
+        values of what is owned (`_cash_plus_estate`), the equity less cash reads only the
+        board (as the key assumes), which changes far less often than cash (a rent, a bid,
+        a fee leave it as it is)."""
         state = self.state
         game = state.game
         known = self._estate_known
         if (known is None or known[0] is not state or known[1] != game.board_version
-                or known[2] != game.turns_played):
+                or self._estate_by_turn and known[2] != game.turns_played):
             known = self._estate_known = (state, game.board_version, game.turns_played,
                                           [self.equity(p) - p.cash for p in game.players])
         return known[3]
