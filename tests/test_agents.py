@@ -26,10 +26,13 @@ JAIL = str(ROOT / "tests" / "data" / "variants" / "jail.yaml")
 SHIPPED = ["standard", "reference-card", "classic-1936", "no-four-sides"]
 
 
-def play_random(env, steps: int, seed: int = 0) -> list[str]:
+def play_random(env, steps: int, seed: int = 0, each=None) -> list[str]:
+    """`steps` steps of random legal slots from `seed`; `each()` before every step."""
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     for _, agent in zip(range(steps), env.agent_iter()):
+        if each is not None:
+            each()
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
@@ -334,14 +337,8 @@ def test_issue37_the_kept_estates_are_the_estates_now(variant):
     env = agents.env(variant, 2, seed=3, state_info=False)
     table = env.table
     assert table._estate_by_turn is (variant == RAILROADS)
-    rng = np.random.default_rng(3)
-    env.reset(seed=3)
-    for _, agent in zip(range(1500), env.agent_iter()):
+
+    def check() -> None:
         players = table.state.game.players
         assert table._estates() == [table.equity(p) - p.cash for p in players]
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
+    play_random(env, 1500, seed=3, each=check)
