@@ -159,7 +159,9 @@ class RuleSet:
         # the invariants check every listing is made again without (`unnarrowed`), to compare
         self.narrowers: dict[type, Callable[..., Any] | None] = {}
         self.narrow_audit = "invariants" in self.enabled and self.hook.has("em_narrow")
-        self.unnarrowed = False
+        # the games listed with nothing narrowed now (a rule set is shared by games, and by
+        # threads: a page's table and a replay), each within legal.unnarrowed
+        self.unnarrowed: set[Game] = set()
         for pid in ("core", *self.enabled):
             on = registry.plugins.get(pid)
             if on is not None:
@@ -538,7 +540,7 @@ class Game:
             narrow = rules.narrowers[kind]
         except KeyError:
             narrow = rules.narrowers[kind] = rules.hook.narrow_for(kind)
-        if narrow is None or rules.unnarrowed:
+        if narrow is None or rules.unnarrowed and self in rules.unnarrowed:
             return ()
         found: tuple[Any, ...] = ()
         fields = getattr(kind, "__dataclass_fields__", None)

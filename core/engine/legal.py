@@ -152,7 +152,7 @@ def narrowing_kept(game: Game, request: Request | None, player: Player | None,
     (em_narrow) must be the same. An action it adds was narrowed away although the rules
     allow it: one PluginError naming the plugins that narrow its type and the seed."""
     rules = game.ruleset
-    if rules.unnarrowed:
+    if game in rules.unnarrowed:
         return
     with unnarrowed(game):
         whole = legal_actions(game, request, player, kinds)
@@ -171,12 +171,15 @@ def narrowing_kept(game: Game, request: Request | None, player: Player | None,
 def unnarrowed(game: Game) -> Iterator[None]:
     """Within: the candidates as their types make them, nothing narrowed away (em_narrow),
     so that what the rules refuse can be told (refused_candidates) and a listing checked."""
-    rules = game.ruleset
-    was, rules.unnarrowed = rules.unnarrowed, True
+    games = game.ruleset.unnarrowed
+    if game in games:  # within already
+        yield
+        return
+    games.add(game)
     try:
         yield
     finally:
-        rules.unnarrowed = was
+        games.discard(game)
 
 
 _NONE_YET = object()  # no candidate listed yet
