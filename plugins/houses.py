@@ -117,5 +117,6 @@ def em_refusals(game: Game, action: HandsOver | Builds) -> list[Refusal] | None:
         total, spaces = wanted.get(taker, (0, []))
         i = space.index
         wanted[taker] = total + (1 if game.owner[i] is None else game.houses[i]), [*spaces, space]
-    return [_short(taker, needed, " and ".join(_acquiring(s, game.owner[s.index] is None) for s in spaces))[0]
+    return [_short(taker, needed, " and ".join(_acquiring(s, game.owner[s.index] is None)
+                                               for s in spaces))[0]
             for taker, (needed, spaces) in wanted.items() if taker.houses_left < needed] or None

@@ -74,7 +74,7 @@ class Sell(Action):
         actions refuse whatever the rest (`game.narrowed`)."""
         if request.kind in WINDOW_KINDS or request.kind == RAISE:
             p = request.player
-            refused = game.narrowed(cls, "buyer")  # R3: nobody with no house left buys
+            refused = game.narrowed(cls, "buyer")  # buyers the rules that cross actions refuse
             buyers = []  # a loop, not a comprehension (a call): asked at every window
             for buyer in game.players:
                 if buyer is not p and not buyer.bankrupt and buyer not in refused:

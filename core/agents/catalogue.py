@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine.actions import RAISE, WINDOW_KINDS, Action, ActionRange, with_field
+from ..engine.actions import RAISE, WINDOW_KINDS, Action, ActionRange
 from ..engine.deals import Accept, Reject
 from ..engine.game import Game
 from ..engine.lines import LineError, _annotations, _field
@@ -302,13 +302,12 @@ class Catalogue:
         for k, fraction in enumerate(self.fractions):
             amount = int(value * fraction)
             # rounded down to the range's grid from its least: in the range up to its most
-            # (`amount in found`, without its call)
             if amount >= least:
                 amount = least + (amount - least) // step * step
                 if amount <= most:
                     slot = index + k * spread
                     if not marks[slot]:  # the first listed keeps a slot
-                        out.append((slot, -1, with_field(action, found.field, amount)))  # found.at
+                        out.append((slot, -1, found.at(amount)))
                         marks[slot] = 1
 
     def entry(self, places: list[tuple[int, int, Action | ActionRange]],

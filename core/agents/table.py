@@ -506,34 +506,19 @@ class Table:
         return self._equity_shares()[me]
 
     def _equity_shares(self) -> list[float]:
-        """Every seat's `equity_share` (asked after every step of the game): indexed loops
-        filling one list, no zip() nor comprehension (each costs a call)."""
+        """Every seat's `equity_share` (asked after every step of the game), made in the
+        list of their equities."""
         players = self.state.game.players
-        live = total = i = 0
-        if self._cash_plus_estate:
-            shares: list[Any] = self._estates()[:]
-            for p in players:  # each equity is cash plus the estate's
-                e = shares[i] = shares[i] + p.cash
-                i += 1
-                if not p.bankrupt:
-                    live += 1
-                    if e > 0:
-                        total += e
-        else:
-            shares = self._equities()[:]
-            for p in players:
-                if not p.bankrupt:
-                    live += 1
-                    e = shares[i]
-                    if e > 0:
-                        total += e
-                i += 1
+        shares: list[Any] = self._equities()
+        live = total = 0
+        for p, e in zip(players, shares):
+            if not p.bankrupt:
+                live += 1
+                if e > 0:
+                    total += e
         if total > 0:
-            i = 0
-            for p in players:
-                e = shares[i]
+            for i, (p, e) in enumerate(zip(players, shares)):
                 shares[i] = 0.0 if p.bankrupt else (e if e > 0 else 0) / total
-                i += 1
             return shares
         return [0.0 if p.bankrupt else 1.0 / live for p in players]
 
@@ -557,7 +542,7 @@ class Table:
         after every step, and each would otherwise value every space of every player. Kept
         while the cash and the board stay as they are (a throw, a decline, an offer and its
         rejection change neither), unless a rule adjusts worth (`em_worth_adjustment`: a debt
-        may change with neither)."""
+        may change with neither). A list of the caller's own."""
         state = self.state
         game = state.game
         if self._cash_plus_estate:
@@ -567,7 +552,7 @@ class Table:
         kept = self._equity_known
         if kept is None or kept[0] != key:
             kept = self._equity_known = (key, [self.equity(p) for p in game.players])
-        return kept[1]
+        return kept[1][:]
 
     def potential(self, me: int, terminal: bool) -> float:
         """Phi of the shaping: the worth share (`"worth"`) or the equity share (`"equity"`),

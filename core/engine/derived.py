@@ -105,13 +105,12 @@ def _plan(kind: type[Action]) -> Candidates | str:
         make: Callable[..., Action] = kind  # a dataclass: its fields are its arguments
         actor = request.player
         values_of = [enumerate_(game) for enumerate_ in enumerators]
-        # what the rules that cross actions refuse whatever the rest (em_narrow); a type no
-        # rule narrows (its caller known as None) asks nothing
-        if game.ruleset.narrowers.get(kind, True) is not None:
-            if actor in game.narrowed(kind, "player"):
+        cuts = game.narrowing(kind)  # what the rules that cross actions refuse whatever the rest
+        if cuts:
+            if actor in cuts.get("player", ()):
                 return
             for i, field in enumerate(names):
-                cut = game.narrowed(kind, field)
+                cut = cuts.get(field)
                 if cut:
                     values_of[i] = [v for v in values_of[i] if v not in cut]
         count = 1

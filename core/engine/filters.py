@@ -42,9 +42,11 @@ class ByKey:
         self._selected: dict[str, list[tuple[str, frozenset[Any]]]] = {}
         # hook -> (the keys or None for all, the implementation, its positional caller)
         self._impls: dict[str, list[tuple[frozenset[Any] | None, Impl, Callable[..., Any]]]] = {}
+        self._plugins: dict[str, list[str]] = {}  # hook -> the plugin of each of _impls'
         for name, (param, args, _) in KEYED.items():
             universe = space_kinds if param == "space" else types
             found = self._impls[name] = []
+            plugins = self._plugins[name] = []
             for i in reversed(getattr(pm.hook, name).get_hookimpls()):
                 keys: frozenset[Any] | None = None
                 if param == "space" and own_kind(i.function):
@@ -56,6 +58,7 @@ class ByKey:
                 if keys is not None:
                     self._selected.setdefault(name, []).append((i.plugin_name, keys))
                 found.append((keys, impl_of(i), compose("first", name, args, [impl_of(i)])))
+                plugins.append(i.plugin_name)
         self._by_key: dict[tuple[str, Any], Callable[..., Any]] = {}
         # em_refusals caller -> the types it promises never to refuse judged so, by what its
         # annotation says (the fields its traits concern; ByAnother; OffGrid); the others may
@@ -175,23 +178,21 @@ class ByKey:
                           if (named := declared.get(f)) is not None and (kind in named) is among))
                 for keys, _, f in self._impls["em_refusals"] if keys is None or kind in keys]
 
+    def selecting(self, name: str, key: Any) -> list[str]:
+        """The plugins whose implementation of the keyed hook `name` its annotation lets be
+        asked about `key` (an action type, a space kind), in calling order."""
+        return [plugin for (keys, _, _), plugin in zip(self._impls[name], self._plugins[name])
+                if keys is None or key in keys]
+
     def has_refusers(self, kind: type) -> bool:
         """Whether any `em_refusals` implementation may be asked about this action type
         (always, where pluggy calls them all)."""
-        return not self._one_by_one("em_refusals") or any(
-            keys is None or kind in keys for keys, _, _ in self._impls["em_refusals"])
+        return not self._one_by_one("em_refusals") or bool(self.selecting("em_refusals", kind))
 
     def narrow_for(self, kind: type) -> Callable[..., Any] | None:
         """The `em_narrow` caller for one action type; None when no implementation
         selects it (then nothing narrows its candidates)."""
-        if not any(keys is None or kind in keys for keys, _, _ in self._impls["em_narrow"]):
-            return None
-        return self._for("em_narrow", kind)
-
-    def narrowing_plugins(self, kind: type) -> list[str]:
-        """The plugins whose em_narrow may narrow `kind`: what an error about it names."""
-        return [i.plugin_name for i in self._pm.hook.em_narrow.get_hookimpls()
-                if (test := selection(i.function, "kind").test) is None or test(kind)]
+        return self._for("em_narrow", kind) if self.selecting("em_narrow", kind) else None
 
     def land_for(self, kind: str) -> Callable[..., Any]:
         """The `em_land` caller for one space kind."""

@@ -531,34 +531,39 @@ class Game:
         if owner is not None:
             owner.estate_version = self.board_version
 
-    def narrowed(self, kind: type[Action], field: str) -> tuple[Any, ...]:
-        """The values of `field` for which the rules that cross actions refuse every `kind`
-        action now, whatever its other fields (their `em_narrow`): what a type's own
-        `candidates` need not yield. Empty: nothing is narrowed."""
+    def narrowing(self, kind: type[Action]) -> dict[str, tuple[Any, ...]]:
+        """Field -> the values for which the rules that cross actions refuse every `kind`
+        action now, whatever its other fields (their `em_narrow`, asked once): what a type's
+        candidates need not yield. Empty: nothing is narrowed."""
         rules = self.ruleset
         try:
             narrow = rules.narrowers[kind]
         except KeyError:
             narrow = rules.narrowers[kind] = rules.hook.narrow_for(kind)
+        found: dict[str, tuple[Any, ...]] = {}
         if narrow is None or rules.unnarrowed and self in rules.unnarrowed:
-            return ()
-        found: tuple[Any, ...] = ()
+            return found
         fields = getattr(kind, "__dataclass_fields__", None)
         for cut in narrow(self, kind):
             if type(cut) is not dict:
                 raise _narrowing_error(self, kind, f"answered {cut!r}")
-            if fields is not None:
-                for key in cut:
-                    if key not in fields:
-                        raise _narrowing_error(self, kind, f"named the field {key!r}"
-                                               f"{did_you_mean(str(key), fields)}")
-            values = cut.get(field)
-            if values:
-                try:
-                    found += tuple(values)
-                except TypeError:
-                    raise _narrowing_error(self, kind, f"answered {values!r} for {field!r}") from None
+            for field, values in cut.items():
+                if fields is not None and field not in fields:
+                    raise _narrowing_error(self, kind, f"named the field {field!r}"
+                                           f"{did_you_mean(str(field), fields)}")
+                if values:
+                    try:
+                        found[field] = found.get(field, ()) + tuple(values)
+                    except TypeError:
+                        raise _narrowing_error(self, kind, f"answered {values!r} for "
+                                               f"{field!r}") from None
         return found
+
+    def narrowed(self, kind: type[Action], field: str) -> tuple[Any, ...]:
+        """The values of `field` for which the rules that cross actions refuse every `kind`
+        action now, whatever its other fields (`narrowing`): what a type's own
+        `candidates` need not yield. Empty: nothing is narrowed."""
+        return self.narrowing(kind).get(field, ())
 
     def owned_by(self, player: Player) -> list[Space]:
         """What `player` owns, in board order."""
@@ -801,7 +806,7 @@ class Game:
 
 def _narrowing_error(game: Game, kind: type[Action], what: str) -> PluginError:
     """An `em_narrow` answer that is none: one error naming the plugins narrowing `kind`."""
-    names = game.hook.narrowing_plugins(kind)
+    names = game.hook.selecting("em_narrow", kind)
     fields = ", ".join(getattr(kind, "__dataclass_fields__", ()))
     return PluginError(f"plugin {' or '.join(map(repr, names))}: em_narrow {what} about "
                        f"{kind.__name__}, where it answers a dict of a field ({fields}) to "

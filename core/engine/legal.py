@@ -161,7 +161,7 @@ def narrowing_kept(game: Game, request: Request | None, player: Player | None,
         return
     found = missing[0]
     kind = found.kind if isinstance(found, ActionRange) else type(found)
-    names = rules.hook.narrowing_plugins(kind)
+    names = rules.hook.selecting("em_narrow", kind)
     raise PluginError(f"plugin{'s' if len(names) > 1 else ''} {', '.join(map(repr, names))} "
                       f"narrow{'' if len(names) > 1 else 's'} away `{found}`, which the rules "
                       f"allow: em_narrow and em_refusals disagree {_where(game)}")
