@@ -142,9 +142,10 @@ def _situation(player: Player) -> tuple[int, int]:
     return (player.cash, player.estate_version)
 
 
-def note_rejected(game: Game, request: Request, offer: Action) -> None:
+def note_rejected(game: Game, request: Request, offer: Action) -> str:
     """The other party rejected `offer`, made while the game asked `request`: kept for its
-    window (R22a) and in the game's rejections, and told to `em_offer_rejected`."""
+    window (R22a) and in the game's rejections, and told to `em_offer_rejected`. Its words
+    (`describe()`), made once for the rejection and its event."""
     held = game.stash.get(_REJECTED)
     if held is None or held[0] != game.turns_played:  # a new turn: its windows are new
         held = game.stash[_REJECTED] = (game.turns_played, Plain())
@@ -161,6 +162,7 @@ def note_rejected(game: Game, request: Request, offer: Action) -> None:
     history[key] = Rejection(game.turns_played + 1, request.kind, offer.player.name, other.name,
                              str(offer), words, deal, _situation(other))
     game.hook.em_offer_rejected(game, other, offer)
+    return words
 
 
 def rejections(game: Game) -> list[Rejection]:

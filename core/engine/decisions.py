@@ -173,9 +173,9 @@ class Decisions:
         answer = self.ask(offer_request(action, other, self.moments))
         game.request = request
         if type(answer) is not Accept:
-            note_rejected(game, request, action)
+            words = note_rejected(game, request, action)
             game.emit("deal_rejected", player=other.name, offerer=action.player.name,
-                      deal=action.describe())
+                      deal=words)
             return False
         refusals = self.refusals(action)  # an any-moment sale on the way may change things
         if refusals:
