@@ -79,6 +79,8 @@ class Sell(Action):
             for buyer in game.players:
                 if buyer is not p and not buyer.bankrupt and buyer not in refused:
                     buyers.append(buyer)
+            if not buyers:  # often, late in a game: every buyer is narrowed away
+                return
             for space in p.spaces:
                 for buyer in buyers:
                     yield ActionRange(cls(p, space, buyer, 0), "price", 0, buyer.cash)
