@@ -119,11 +119,6 @@ def holder(game: Game) -> Player | None:
 
 
 @hookimpl
-def em_any_moment_actions() -> list[type[Action]]:
-    return [SellExemption]
-
-
-@hookimpl
 def em_card(game: Game, player: Player, card: Card, dice: tuple[int, int]) -> bool | None:
     if card.kind != "exemption":
         return None

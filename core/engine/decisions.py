@@ -170,14 +170,17 @@ class Decisions:
         if other is None or other is action.player:
             return True
         game = self.game
-        answer = self.ask(offer_request(action, other, self.moments))
+        moments = self.moments
+        answer = self.ask(offer_request(action, other, moments))
         game.request = request
         if type(answer) is not Accept:
             words = note_rejected(game, request, action)
             game.emit("deal_rejected", player=other.name, offerer=action.player.name,
                       deal=words)
             return False
-        refusals = self.refusals(action)  # an any-moment sale on the way may change things
+        if self.moments == moments:  # nothing applied while they answered: judged as before
+            return True
+        refusals = self.refusals(action)  # an any-moment sale on the way changed things
         if refusals:
             self.decider.refused(game, request, action, refusals)
             return False

@@ -690,7 +690,10 @@ class Game:
         """The variant's own setup: every enabled plugin's `em_setup`."""
         self.emit("game_start", variant=self.variant.name, changes=list(self.variant.changes),
                   players=" ".join(p.name for p in self.players), seed=self.seed)
-        moments: set[type] = set()
+        # the rules in play's classes that say ANY_MOMENT, and those the hook names (earlier)
+        enabled = self.ruleset.enabled
+        moments: set[type] = {kind for kind, owner in self.ruleset.action_owner.items()
+                              if kind.ANY_MOMENT and owner in enabled}
         for kinds in self.hook.em_any_moment_actions(self):
             moments.update(kinds)
         self.any_moment = frozenset(moments)

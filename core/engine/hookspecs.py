@@ -77,7 +77,9 @@ def em_setup(game: Game) -> None:
 
 @hookspec
 def em_any_moment_actions(game: Game) -> list[type] | None:
-    """Action types that may be taken at any decision point, out of turn (R16's sale).
+    """Action types that may be taken at any decision point, out of turn, besides the
+    classes of the rules in play that say `ANY_MOMENT = True` (R16's sale), which need no
+    hook: another plugin's type, say.
 
     Fired once at setup; results are merged into `game.any_moment`.
     """
