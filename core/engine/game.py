@@ -18,7 +18,7 @@ from .dispatch import HookRelay
 from .events import CORE_TEMPLATES, Event, EventLog, describe
 from .kinds import SpaceKind
 from .ledger import Ledger
-from .model import Card, Space, Variant
+from .model import _ABSENT, Card, Space, Variant
 from .registry import Registry, discover, manager_for
 from .settings import DEFAULT as DEFAULT_SETTINGS, Settings
 from .stash import Stash
@@ -445,7 +445,11 @@ class Game:
 
     # --- options ------------------------------------------------------------------
     def option(self, key: str, default: Any = None) -> Any:
-        return self.variant.option(key, default)
+        """`option("holiday.turns")`: the value of a dotted PLUGIN.OPTION key (Variant.option)."""
+        # the variant's kept value read here: a plugin may ask in every window (one call less)
+        variant = self.variant
+        found = variant._options.get(key, _ABSENT)
+        return variant.option(key, default) if found is _ABSENT else found
 
     # --- events -------------------------------------------------------------------
     def _see(self, seen: Container[str]) -> None:
