@@ -393,7 +393,7 @@ class GameState:
         elif self._chance_at is not None and self._chance_action is not None:
             taken = chance_taken(self._chance_action, event)
             if taken is not None:
-                self._lines[self._chance_at] = str(taken)
+                self._lines[self._chance_at] = taken  # written when the history is read
                 self._chance_at = self._chance_action = None
 
     # --- what it waits for -----------------------------------------------------------------
@@ -540,7 +540,7 @@ class GameState:
         elif kind.chance is not None and getattr(action, kind.chance, None) is None:
             self._chance_at = len(self._lines)
             self._chance_action = action
-            self._lines.append(str(action))
+            self._lines.append(action)  # its dice follow (_on_line_event)
         else:
             self._lines.append(action)
         self._switch(action)
