@@ -162,6 +162,11 @@ class RuleSet:
         # the games listed with nothing narrowed now (a rule set is shared by games, and by
         # threads: a page's table and a replay), each within legal.unnarrowed
         self.unnarrowed: set[Game] = set()
+        # the classes of the rules in play that say ANY_MOMENT: any-moment actions with no
+        # hook (a game adds those em_any_moment_actions names)
+        self.any_moment_classes: frozenset[type] = frozenset(
+            kind for kind, pid in self.action_owner.items()
+            if kind.ANY_MOMENT and (pid in self.enabled or pid == "core"))
         for pid in ("core", *self.enabled):
             on = registry.plugins.get(pid)
             if on is not None:
@@ -694,10 +699,7 @@ class Game:
         """The variant's own setup: every enabled plugin's `em_setup`."""
         self.emit("game_start", variant=self.variant.name, changes=list(self.variant.changes),
                   players=" ".join(p.name for p in self.players), seed=self.seed)
-        # the rules in play's classes that say ANY_MOMENT, and those the hook names (earlier)
-        enabled = self.ruleset.enabled
-        moments: set[type] = {kind for kind, owner in self.ruleset.action_owner.items()
-                              if kind.ANY_MOMENT and owner in enabled}
+        moments = set(self.ruleset.any_moment_classes)  # and those the hook names
         for kinds in self.hook.em_any_moment_actions(self):
             moments.update(kinds)
         self.any_moment = frozenset(moments)

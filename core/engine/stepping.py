@@ -537,11 +537,10 @@ class GameState:
             # no line; the offerer's listing is made again, without the rejected deal (R22a)
             if self._offers:
                 self._offers.pop()
-        elif kind.chance is not None and getattr(action, kind.chance, None) is None:
-            self._chance_at = len(self._lines)
-            self._chance_action = action
-            self._lines.append(action)  # its dice follow (_on_line_event)
         else:
+            if kind.chance is not None and getattr(action, kind.chance, None) is None:
+                self._chance_at = len(self._lines)  # its dice follow (_on_line_event)
+                self._chance_action = action
             self._lines.append(action)
         self._switch(action)
 
